@@ -1,0 +1,324 @@
+/**
+ * Field descriptions: one entry per field of a registry. Each field knows its Russian label,
+ * its card tab, its database column, the zod schema of its wire value (`read`) and of what
+ * a client may send (`write`). The API, the database access, the xlsx export and the web
+ * card all read these, so a field is described exactly once.
+ *
+ * Wire conventions (spec 02 §9, Django REST Framework): decimals travel as strings ("1.100"),
+ * dates as YYYY-MM-DD, times as HH:MM:SS, points as {lat, lng} with 6 decimals.
+ */
+import { z } from 'zod';
+import type { EnumDef } from '../enums/define-enum';
+import { MSG } from './messages';
+import { PointInputSchema, PointSchema } from './geo';
+
+export type FieldKind =
+  | 'id' | 'text' | 'longtext' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'time'
+  | 'enum' | 'point' | 'address' | 'person' | 'ref' | 'refs' | 'int_list' | 'date_list' | 'children';
+
+/** A reference to a row of another table (foreign key), shown by its name. */
+export interface RefTarget {
+  /** Registry (permission resource) of the target, for links in the web app. */
+  resource: string;
+  table: string;
+  /** Column shown as the name of the referenced row. */
+  labelColumn: string;
+}
+
+/** A many-to-many link through a join table. */
+export interface JoinTable {
+  table: string;
+  /** Column pointing to this registry's row. */
+  ownKey: string;
+  /** Column pointing to the target row. */
+  targetKey: string;
+}
+
+export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType = z.ZodType> {
+  kind: FieldKind;
+  label: string;
+  tab: string;
+  read: R;
+  /** What a client may send; absent for read-only fields. */
+  write?: W;
+  /** Database column; null for fields stored elsewhere (children, join tables). */
+  column: string | null;
+  readOnly: boolean;
+  required: boolean;
+  /** Left out of public (anonymous) answers: personal data. */
+  private: boolean;
+  /** Left out of list answers (large nested data); the card reads it. */
+  detailOnly: boolean;
+  /** Shown in the web list by default. */
+  list: boolean;
+  /** Value stored when a create omits the field. */
+  default?: unknown;
+  unit?: string;
+  enum?: EnumDef;
+  ref?: RefTarget;
+  join?: JoinTable;
+  children?: ChildrenDef;
+  /** For decimals: digits after the point. */
+  scale?: number;
+  /** For int_list: allowed range. */
+  range?: [number, number];
+  help?: string;
+}
+
+/** Rows of a child table edited inside the parent card (e.g. the containers of a site). */
+export interface ChildrenDef {
+  table: string;
+  /** Column of the child pointing to the parent. */
+  parentKey: string;
+  fields: Record<string, FieldDef>;
+  /** Parent columns kept equal to aggregates of the children on every write. */
+  rollups?: Record<string, { sum?: string; count?: true }>;
+}
+
+interface Opts {
+  tab?: string;
+  column?: string | null;
+  required?: boolean;
+  readOnly?: boolean;
+  private?: boolean;
+  detailOnly?: boolean;
+  list?: boolean;
+  default?: unknown;
+  unit?: string;
+  help?: string;
+}
+
+function base(kind: FieldKind, label: string, o: Opts, name?: string) {
+  return {
+    kind,
+    label,
+    tab: o.tab ?? 'general',
+    column: o.column === undefined ? (name ?? null) : o.column,
+    readOnly: o.readOnly ?? false,
+    required: o.required ?? false,
+    private: o.private ?? false,
+    detailOnly: o.detailOnly ?? false,
+    list: o.list ?? false,
+    default: o.default,
+    unit: o.unit,
+    help: o.help,
+  };
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+const dateWrite = z.string({ error: MSG.date }).refine((s) => DATE_RE.test(s) && !Number.isNaN(Date.parse(s)), MSG.date);
+const idRef = z.preprocess(
+  (v) => {
+    // The form holds a "list of one" (spec 01 §3): accept id, {id}, [id] or [{id}].
+    let x = Array.isArray(v) ? (v.length === 0 ? null : v[0]) : v;
+    if (x && typeof x === 'object' && 'id' in x) x = (x as { id: unknown }).id;
+    if (typeof x === 'string' && /^\d+$/.test(x)) x = Number(x);
+    return x;
+  },
+  z.number({ error: 'Неправильный тип. Ожидался первичный ключ.' }).int().positive().nullable(),
+);
+const idList = z.array(
+  z.preprocess(
+    (x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x),
+    z.number({ error: 'Неправильный тип. Ожидался первичный ключ.' }).int().positive(),
+  ),
+);
+export const RefValueSchema = z.object({ id: z.number().int(), name: z.string() });
+export type RefValue = z.infer<typeof RefValueSchema>;
+
+export const StructuredAddressSchema = z.object({
+  region: z.string().max(255).nullish(),
+  area: z.string().max(255).nullish(),
+  city: z.string().max(255).nullish(),
+  settlement: z.string().max(255).nullish(),
+  street: z.string().max(255).nullish(),
+  house: z.string().max(50).nullish(),
+  block: z.string().max(50).nullish(),
+  flat: z.string().max(50).nullish(),
+});
+export const ADDRESS_PART_LABELS: Record<keyof z.infer<typeof StructuredAddressSchema>, string> = {
+  region: 'Регион', area: 'Район', city: 'Город', settlement: 'Населённый пункт',
+  street: 'Улица', house: 'Дом', block: 'Корпус', flat: 'Квартира/помещение',
+};
+
+export const PersonSchema = z.object({
+  full_name: z.string().max(255),
+  position: z.string().max(255).nullish(),
+  phone: z.string().max(50).nullish(),
+  email: z.email().max(254).nullish().or(z.literal('')),
+});
+
+/** Field builders. `name` (the column) is filled in by defineResource from the field's key. */
+export const f = {
+  id: (label = 'ID') => ({ ...base('id', label, { readOnly: true, list: true }), read: z.number().int() }) as FieldDef<z.ZodNumber>,
+
+  text: (label: string, o: Opts & { max?: number } = {}) => {
+    const s = z.string().trim().max(o.max ?? 500);
+    return {
+      ...base('text', label, o),
+      read: z.string().nullable(),
+      write: o.required ? s.min(1, MSG.blank) : s.nullable(),
+    } as FieldDef<z.ZodNullable<z.ZodString>>;
+  },
+
+  longtext: (label: string, o: Opts = {}) => ({
+    ...base('longtext', label, o),
+    read: z.string().nullable(),
+    write: o.required ? z.string().trim().min(1, MSG.blank).max(10000) : z.string().max(10000).nullable(),
+  }) as FieldDef<z.ZodNullable<z.ZodString>>,
+
+  integer: (label: string, o: Opts & { min?: number; max?: number } = {}) => ({
+    ...base('integer', label, o),
+    read: z.number().int().nullable(),
+    write: z.number({ error: MSG.integer }).int(MSG.integer).min(o.min ?? -2147483648).max(o.max ?? 2147483647).nullable(),
+  }) as FieldDef<z.ZodNullable<z.ZodNumber>>,
+
+  /** A decimal kept exactly: a string on the wire (DRF), numeric(precision, scale) in the database. */
+  decimal: (label: string, o: Opts & { scale?: number; max?: number } = {}) => {
+    const scale = o.scale ?? 3;
+    const max = o.max ?? 1e9;
+    return {
+      ...base('decimal', label, o),
+      scale,
+      read: z.string().nullable(),
+      write: z
+        .union([z.number(), z.string()], { error: MSG.number })
+        .transform((v, ctx) => {
+          const s = typeof v === 'number' ? String(v) : v.trim().replace(',', '.');
+          if (!/^-?\d+(\.\d+)?$/.test(s) || !Number.isFinite(Number(s))) {
+            ctx.addIssue({ code: 'custom', message: MSG.number });
+            return z.NEVER;
+          }
+          if (Math.abs(Number(s)) > max) {
+            ctx.addIssue({ code: 'custom', message: MSG.max(max) });
+            return z.NEVER;
+          }
+          if (Number(s) < 0) {
+            ctx.addIssue({ code: 'custom', message: MSG.min(0) });
+            return z.NEVER;
+          }
+          return Number(s).toFixed(scale);
+        })
+        .nullable(),
+    } as FieldDef<z.ZodNullable<z.ZodString>>;
+  },
+
+  boolean: (label: string, o: Opts = {}) => ({
+    ...base('boolean', label, { default: false, ...o }),
+    read: z.boolean(),
+    write: z.boolean({ error: MSG.boolean }),
+  }) as FieldDef<z.ZodBoolean>,
+
+  date: (label: string, o: Opts = {}) => ({
+    ...base('date', label, o),
+    read: z.string().nullable(),
+    write: dateWrite.nullable(),
+  }) as FieldDef<z.ZodNullable<z.ZodString>>,
+
+  datetime: (label: string, o: Opts = {}) => ({
+    ...base('datetime', label, o),
+    read: z.string().nullable(),
+    write: z.iso.datetime({ offset: true, error: MSG.datetime }).nullable(),
+  }) as FieldDef<z.ZodNullable<z.ZodString>>,
+
+  /** Time of day, HH:MM or HH:MM:SS; answered as HH:MM:SS. */
+  time: (label: string, o: Opts = {}) => ({
+    ...base('time', label, o),
+    read: z.string().nullable(),
+    write: z.string({ error: MSG.time }).regex(TIME_RE, MSG.time).nullable(),
+  }) as FieldDef<z.ZodNullable<z.ZodString>>,
+
+  enum: <V extends string>(label: string, e: EnumDef<V>, o: Opts = {}) => ({
+    ...base('enum', label, o),
+    enum: e as unknown as EnumDef,
+    read: o.default !== undefined ? e.schema : e.schema.nullable(),
+    write: o.default !== undefined || o.required ? e.schema : e.schema.nullable(),
+  }) as FieldDef<z.ZodType<V | null>>,
+
+  /** geometry(Point, 4326); `{lat, lng}` on the wire, `'lat, lng'` accepted. */
+  point: (label: string, o: Opts = {}) => ({
+    ...base('point', label, o),
+    read: PointSchema.nullable(),
+    write: o.required ? PointInputSchema : PointInputSchema.nullable(),
+  }) as FieldDef<z.ZodNullable<typeof PointSchema>>,
+
+  address: (label: string, o: Opts = {}) => ({
+    ...base('address', label, o),
+    read: StructuredAddressSchema.nullable(),
+    write: StructuredAddressSchema.nullable(),
+  }) as FieldDef<z.ZodNullable<typeof StructuredAddressSchema>>,
+
+  /** A contact person kept with the row (jsonb); the form holds a list of one. */
+  person: (label: string, o: Opts = {}) => ({
+    ...base('person', label, o),
+    read: PersonSchema.nullable(),
+    write: z.preprocess((v) => (Array.isArray(v) ? (v[0] ?? null) : v), PersonSchema.nullable()),
+  }) as FieldDef<z.ZodNullable<typeof PersonSchema>>,
+
+  /** Foreign key; `{id, name}` on read, an id (or a list of one) on write. */
+  ref: (label: string, ref: RefTarget, o: Opts = {}) => ({
+    ...base('ref', label, o),
+    ref,
+    read: RefValueSchema.nullable(),
+    write: idRef,
+  }) as FieldDef<z.ZodNullable<typeof RefValueSchema>>,
+
+  /** Many-to-many through a join table; `[{id, name}]` on read, ids on write. */
+  refs: (label: string, ref: RefTarget, join: JoinTable, o: Opts = {}) => ({
+    ...base('refs', label, { ...o, column: null }),
+    ref,
+    join,
+    read: z.array(RefValueSchema),
+    write: idList,
+  }) as FieldDef<z.ZodArray<typeof RefValueSchema>>,
+
+  int_list: (label: string, range: [number, number], o: Opts = {}) => ({
+    ...base('int_list', label, o),
+    range,
+    read: z.array(z.number().int()),
+    write: z.array(z.number({ error: MSG.integer }).int(MSG.integer).min(range[0]).max(range[1])).transform((a) => [...new Set(a)].sort((x, y) => x - y)),
+  }) as FieldDef<z.ZodArray<z.ZodNumber>>,
+
+  date_list: (label: string, o: Opts = {}) => ({
+    ...base('date_list', label, o),
+    read: z.array(z.string()),
+    write: z.array(dateWrite).transform((a) => [...new Set(a)].sort()),
+  }) as FieldDef<z.ZodArray<z.ZodString>>,
+
+  children: <F extends Record<string, FieldDef>>(label: string, def: Omit<ChildrenDef, 'fields'> & { fields: F }, o: Opts = {}) => {
+    const readShape = { id: z.number().int(), ...mapShape(def.fields, 'read') };
+    const writeShape = {
+      id: z.number().int().positive().optional(),
+      fetch_action: z.enum(['delete']).optional(),
+      ...mapShape(def.fields, 'write', true),
+    };
+    return {
+      ...base('children', label, { ...o, column: null, detailOnly: true }),
+      children: def as ChildrenDef,
+      read: z.array(z.object(readShape)),
+      write: z.array(z.object(writeShape)),
+    } as FieldDef<z.ZodArray<z.ZodObject<{ id: z.ZodNumber } & { [K in keyof F]: F[K]['read'] }>>>;
+  },
+};
+
+/** Sets each field's column to its key where the builder left it open. */
+export function nameFields<F extends Record<string, FieldDef>>(fields: F): F {
+  for (const [key, field] of Object.entries(fields)) {
+    if (field.column === null && ['refs', 'children'].includes(field.kind)) continue;
+    if (field.column == null) field.column = key;
+    if (field.children) nameFields(field.children.fields);
+  }
+  return fields;
+}
+
+function mapShape(fields: Record<string, FieldDef>, which: 'read' | 'write', optionalDefaults = false) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, fd] of Object.entries(fields)) {
+    const s = which === 'read' ? fd.read : fd.write;
+    if (!s) continue;
+    shape[k] = optionalDefaults && !fd.required ? s.optional() : s;
+  }
+  return shape;
+}

@@ -1,0 +1,142 @@
+/**
+ * A registry described once (docs/ARCHITECTURE.md): its path, table, fields, card tabs,
+ * filters and ordering. From this description the API registers list/get/create/update/
+ * delete/xlsx/search/public routes, the database package builds its SQL, the xlsx package
+ * its columns and the web app its list, card and view pages.
+ */
+import { z } from 'zod';
+import type { FieldDef } from './fields';
+import { nameFields } from './fields';
+import type { FilterDef } from './filters';
+import { filterParamShape } from './filters';
+import { MSG } from './messages';
+import { PageQuerySchema, pageSchema } from './pagination';
+
+export interface TabDef {
+  key: string;
+  label: string;
+  /** A tab whose data arrive in a later issue: the card shows this empty-state text. */
+  empty?: string;
+}
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** Permission resource name (spec 01 §6), e.g. 'container'. */
+  name: string;
+  /** Russian names: the registry (plural) and one object. */
+  label: string;
+  labelOne: string;
+  /** Authenticated path, with trailing slash, e.g. '/api/waste-area/container/'. */
+  path: string;
+  /** Anonymous read-only variant, if any. */
+  publicPath?: string;
+  /** Web list route, e.g. '/terr-schema/containers/container/'. */
+  webPath: string;
+  table: string;
+  /** Rows of this registry in a shared table: column = value. */
+  scope?: { column: string; value: string };
+  tabs: TabDef[];
+  fields: F;
+  filters: Record<string, FilterDef>;
+  /** Field names allowed in `ordering` (each also with '-'). */
+  ordering: string[];
+  defaultOrdering: string;
+  /** List-level sums returned beside count, e.g. count_containers. */
+  aggregates?: Record<string, { sum: string }>;
+  /** Field used as the object's title. */
+  titleField: string;
+  /** Point field drawn on the map. */
+  geometryField?: string;
+  /** Cross-field rules; returns field → message for each broken rule. */
+  check?: (values: Record<string, unknown>) => Record<string, string>;
+}
+
+/** Declares a registry; fills each field's column from its key. */
+export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+  nameFields(def.fields);
+  for (const o of def.ordering) {
+    if (!(o in def.fields)) throw new Error(`${def.name}: ordering on unknown field ${o}`);
+  }
+  return def;
+}
+
+type ReadShape<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K]['read'] };
+
+/** Schema of one object as the API answers it (the card). */
+export function entitySchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>) {
+  const shape = {} as Record<string, z.ZodType>;
+  for (const [k, fd] of Object.entries(def.fields)) shape[k] = fd.read;
+  return z.object(shape) as unknown as z.ZodObject<ReadShape<F>>;
+}
+
+/** The fields answered in list rows (without detail-only nested data). */
+export function listFields(def: ResourceDef, opts: { publicOnly?: boolean } = {}): string[] {
+  return Object.entries(def.fields)
+    .filter(([, fd]) => !fd.detailOnly && !(opts.publicOnly && fd.private))
+    .map(([k]) => k);
+}
+
+/** Fields a client may write. */
+export function writableFields(def: ResourceDef): string[] {
+  return Object.entries(def.fields).filter(([, fd]) => fd.write && !fd.readOnly).map(([k]) => k);
+}
+
+/**
+ * Schema of a create body: required fields must be present; a missing optional field takes its
+ * default (or null). Unknown and read-only keys are ignored, as DRF does.
+ */
+export function createSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const k of writableFields(def)) {
+    const fd = def.fields[k]!;
+    const w = fd.write!;
+    if (fd.required) shape[k] = w;
+    else if (fd.default !== undefined) shape[k] = w.optional().transform((v) => (v === undefined ? fd.default : v));
+    else if (fd.kind === 'refs' || fd.kind === 'int_list' || fd.kind === 'date_list' || fd.kind === 'children') shape[k] = w.optional().transform((v) => v ?? []);
+    else shape[k] = w.optional().transform((v) => (v === undefined ? null : v));
+  }
+  return z.object(shape);
+}
+
+/**
+ * Schema of an update body (PUT and PATCH): every writable field optional; a field left out
+ * keeps its value. PUT still requires the required fields (DRF semantics).
+ */
+export function updateSchema(def: ResourceDef, partial: boolean) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const k of writableFields(def)) {
+    const fd = def.fields[k]!;
+    shape[k] = fd.required && !partial ? fd.write! : fd.write!.optional();
+  }
+  return z.object(shape);
+}
+
+/** Schema of the list parameters: filters, ordering, page, page_size; unknown keys refused. */
+export function listQuerySchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { ...PageQuerySchema.shape };
+  for (const [name, fdef] of Object.entries(def.filters)) Object.assign(shape, filterParamShape(name, fdef));
+  const allowed = new Set(def.ordering.flatMap((o) => [o, `-${o}`]));
+  shape.ordering = z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+      z.array(z.string()).superRefine((list, ctx) => {
+        for (const o of list) if (!allowed.has(o)) ctx.addIssue({ code: 'custom', message: MSG.ordering(o) });
+      }),
+    )
+    .optional();
+  return z.strictObject(shape);
+}
+
+/** Parsed list parameters. */
+export interface ListQuery {
+  page?: number;
+  page_size?: number;
+  ordering?: string[];
+  [filter: string]: unknown;
+}
+
+/** Schema of a list answer: `{count, next, previous, <aggregates>, results}`. */
+export function listResponseSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>) {
+  const extra: Record<string, z.ZodType> = {};
+  for (const k of Object.keys(def.aggregates ?? {})) extra[k] = z.number();
+  return pageSchema(entitySchema(def).partial(), extra);
+}

@@ -1,0 +1,4 @@
+/** Every enumeration of the product, with Russian labels (spec 01 §3, spec 02 §3). */
+export * from './define-enum';
+export * from './waste-area';
+export * from './other';

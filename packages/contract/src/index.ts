@@ -1,0 +1,20 @@
+/**
+ * @tko/contract: the one description of the product's API, shared by the server and the web
+ * client (docs/ARCHITECTURE.md). Importing it makes zod answer in Russian.
+ */
+import { configureRussianMessages } from './common/messages';
+
+configureRussianMessages();
+
+export * from './common/messages';
+export * from './common/errors';
+export * from './common/geo';
+export * from './common/pagination';
+export * from './common/fields';
+export * from './common/filters';
+export * from './common/resource';
+export * from './enums/index';
+export * from './resources/index';
+export * from './routes/auth';
+export * from './routes/map';
+export * from './jobs/index';

@@ -1,0 +1,54 @@
+/**
+ * Sign-in and the current user (spec 01 §3 "Current user", §4 "Session", §7).
+ * Tokens are JWTs: access lives 5 minutes, refresh 1 day (configurable).
+ */
+import { z } from 'zod';
+import { MSG } from '../common/messages';
+
+export const TokenRequestSchema = z.object({
+  email: z.string({ error: MSG.required }).trim().min(1, MSG.blank).max(254),
+  password: z.string({ error: MSG.required }).min(1, MSG.blank).max(1024),
+});
+export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export const RefreshRequestSchema = z.object({ refresh: z.string({ error: MSG.required }).min(1, MSG.blank) });
+export const AccessTokenSchema = z.object({ access: z.string() });
+
+/** Actions a permission can grant on a resource. `view` is the entry permission. */
+export const PERMISSION_ACTIONS = ['view', 'add', 'change', 'delete', 'export'] as const;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+export const PERMISSION_ACTION_LABELS: Record<PermissionAction, string> = {
+  view: 'Просмотр', add: 'Создание', change: 'Изменение', delete: 'Удаление', export: 'Выгрузка',
+};
+
+export const PermissionFlagsSchema = z.object({
+  view: z.boolean(), add: z.boolean(), change: z.boolean(), delete: z.boolean(), export: z.boolean(),
+});
+export type PermissionFlags = z.infer<typeof PermissionFlagsSchema>;
+
+export const MeSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** resource → flags (spec 01 §6). */
+  permissions: z.record(z.string(), PermissionFlagsSchema),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+/** Payload of our JWTs. `type` tells an access token from a refresh token. */
+export interface TokenClaims {
+  user_id: number;
+  type: 'access' | 'refresh';
+}
+
+/**
+ * Checks a `'resource:action resource:action'` list (spec 01 §6, spec 03 §6): true when the
+ * user holds at least one of them.
+ */
+export function hasAnyPermission(perms: Me['permissions'] | undefined, spec: string): boolean {
+  if (!perms) return false;
+  return spec.split(/\s+/).filter(Boolean).some((item) => {
+    const [resource, action = 'view'] = item.split(':');
+    return Boolean(perms[resource!]?.[action as PermissionAction]);
+  });
+}
