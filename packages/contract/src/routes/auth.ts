@@ -52,3 +52,19 @@ export function hasAnyPermission(perms: Me['permissions'] | undefined, spec: str
     return Boolean(perms[resource!]?.[action as PermissionAction]);
   });
 }
+
+/**
+ * Permission resources known to the product (spec 01 §6, spec 03 §6) with Russian labels.
+ * Later registries add theirs here; the first admin's role receives all of them.
+ */
+export const PERMISSION_RESOURCES: Record<string, string> = {
+  container: 'Контейнерные площадки',
+  special: 'Специальные площадки',
+  collection: 'Пункты сбора вторсырья',
+  chamber: 'Мусорокамеры',
+  bulk: 'Места накопления без контейнеров',
+  'contract-zones': 'Зоны деятельности',
+  'juridical-person': 'Юридические лица',
+  users: 'Пользователи',
+  'users-roles': 'Роли',
+};
