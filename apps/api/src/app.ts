@@ -1,0 +1,64 @@
+/**
+ * buildApp(deps) → a ready Fastify instance with every route; server.ts only listens.
+ * Dependencies are passed in (pool, Prisma client, queues) so tests build the same app on
+ * their own database. The registries come from @tko/contract `resources`: each is
+ * registered by crud/register-resource.ts; particular modules add the rest.
+ */
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { resources } from '@tko/contract';
+import type { PrismaClient } from '@tko/db/generated';
+import { RegistryRepository } from '@tko/db';
+import type { Config } from './config';
+import { registerResource } from './crud/register-resource';
+import { createAuthGuards } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWeb } from './plugins/web';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { TokenService } from './modules/auth/tokens';
+import { PrismaUserStore } from './modules/auth/user-store';
+import { ExportService } from './modules/jobs/export-service';
+import { registerJobRoutes } from './modules/jobs/jobs.routes';
+import type { Queues } from './modules/jobs/queue';
+import { MapRepository } from './modules/map/map.repository';
+import { registerMapRoutes } from './modules/map/map.routes';
+import { registerMetaRoutes } from './modules/meta/meta.routes';
+
+export interface AppDeps {
+  config: Config;
+  pool: Pool;
+  prisma: PrismaClient;
+  /** Null without Redis: CRUD works, job calls answer 503. */
+  queues: Queues | null;
+  /** Fastify logger setting; off in tests. */
+  logger?: boolean | object;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, pool, prisma, queues } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenLifetime, config.refreshTokenLifetime);
+  const guards = createAuthGuards(app, tokens, new PrismaUserStore(prisma));
+  const exports = new ExportService(queues, config.xlsxAsyncThreshold);
+
+  registerAuthRoutes(app, { tokens, users: new PrismaUserStore(prisma), guards });
+  for (const def of resources) registerResource(app, def, { repo: new RegistryRepository(pool, def), guards, exports });
+  registerMapRoutes(app, { map: new MapRepository(pool), guards });
+  registerJobRoutes(app, { queues, guards, exportDir: config.exportDir });
+  registerMetaRoutes(app, { mapStyleUrl: config.mapStyleUrl, pool });
+  await registerWeb(app, config.webDist);
+  return app;
+}

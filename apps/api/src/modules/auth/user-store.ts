@@ -1,0 +1,51 @@
+/**
+ * Users, their roles and permissions, read through Prisma Client (packages/db).
+ * `me()` builds the permission map of spec 01 §6: resource → {view, add, change, delete, export}.
+ */
+import type { Me, PermissionAction } from '@tko/contract';
+import { PERMISSION_ACTIONS } from '@tko/contract';
+import type { PrismaClient } from '@tko/db/generated';
+import argon2 from 'argon2';
+
+export interface UserStore {
+  /** The active user with their permission map, or null. */
+  me(userId: number): Promise<Me | null>;
+  /** The active user whose argon2 hash matches `password`, or null. Records the sign-in time. */
+  authenticate(email: string, password: string): Promise<{ id: number } | null>;
+}
+
+/** A hash to verify against when the email is unknown, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+
+export class PrismaUserStore implements UserStore {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async me(userId: number): Promise<Me | null> {
+    const user = await this.prisma.appUser.findFirst({
+      where: { id: userId, isActive: true },
+      include: { roles: { include: { role: { include: { permissions: true } } } } },
+    });
+    if (!user) return null;
+    const permissions: Me['permissions'] = {};
+    for (const ur of user.roles) {
+      for (const p of ur.role.permissions) {
+        const flags = (permissions[p.resource] ??= Object.fromEntries(PERMISSION_ACTIONS.map((a) => [a, false])) as Me['permissions'][string]);
+        if ((PERMISSION_ACTIONS as readonly string[]).includes(p.action)) flags[p.action as PermissionAction] = true;
+      }
+    }
+    return { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, permissions };
+  }
+
+  async authenticate(email: string, password: string): Promise<{ id: number } | null> {
+    const user = await this.prisma.appUser.findUnique({ where: { email: email.trim().toLowerCase() } });
+    if (!user || !user.isActive) {
+      dummyHash ??= argon2.hash('dummy-password-for-timing');
+      await argon2.verify(await dummyHash, password).catch(() => false);
+      return null;
+    }
+    const ok = await argon2.verify(user.passwordHash, password).catch(() => false);
+    if (!ok) return null;
+    await this.prisma.appUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+    return { id: user.id };
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * xlsx exports of any registry. Up to XLSX_ASYNC_THRESHOLD rows the workbook is streamed
+ * straight into the response (constant memory, exceljs streaming writer); larger exports, or
+ * `?async=true`, go to the worker as a BullMQ job and answer 202 `{job_id, status_url}`; the
+ * browser polls the status and downloads the file from `/api/jobs/{id}/file/`.
+ * Errors: 503 when the queue is needed and Redis is unreachable.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { ListQuery, ResourceDef, XlsxExportJob } from '@tko/contract';
+import { XLSX_EXPORT_JOB } from '@tko/contract';
+import type { RegistryRepository } from '@tko/db';
+import { exportFileName, writeXlsx } from '@tko/xlsx';
+import { unavailable } from '../../plugins/http-errors';
+import type { Queues } from './queue';
+
+export const QUEUE_DOWN = 'Фоновые задачи временно недоступны (нет связи с Redis). Попробуйте позже или сузьте выборку.';
+
+export class ExportService {
+  constructor(
+    private readonly queues: Queues | null,
+    private readonly asyncThreshold: number,
+  ) {}
+
+  async export(def: ResourceDef, repo: RegistryRepository, filters: ListQuery, opts: { userId: number; forceAsync: boolean }, reply: FastifyReply) {
+    const { page: _p, page_size: _s, ...query } = filters;
+    const big = opts.forceAsync || (await repo.count(query)) > this.asyncThreshold;
+    if (big) {
+      const job = await this.enqueue({ resource: def.name, filters: query, user_id: opts.userId });
+      return reply.status(202).send({ job_id: job, status_url: `/api/jobs/${job}/` });
+    }
+    const out = new PassThrough();
+    writeXlsx(def, repo.stream(query), out).catch((err: unknown) => out.destroy(err as Error));
+    return reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="${exportFileName(def)}"`)
+      .send(out);
+  }
+
+  /** Queues an export job; returns its id. Throws 503 when Redis is down or not configured. */
+  async enqueue(payload: XlsxExportJob): Promise<string> {
+    if (!this.queues) throw unavailable(QUEUE_DOWN);
+    try {
+      const job = await this.queues.exports.add(XLSX_EXPORT_JOB, payload, { attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 } });
+      return job.id!;
+    } catch {
+      throw unavailable(QUEUE_DOWN);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Background job status and results: GET /api/jobs/{id}/ (state, progress 0–100, file link)
+ * and GET /api/jobs/{id}/file/ (the finished xlsx). Only the user who started a job sees it
+ * (404 otherwise). 503 while Redis is unreachable.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { JobStatus, XlsxExportJob } from '@tko/contract';
+import { JobStatusSchema } from '@tko/contract';
+import { Job } from 'bullmq';
+import type { AuthGuards } from '../../plugins/auth';
+import { notFound, unavailable } from '../../plugins/http-errors';
+import { QUEUE_DOWN } from './export-service';
+import type { Queues } from './queue';
+
+export interface ExportResult {
+  /** File name inside EXPORT_DIR. */
+  file: string;
+  /** Name offered to the browser. */
+  download_name: string;
+  rows: number;
+}
+
+export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues | null; guards: AuthGuards; exportDir: string }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const Params = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
+
+  async function ownJob(id: string, userId: number): Promise<Job<XlsxExportJob, ExportResult>> {
+    if (!deps.queues) throw unavailable(QUEUE_DOWN);
+    let job: Job<XlsxExportJob, ExportResult> | undefined;
+    try {
+      job = await Job.fromId(deps.queues.exports, id);
+    } catch {
+      throw unavailable(QUEUE_DOWN);
+    }
+    if (!job || job.data.user_id !== userId) throw notFound();
+    return job;
+  }
+
+  r.get('/api/jobs/:id/', {
+    preHandler: deps.guards.requireUser,
+    schema: { tags: ['jobs'], summary: 'Состояние фоновой задачи', params: Params, response: { 200: JobStatusSchema } },
+  }, async (request): Promise<JobStatus> => {
+    const job = await ownJob(request.params.id, deps.guards.user(request).id);
+    const state = await job.getState();
+    const done = state === 'completed' && job.returnvalue;
+    return {
+      id: job.id!,
+      name: job.name,
+      state: (['waiting', 'active', 'completed', 'failed', 'delayed'].includes(state) ? state : 'unknown') as JobStatus['state'],
+      progress: typeof job.progress === 'number' ? job.progress : 0,
+      file_url: done ? `/api/jobs/${job.id}/file/` : null,
+      file_name: done ? job.returnvalue.download_name : null,
+      error: state === 'failed' ? 'Выгрузка не удалась. Повторите попытку.' : null,
+    };
+  });
+
+  r.get('/api/jobs/:id/file/', {
+    preHandler: deps.guards.requireUser,
+    schema: { tags: ['jobs'], summary: 'Файл результата фоновой задачи', params: Params },
+  }, async (request, reply) => {
+    const job = await ownJob(request.params.id, deps.guards.user(request).id);
+    const result = job.returnvalue;
+    const file = result ? path.join(deps.exportDir, path.basename(result.file)) : '';
+    if (!result || !existsSync(file)) throw notFound();
+    return reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="${result.download_name}"`)
+      .send(createReadStream(file));
+  });
+}

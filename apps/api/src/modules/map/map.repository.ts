@@ -1,0 +1,52 @@
+/**
+ * Map queries over all waste areas (PostGIS): Mapbox vector tiles with ST_AsMVT in Web
+ * Mercator (EPSG:3857, extent 4096, buffer 64), GeoJSON in EPSG:4326 with 6 decimals, and
+ * the public map list (spec 02 §7). `kinds` limits the rows to the waste-area kinds a user
+ * may view.
+ */
+import type { Pool } from 'pg';
+import { TILE_LAYER } from '@tko/contract';
+
+/** The SQL of one tile; exported so the benchmark can time the raw query beside the route. */
+export const TILE_SQL = `
+WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS geom),
+mvt AS (
+  SELECT ST_AsMVTGeom(ST_Transform(t.coordinates, 3857), bounds.geom, 4096, 64, true) AS geom,
+         t.id, t.kind, t.status, t.type, t.count_containers, t.location
+  FROM waste_area t, bounds
+  WHERE t.coordinates && ST_Transform(bounds.geom, 4326) AND t.kind = ANY($4::text[])
+)
+SELECT ST_AsMVT(mvt.*, '${TILE_LAYER}', 4096, 'geom', 'id') AS tile FROM mvt`;
+
+export class MapRepository {
+  constructor(private readonly pool: Pool) {}
+
+  /** One vector tile (may be empty). Throws on z/x/y outside the tile grid (caller validates). */
+  async tile(z: number, x: number, y: number, kinds: string[]): Promise<Buffer> {
+    const { rows } = await this.pool.query<{ tile: Buffer }>(TILE_SQL, [z, x, y, kinds]);
+    return rows[0]?.tile ?? Buffer.alloc(0);
+  }
+
+  /** A FeatureCollection of waste-area points. */
+  async geojson(kinds: string[]): Promise<unknown> {
+    const { rows } = await this.pool.query(
+      `SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
+         'type', 'Feature', 'id', t.id,
+         'geometry', ST_AsGeoJSON(t.coordinates, 6)::json,
+         'properties', json_build_object('id', t.id, 'kind', t.kind, 'status', t.status, 'type', t.type, 'location', t.location, 'count_containers', t.count_containers)
+       ) ORDER BY t.id), '[]'::json)) AS fc
+       FROM waste_area t WHERE t.coordinates IS NOT NULL AND t.kind = ANY($1::text[])`,
+      [kinds],
+    );
+    return rows[0].fc;
+  }
+
+  /** id and point of every waste area with coordinates, by kind. */
+  async points(): Promise<{ id: number; kind: string; lat: number; lng: number }[]> {
+    const { rows } = await this.pool.query(
+      `SELECT id, kind, round(ST_Y(coordinates)::numeric, 6)::float8 AS lat, round(ST_X(coordinates)::numeric, 6)::float8 AS lng
+       FROM waste_area WHERE coordinates IS NOT NULL ORDER BY kind, id`,
+    );
+    return rows;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Authentication and permissions for every route (spec 01 §6).
+ * - A bearer access token is read from `Authorization: Bearer <jwt>`; the user and their
+ *   permission map are loaded for each request.
+ * - `requirePermission(resource, action)` answers 401 without a valid token and 403 without
+ *   the permission. Public routes simply do not use it.
+ */
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Me, PermissionAction } from '@tko/contract';
+import { forbidden, notAuthenticated } from './http-errors';
+import type { TokenService } from '../modules/auth/tokens';
+import type { UserStore } from '../modules/auth/user-store';
+
+export type AuthUser = Me;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded by the auth hook; undefined until then. */
+    authUser?: AuthUser | null;
+  }
+}
+
+/** Reads the user of the request's bearer token; null without a token; throws 401 on a bad one. */
+export async function resolveUser(request: FastifyRequest, tokens: TokenService, users: UserStore): Promise<AuthUser | null> {
+  if (request.authUser !== undefined) return request.authUser;
+  const header = request.headers.authorization;
+  if (!header) return (request.authUser = null);
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw notAuthenticated();
+  const claims = tokens.verify(token, 'access');
+  const user = await users.me(claims.user_id);
+  if (!user) throw notAuthenticated();
+  return (request.authUser = user);
+}
+
+export interface AuthGuards {
+  /** 401 unless signed in. */
+  requireUser: preHandlerHookHandler;
+  /** 401 unless signed in, 403 unless holding `resource:action`. */
+  requirePermission(resource: string, action: PermissionAction): preHandlerHookHandler;
+  /** 401 unless signed in, 403 unless holding `action` on at least one of `resources`. */
+  requireAny(resources: string[], action: PermissionAction): preHandlerHookHandler;
+  /** The signed-in user (after one of the guards ran). */
+  user(request: FastifyRequest): AuthUser;
+}
+
+/** Builds the guards for routes; the app decorates nothing global. */
+export function createAuthGuards(_app: FastifyInstance, tokens: TokenService, users: UserStore): AuthGuards {
+  const signedIn = async (request: FastifyRequest): Promise<AuthUser> => {
+    const user = await resolveUser(request, tokens, users);
+    if (!user) throw notAuthenticated();
+    return user;
+  };
+  return {
+    requireUser: async (request) => {
+      await signedIn(request);
+    },
+    requirePermission: (resource, action) => async (request) => {
+      const user = await signedIn(request);
+      if (!user.permissions[resource]?.[action]) throw forbidden();
+    },
+    requireAny: (resources, action) => async (request) => {
+      const user = await signedIn(request);
+      if (!resources.some((r) => user.permissions[r]?.[action])) throw forbidden();
+    },
+    user: (request) => {
+      if (!request.authUser) throw notAuthenticated();
+      return request.authUser;
+    },
+  };
+}

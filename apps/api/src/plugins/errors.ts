@@ -1,0 +1,68 @@
+/**
+ * The one error handler (docs/ARCHITECTURE.md "Errors"): every failure leaves as a
+ * DRF-shaped body.
+ * - zod validation of body/query/params → 400 `{field: [Russian messages]}`;
+ * - FieldValidationError from the repository → 400 likewise;
+ * - HttpError → its status with `{detail, code}`;
+ * - malformed JSON, wrong content type, oversize body → 400/415/413 with a Russian detail;
+ * - anything else → 500 `{detail}` and an error log with the request id.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MSG } from '@tko/contract';
+import { FieldValidationError } from '@tko/db';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './http-errors';
+
+interface ZodIssueLike {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: { keys?: string[] };
+}
+
+/** Turns validation issues into `{field: [messages]}`; query fields drop list indexes. */
+export function validationBody(issues: ZodIssueLike[], context: string | undefined, bodyMissing: boolean): Record<string, string[]> {
+  if (context === 'body' && bodyMissing) return { non_field_errors: [MSG.bodyRequired] };
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    let segments = issue.instancePath.split('/').filter(Boolean);
+    if (context === 'querystring') while (segments.length > 1 && /^\d+$/.test(segments.at(-1)!)) segments = segments.slice(0, -1);
+    const keys = issue.keyword === 'unrecognized_keys' && issue.params.keys?.length ? issue.params.keys.map((k) => [...segments, k]) : [segments];
+    for (const path of keys) {
+      const key = path.length ? path.join('.') : 'non_field_errors';
+      const list = (out[key] ??= []);
+      const msg = issue.message ?? 'Неверное значение.';
+      if (!list.includes(msg)) list.push(msg);
+    }
+  }
+  return out;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | FieldValidationError | HttpError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const body = validationBody(error.validation as unknown as ZodIssueLike[], error.validationContext, request.body === undefined || request.body === null);
+      return reply.status(400).send(body);
+    }
+    if (error instanceof FieldValidationError) return reply.status(400).send(error.fields);
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail, code: error.code });
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ detail: MSG.malformedJson, code: 'parse_error' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ detail: MSG.unsupportedMedia, code: 'unsupported_media_type' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send({ detail: 'Слишком большой запрос.', code: 'too_large' });
+      default:
+        break;
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ detail: error.message, code: error.code ?? 'bad_request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: MSG.serverError, code: 'server_error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: MSG.notFound, code: 'not_found' }));
+}

@@ -1,0 +1,44 @@
+/** The fields of one card tab: inputs for writable fields, disabled boxes for read-only ones. */
+import type { FieldDef, ResourceDef } from '@tko/contract';
+import { Col, Input, Row } from 'antd';
+import type { Control } from 'react-hook-form';
+import { FieldInput } from './fields/field-input';
+import { FieldItem, inputId } from './fields/field-item';
+import { formatFieldValue } from './format';
+import type { FormValues } from './form-values';
+import { fieldsOfTab } from './server-errors';
+
+const WIDE = new Set(['longtext', 'address', 'person', 'children', 'refs']);
+
+function span(field: FieldDef) {
+  return WIDE.has(field.kind) ? { xs: 24 } : { xs: 24, md: 12, xl: 8 };
+}
+
+export function CardTab(props: {
+  def: ResourceDef;
+  tab: string;
+  control: Control<FormValues, unknown, FormValues>;
+  entity: Record<string, unknown> | null;
+  editable: boolean;
+}) {
+  const { def, tab, control, entity, editable } = props;
+  return (
+    <Row gutter={16}>
+      {fieldsOfTab(def, tab).map((name) => {
+        const field = def.fields[name]!;
+        const readOnly = field.readOnly || !field.write;
+        return (
+          <Col key={name} {...span(field)}>
+            {readOnly ? (
+              <FieldItem label={field.label} htmlFor={inputId(name)} help={field.help}>
+                <Input id={inputId(name)} value={entity ? formatFieldValue(field, entity[name]) : ''} disabled placeholder="Заполняется автоматически" />
+              </FieldItem>
+            ) : (
+              <FieldInput name={name} field={field} control={control} disabled={!editable} entity={entity} />
+            )}
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}

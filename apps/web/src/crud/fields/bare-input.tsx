@@ -1,0 +1,105 @@
+/**
+ * The input of one field by its kind (text, numbers, boolean, dates, enum, point, refs, lists),
+ * without label: the card wraps it in a {@link FieldItem}, the containers table puts it in a cell.
+ */
+import type { FieldDef, RefValue } from '@tko/contract';
+import { Checkbox, Input, InputNumber, Select } from 'antd';
+import { DateInput, DateListInput, TimeInput } from './date-inputs';
+import { RefSelect } from './ref-select';
+
+export interface BareInputProps {
+  field: FieldDef;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  id?: string;
+  /** Names of referenced rows already chosen (from the object as read). */
+  known?: RefValue[];
+  /** Label of a checkbox (booleans carry their label beside the box). */
+  checkboxLabel?: string;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+
+export function BareInput({ field, value, onChange, onBlur, disabled, id, known, checkboxLabel }: BareInputProps) {
+  const common = { id, disabled, onBlur };
+  switch (field.kind) {
+    case 'longtext':
+      return <Input.TextArea {...common} value={str(value)} onChange={(e) => onChange(e.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} />;
+    case 'integer':
+      return (
+        <InputNumber<number>
+          {...common}
+          value={typeof value === 'number' ? value : null}
+          onChange={(v) => onChange(v ?? null)}
+          precision={0}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'decimal':
+      // A decimal travels as a string (spec 02 §9); a comma is accepted as the decimal point.
+      return <Input {...common} value={str(value)} inputMode="decimal" suffix={field.unit} onChange={(e) => onChange(e.target.value)} />;
+    case 'boolean':
+      return (
+        <Checkbox id={id} disabled={disabled} checked={Boolean(value)} onChange={(e) => onChange(e.target.checked)}>
+          {checkboxLabel}
+        </Checkbox>
+      );
+    case 'date':
+      return <DateInput {...common} value={(value as string | null) ?? null} onChange={onChange} />;
+    case 'time':
+      return <TimeInput {...common} value={(value as string | null) ?? null} onChange={onChange} />;
+    case 'date_list':
+      return <DateListInput id={id} disabled={disabled} value={(value as string[]) ?? []} onChange={onChange} />;
+    case 'enum': {
+      const e = field.enum;
+      const nullable = field.default === undefined && !field.required;
+      return (
+        <Select<string | null>
+          {...common}
+          value={(value as string | null) ?? null}
+          onChange={(v) => onChange(v ?? null)}
+          allowClear={nullable}
+          placeholder="Выберите"
+          options={(e?.values ?? []).map((v) => ({ value: v, label: e!.label(v) }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: '100%' }}
+        />
+      );
+    }
+    case 'int_list': {
+      const [min, max] = field.range ?? [1, 31];
+      const options = Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, label: String(min + i) }));
+      return (
+        <Select<number[]>
+          {...common}
+          mode="multiple"
+          value={(value as number[]) ?? []}
+          onChange={(v) => onChange([...v].sort((a, b) => a - b))}
+          options={options}
+          placeholder="Выберите"
+          style={{ width: '100%' }}
+        />
+      );
+    }
+    case 'point':
+      return <Input {...common} value={str(value)} onChange={(e) => onChange(e.target.value)} placeholder="52.546842, 103.870102" inputMode="decimal" />;
+    case 'ref':
+    case 'refs':
+      return (
+        <RefSelect
+          id={id}
+          resource={field.ref?.resource ?? ''}
+          multiple={field.kind === 'refs'}
+          value={value as number | number[] | null}
+          onChange={onChange}
+          onBlur={onBlur}
+          known={known}
+          disabled={disabled}
+        />
+      );
+    default:
+      return <Input {...common} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
+  }
+}

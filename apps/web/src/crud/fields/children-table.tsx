@@ -1,0 +1,103 @@
+/**
+ * Child rows edited inside the card (the containers of a site: type, volume m³, loading).
+ * Removing a row read from the server marks it `fetch_action: 'delete'` (the server deletes it
+ * on save); a row added in this session is simply dropped. Row indices stay those of the form
+ * array, so server errors such as `containers.2.volume` land on the right cell.
+ */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { FieldDef } from '@tko/contract';
+import { Button, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useController, type Control } from 'react-hook-form';
+import { formatDecimal } from '../format';
+import { newChildRow, type FormValues } from '../form-values';
+import { BareInput } from './bare-input';
+import { inputId } from './field-item';
+import { usePathError } from './use-path-error';
+
+type Row = Record<string, unknown> & { id?: number; fetch_action?: 'delete' };
+interface Props {
+  name: string;
+  field: FieldDef;
+  control: Control<FormValues, unknown, FormValues>;
+  disabled?: boolean;
+}
+
+function Cell({ control, path, field, value, onChange, disabled }: { control: Props['control']; path: string; field: FieldDef; value: unknown; onChange: (v: unknown) => void; disabled?: boolean }) {
+  const error = usePathError(control, path);
+  return (
+    <div>
+      <BareInput field={field} id={inputId(path)} value={value} onChange={onChange} disabled={disabled} />
+      {error && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }} role="alert">
+          {error}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+export function ChildrenTable({ name, field, control, disabled }: Props) {
+  const { field: arrayField } = useController({ control, name });
+  const groupError = usePathError(control, name);
+  const rows = (Array.isArray(arrayField.value) ? arrayField.value : []) as Row[];
+  const childFields = field.children?.fields ?? {};
+  const visible = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.fetch_action !== 'delete');
+
+  const update = (index: number, key: string, v: unknown) => arrayField.onChange(rows.map((r, i) => (i === index ? { ...r, [key]: v } : r)));
+  const remove = (index: number) => {
+    const row = rows[index];
+    if (row?.id !== undefined) arrayField.onChange(rows.map((r, i) => (i === index ? { ...r, fetch_action: 'delete' } : r)));
+    else arrayField.onChange(rows.filter((_, i) => i !== index));
+  };
+  const add = () => arrayField.onChange([...rows, newChildRow(field)]);
+
+  const columns: ColumnsType<{ row: Row; index: number }> = [
+    { title: '№', key: 'n', width: 56, render: (_v, _r, i) => i + 1 },
+    ...Object.entries(childFields).map(([key, fd]) => ({
+      title: (
+        <span>
+          {fd.label}
+          {fd.required && <span style={{ color: '#ff4d4f' }}> *</span>}
+        </span>
+      ),
+      key,
+      render: (_v: unknown, { row, index }: { row: Row; index: number }) => (
+        <Cell control={control} path={`${name}.${index}.${key}`} field={fd} value={row[key]} onChange={(v) => update(index, key, v)} disabled={disabled} />
+      ),
+    })),
+    {
+      title: '',
+      key: 'remove',
+      width: 56,
+      render: (_v, { index }) =>
+        disabled ? null : <Button type="text" danger icon={<DeleteOutlined />} aria-label="Удалить строку" onClick={() => remove(index)} />,
+    },
+  ];
+
+  const volume = visible.reduce((sum, { row }) => sum + (Number(String(row.volume ?? '').replace(',', '.')) || 0), 0);
+
+  return (
+    <div>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {field.label}
+      </Typography.Title>
+      {groupError && <Typography.Text type="danger">{groupError}</Typography.Text>}
+      <Table
+        size="small"
+        rowKey={({ row, index }) => (row.id !== undefined ? `id-${row.id}` : `new-${index}`)}
+        columns={columns}
+        dataSource={visible}
+        pagination={false}
+        locale={{ emptyText: 'Контейнеров нет. Нажмите «Добавить», чтобы указать контейнеры площадки.' }}
+        footer={() => `Всего: ${visible.length} шт., объём ${formatDecimal(volume.toFixed(3))} м³`}
+        data-testid={`children-${name}`}
+      />
+      {!disabled && (
+        <Button icon={<PlusOutlined />} onClick={add} style={{ marginTop: 12 }}>
+          Добавить
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * One field of the card bound to react-hook-form by its kind: simple kinds through
+ * {@link BareInput}, the address and the person as groups of sub-inputs, the children as a table.
+ */
+import { MSG, parseCoordinatesString, type FieldDef, type RefValue } from '@tko/contract';
+import { Controller, type Control } from 'react-hook-form';
+import type { FormValues } from '../form-values';
+import { AddressInput } from './address-input';
+import { BareInput } from './bare-input';
+import { ChildrenTable } from './children-table';
+import { FieldItem, inputId } from './field-item';
+import { PersonInput } from './person-input';
+
+export interface FieldInputProps {
+  name: string;
+  field: FieldDef;
+  control: Control<FormValues, unknown, FormValues>;
+  disabled?: boolean;
+  /** The object as read, for names of chosen references. */
+  entity?: Record<string, unknown> | null;
+}
+
+function knownRefs(field: FieldDef, value: unknown): RefValue[] | undefined {
+  if (field.kind === 'ref' && value && typeof value === 'object') return [value as RefValue];
+  if (field.kind === 'refs' && Array.isArray(value)) return value as RefValue[];
+  return undefined;
+}
+
+/** A live hint for 'lat, lng' text that does not parse (the schema repeats it on submit). */
+function pointHint(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' && !parseCoordinatesString(value) ? MSG.coordinates : undefined;
+}
+
+export function FieldInput({ name, field, control, disabled, entity }: FieldInputProps) {
+  if (field.kind === 'address') return <AddressInput name={name} field={field} control={control} disabled={disabled} />;
+  if (field.kind === 'person') return <PersonInput name={name} field={field} control={control} disabled={disabled} />;
+  if (field.kind === 'children') return <ChildrenTable name={name} field={field} control={control} disabled={disabled} />;
+
+  const id = inputId(name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => {
+        const hint = field.kind === 'point' ? pointHint(f.value) : undefined;
+        return (
+          <FieldItem
+            label={field.kind === 'boolean' ? ' ' : field.label}
+            htmlFor={id}
+            required={field.required}
+            error={fieldState.error?.message ?? hint}
+            help={field.kind === 'point' ? 'Широта, долгота в градусах, например 52.546842, 103.870102' : field.help}
+          >
+            <BareInput
+              field={field}
+              id={id}
+              value={f.value}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              disabled={disabled}
+              known={knownRefs(field, entity?.[name])}
+              checkboxLabel={field.label}
+            />
+          </FieldItem>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Select of referenced rows (`{id, name}`): small dictionaries load whole, large ones are
+ * searched on the server as the user types. Names of already chosen rows come from `known`.
+ */
+import type { RefValue } from '@tko/contract';
+import { Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useRefOptions } from '../../api/hooks';
+import { REF_OPTION_SOURCES } from '../../resources/ref-options';
+
+type Value = number | number[] | null;
+
+export interface RefSelectProps {
+  resource: string;
+  multiple?: boolean;
+  value: Value | undefined;
+  onChange: (value: Value) => void;
+  known?: RefValue[];
+  disabled?: boolean;
+  id?: string;
+  placeholder?: string;
+  onBlur?: () => void;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setV(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function RefSelect({ resource, multiple, value, onChange, known, disabled, id, placeholder, onBlur }: RefSelectProps) {
+  const searchable = REF_OPTION_SOURCES[resource]?.searchable ?? false;
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const debounced = useDebounced(search, 300);
+  const query = useRefOptions(resource, searchable ? debounced : '', !searchable || opened);
+
+  const options = useMemo(() => {
+    const byId = new Map<number, string>();
+    for (const r of known ?? []) byId.set(r.id, r.name);
+    for (const r of query.data ?? []) byId.set(r.id, r.name);
+    return [...byId].map(([v, label]) => ({ value: v, label }));
+  }, [known, query.data]);
+
+  return (
+    <Select<Value>
+      id={id}
+      mode={multiple ? 'multiple' : undefined}
+      value={value ?? (multiple ? [] : null)}
+      onChange={(v) => onChange(v ?? (multiple ? [] : null))}
+      onBlur={onBlur}
+      options={options}
+      allowClear
+      disabled={disabled}
+      loading={query.isFetching}
+      placeholder={placeholder ?? (searchable ? 'Начните вводить название' : 'Выберите')}
+      showSearch={searchable ? { filterOption: false, onSearch: setSearch } : { optionFilterProp: 'label' }}
+      onOpenChange={setOpened}
+      notFoundContent={query.isError ? 'Не удалось загрузить список' : query.isFetching ? 'Загрузка…' : 'Ничего не найдено'}
+      maxTagCount="responsive"
+      style={{ width: '100%' }}
+    />
+  );
+}

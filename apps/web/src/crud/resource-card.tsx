@@ -1,0 +1,174 @@
+/**
+ * The generic card (`.../update/:objectId/`, `new` creates): tabs from `def.tabs`, fields by
+ * kind, validation with the contract's schemas, server 400 errors on their fields, a red mark on
+ * every tab holding an invalid field, and Сохранить / Удалить / Отмена by permission.
+ */
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { Alert, App, Button, Empty, Form, Space, Tabs, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../api/errors';
+import { useDeleteResource, useResourceItem, useSaveResource } from '../api/hooks';
+import type { Entity } from '../api/resource-client';
+import { useCan } from '../app/permissions/use-permissions';
+import { ErrorState, ForbiddenState, LoadingState } from '../app/states';
+import { toast } from '../app/toasts';
+import type { WebResource } from '../resources/web-resource';
+import { cardResolver } from './card-schema';
+import { CardTab } from './card-tab';
+import { toFormValues, type FormValues } from './form-values';
+import type { ResourcePaths } from './paths';
+import { errorPaths, invalidTabs, mapServerErrors, tabErrorFlags } from './server-errors';
+
+export interface ResourceCardProps {
+  web: WebResource;
+  objectId: string;
+  paths: ResourcePaths;
+}
+
+export function ResourceCard({ web, objectId, paths }: ResourceCardProps) {
+  const isNew = objectId === 'new';
+  const { def } = web;
+  const canAdd = useCan(`${def.name}:add`);
+  const item = useResourceItem(def, isNew ? undefined : objectId);
+
+  if (isNew && !canAdd) return <ForbiddenState text="У вас нет прав на создание объектов этого реестра." />;
+  if (!isNew && item.isPending) return <LoadingState />;
+  if (!isNew && item.isError) return <ErrorState error={item.error} onRetry={() => void item.refetch()} />;
+  const entity = isNew ? null : (item.data ?? null);
+  // Re-mount the form when another object (or a fresh copy after save) arrives.
+  return <CardForm key={`${objectId}:${String(entity?.last_update_at ?? '')}`} web={web} entity={entity} paths={paths} />;
+}
+
+function CardForm({ web, entity, paths }: { web: WebResource; entity: Entity | null; paths: ResourcePaths }) {
+  const { def } = web;
+  const isNew = entity === null;
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const canChange = useCan(`${def.name}:change`);
+  const canDelete = useCan(`${def.name}:delete`);
+  const editable = isNew || canChange;
+  const save = useSaveResource(def, entity ? String(entity.id) : undefined);
+  const remove = useDeleteResource(def);
+  const [activeTab, setActiveTab] = useState(def.tabs[0]?.key ?? '');
+  const [generalErrors, setGeneralErrors] = useState<string[]>([]);
+
+  const resolver = useMemo(() => cardResolver(def, isNew), [def, isNew]);
+  const defaultValues = useMemo(() => toFormValues(def, entity), [def, entity]);
+  const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, FormValues>({
+    resolver,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const flags = tabErrorFlags(def, errorPaths(formState.errors));
+  const badTabs = invalidTabs(def, flags);
+
+  const focusFirstInvalid = (f: Record<string, boolean>) => {
+    const first = invalidTabs(def, f)[0];
+    if (first && !f[activeTab]) setActiveTab(first.key);
+  };
+
+  const onValid = async (body: FormValues) => {
+    setGeneralErrors([]);
+    try {
+      const saved = await save.mutateAsync(body);
+      toast.success(isNew ? web.createdText : web.savedText, String(saved[def.titleField] ?? ''));
+      if (isNew) navigate(paths.card(saved.id), { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) {
+        const mapped = mapServerErrors(def, e.fieldErrors);
+        for (const fe of mapped.fields) setError(fe.path, { type: 'server', message: fe.message });
+        setGeneralErrors(mapped.general);
+        focusFirstInvalid(tabErrorFlags(def, mapped.fields.map((f) => f.path)));
+        toast.error('Не удалось сохранить', 'Исправьте отмеченные поля.');
+      } else {
+        toast.error('Не удалось сохранить', errorMessage(e));
+      }
+    }
+  };
+
+  const onDelete = () =>
+    modal.confirm({
+      title: web.deleteConfirm,
+      okText: 'Удалить',
+      okButtonProps: { danger: true },
+      cancelText: 'Отмена',
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(entity!.id);
+          toast.success(web.deletedText);
+          navigate(paths.list);
+        } catch (e) {
+          toast.error('Не удалось удалить', errorMessage(e));
+        }
+      },
+    });
+
+  const title = isNew ? `${def.labelOne}: создание` : String(entity[def.titleField] ?? `№ ${entity.id}`);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onValid, (errs) => focusFirstInvalid(tabErrorFlags(def, errorPaths(errs))))(e)}
+      aria-label={title}
+    >
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <div>
+          <Typography.Text type="secondary">{def.labelOne}</Typography.Text>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+        </div>
+        <Space wrap>
+          {editable && (
+            <Button type="primary" htmlType="submit" loading={formState.isSubmitting}>
+              Сохранить
+            </Button>
+          )}
+          {!isNew && canDelete && (
+            <Button danger onClick={onDelete} loading={remove.isPending}>
+              Удалить
+            </Button>
+          )}
+          <Button onClick={() => navigate(isNew ? paths.list : paths.view(entity.id))}>Отмена</Button>
+        </Space>
+      </Space>
+      {!editable && <Alert type="info" showIcon title="Недостаточно прав для изменения: карточка открыта только для просмотра." style={{ marginBottom: 16 }} />}
+      {badTabs.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="invalid-tabs"
+          title={`Исправьте ошибки на вкладках: ${badTabs.map((t) => t.label).join(', ')}.`}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {generalErrors.length > 0 && <Alert type="error" showIcon title={generalErrors.join(' ')} style={{ marginBottom: 16 }} />}
+      <Form layout="vertical" component={false} disabled={!editable}>
+        <Tabs
+          activeKey={activeTab}
+          onChange={setActiveTab}
+          items={def.tabs.map((tab) => ({
+            key: tab.key,
+            forceRender: true,
+            label: (
+              <span data-testid={`tab-${tab.key}`} data-invalid={flags[tab.key] ? 'true' : undefined}>
+                {tab.label}
+                {flags[tab.key] && <ExclamationCircleFilled style={{ color: '#ff4d4f', marginInlineStart: 6 }} aria-label="Есть ошибки" />}
+              </span>
+            ),
+            children: tab.empty ? (
+              <Empty description={tab.empty} />
+            ) : (
+              <CardTab def={def} tab={tab.key} control={control} entity={entity} editable={editable} />
+            ),
+          }))}
+        />
+      </Form>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * @tko/db: the database of the ТКО registry. Connections (pg pool, Prisma client), the
+ * migration runner, the first administrator and the Angarsk demo import.
+ * Tables: prisma/schema.prisma and prisma/migrations (docs/DATABASE.md).
+ * Test databases: `@tko/db/testing`.
+ */
+export { createPool, createPrisma, typeParsers } from './client';
+export type { PrismaClient } from './client';
+export { migrate, MigrationHistoryError, MIGRATION_LOCK_KEY } from './migrate';
+export type { MigrateOptions } from './migrate';
+export { readMigrations, sha256Hex } from './migration-files';
+export type { MigrationFile } from './migration-files';
+export { ensureAdmin, ADMIN_ROLE } from './admin';
+export type { AdminInput, AdminResult } from './admin';
+export { importAngarsk, ANGARSK_SOURCE, ANGARSK_ZONE } from './angarsk/import';
+export type { AngarskImportCounts } from './angarsk/import';
+export { MIGRATIONS_DIR, SCHEMA_PATH, REPO_ROOT, dataDir } from './paths';

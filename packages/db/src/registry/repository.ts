@@ -1,0 +1,204 @@
+/**
+ * Generic database access of one registry, driven by its ResourceDef from @tko/contract:
+ * list (filters, ordering, page, list-level sums), read, create, update, delete and a
+ * cursor stream for exports. SQL goes through the pg pool (PostGIS needs raw SQL); every
+ * write runs in one transaction. Convention: every registry table has `id` and `updated_at`.
+ *
+ * Errors: FieldValidationError (→ 400) for unknown referenced ids, bad child ids and broken
+ * cross-field rules (def.check). Returns null for a missing row (→ 404).
+ */
+import type { ListQuery, ResourceDef } from '@tko/contract';
+import { DEFAULT_PAGE_SIZE, listFields } from '@tko/contract';
+import type { Pool, PoolClient } from 'pg';
+import { FieldValidationError } from './errors';
+import { ident, Params } from './params';
+import { selectList, toWire } from './select-sql';
+import { orderSql, whereSql } from './where-sql';
+import { checkRefs, columnEntries, valueSql, writeChildren, writeJoin } from './write-sql';
+
+export type Row = Record<string, unknown>;
+
+export interface ListResult {
+  count: number;
+  /** List-level sums named in def.aggregates, e.g. count_containers. */
+  aggregates: Record<string, number>;
+  rows: Row[];
+}
+
+export interface WriteContext {
+  /** Shown as last_update_person where the registry has that field. */
+  userName: string;
+}
+
+export interface ReadOptions {
+  /** Public variant: leave out private (personal) fields. */
+  publicOnly?: boolean;
+}
+
+/** Runs `fn` in one transaction on one pooled connection; rolls back on any error. */
+export async function withTransaction<T>(pool: Pool, fn: (db: PoolClient) => Promise<T>): Promise<T> {
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    const out = await fn(db);
+    await db.query('COMMIT');
+    return out;
+  } catch (e) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    db.release();
+  }
+}
+
+export class RegistryRepository {
+  constructor(
+    private readonly pool: Pool,
+    readonly def: ResourceDef,
+  ) {}
+
+  private detailFields(opts: ReadOptions): string[] {
+    return Object.entries(this.def.fields).filter(([, fd]) => !(opts.publicOnly && fd.private)).map(([k]) => k);
+  }
+
+  /**
+   * One page of rows. The count and list sums run as a second query in parallel, so the page
+   * itself can walk an index in `ordering` order.
+   */
+  async list(q: ListQuery, opts: ReadOptions = {}): Promise<ListResult> {
+    const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+    const page = q.page ?? 1;
+    const pw = new Params();
+    const where = whereSql(this.def, q, pw);
+    const fields = listFields(this.def, opts);
+    const pageSql = `SELECT ${selectList(this.def, fields)} FROM ${ident(this.def.table)} t WHERE ${where} ORDER BY ${orderSql(this.def, q.ordering)} LIMIT ${pw.add(pageSize)} OFFSET ${pw.add((page - 1) * pageSize)}`;
+    const pc = new Params();
+    const whereCount = whereSql(this.def, q, pc);
+    const sums = Object.entries(this.def.aggregates ?? {}).map(([name, a]) => `coalesce(sum(t.${ident(this.def.fields[a.sum]!.column!)}), 0)::int AS ${ident(name)}`);
+    const countSql = `SELECT count(*)::int AS count${sums.length ? ', ' + sums.join(', ') : ''} FROM ${ident(this.def.table)} t WHERE ${whereCount}`;
+    const [rows, counts] = await Promise.all([this.pool.query(pageSql, pw.values), this.pool.query(countSql, pc.values)]);
+    const { count, ...aggregates } = counts.rows[0] as { count: number } & Record<string, number>;
+    return { count, aggregates, rows: rows.rows.map(toWire) };
+  }
+
+  /** One row with every field (children and links included), or null. */
+  async get(id: number, opts: ReadOptions = {}, db: Pool | PoolClient = this.pool): Promise<Row | null> {
+    const p = new Params();
+    const scope = this.def.scope ? ` AND t.${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
+    const { rows } = await db.query(`SELECT ${selectList(this.def, this.detailFields(opts))} FROM ${ident(this.def.table)} t WHERE t.id = ${p.add(id)}${scope}`, p.values);
+    return rows[0] ? toWire(rows[0]) : null;
+  }
+
+  private checkRules(values: Row): void {
+    const broken = this.def.check?.(values) ?? {};
+    if (Object.keys(broken).length) throw new FieldValidationError(Object.fromEntries(Object.entries(broken).map(([k, m]) => [k, [m]])));
+  }
+
+  /** [column, SQL value] pairs stamped on every write: updated_at and, where present, who and when. */
+  private audit(ctx: WriteContext, p: Params): [string, string][] {
+    const out: [string, string][] = [['"updated_at"', 'now()']];
+    const at = this.def.fields.last_update_at?.column;
+    const who = this.def.fields.last_update_person?.column;
+    if (at) out.push([ident(at), 'now()']);
+    if (who) out.push([ident(who), p.add(ctx.userName)]);
+    return out;
+  }
+
+  /** Writes links and children named in `values` for row `id`. */
+  private async writeRelated(db: PoolClient, id: number, values: Row): Promise<void> {
+    for (const [k, v] of Object.entries(values)) {
+      const fd = this.def.fields[k];
+      if (fd?.kind === 'refs') await writeJoin(db, fd, id, v as number[]);
+      if (fd?.kind === 'children') await writeChildren(db, this.def.table, k, fd, id, v as Row[]);
+    }
+  }
+
+  /** Creates a row from create-schema output (defaults applied); returns it as read. */
+  async create(values: Row, ctx: WriteContext): Promise<Row> {
+    this.checkRules(values);
+    return withTransaction(this.pool, async (db) => {
+      await checkRefs(db, this.def, values);
+      const p = new Params();
+      const cols: string[] = [];
+      const vals: string[] = [];
+      if (this.def.scope) {
+        cols.push(ident(this.def.scope.column));
+        vals.push(p.add(this.def.scope.value));
+      }
+      for (const [fd, v] of columnEntries(this.def, values)) {
+        cols.push(ident(fd.column!));
+        vals.push(valueSql(fd, v, p));
+      }
+      for (const [c, v] of this.audit(ctx, p)) {
+        cols.push(c);
+        vals.push(v);
+      }
+      const { rows } = await db.query<{ id: number }>(`INSERT INTO ${ident(this.def.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
+      const id = rows[0]!.id;
+      await this.writeRelated(db, id, values);
+      return (await this.get(id, {}, db))!;
+    });
+  }
+
+  /**
+   * Updates the fields present in `values` (update-schema output); others keep their value.
+   * Cross-field rules see the merged row. Returns null when the row does not exist.
+   */
+  async update(id: number, values: Row, ctx: WriteContext): Promise<Row | null> {
+    return withTransaction(this.pool, async (db) => {
+      const p0 = new Params();
+      const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p0.add(this.def.scope.value)}` : '';
+      const lock = await db.query(`SELECT id FROM ${ident(this.def.table)} WHERE id = ${p0.add(id)}${scope} FOR UPDATE`, p0.values);
+      if (!lock.rowCount) return null;
+      const current = (await this.get(id, {}, db))!;
+      this.checkRules({ ...current, ...values });
+      await checkRefs(db, this.def, values);
+      const p = new Params();
+      const sets = columnEntries(this.def, values).map(([fd, v]) => `${ident(fd.column!)} = ${valueSql(fd, v, p)}`);
+      sets.push(...this.audit(ctx, p).map(([c, v]) => `${c} = ${v}`));
+      await db.query(`UPDATE ${ident(this.def.table)} SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
+      await this.writeRelated(db, id, values);
+      return (await this.get(id, {}, db))!;
+    });
+  }
+
+  /** Deletes a row (children and links go with it, ON DELETE CASCADE); false when missing. */
+  async delete(id: number): Promise<boolean> {
+    const p = new Params();
+    const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
+    const r = await this.pool.query(`DELETE FROM ${ident(this.def.table)} WHERE id = ${p.add(id)}${scope}`, p.values);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  /** Number of rows a list query matches (used to choose a synchronous or queued export). */
+  async count(q: ListQuery): Promise<number> {
+    const p = new Params();
+    const { rows } = await this.pool.query(`SELECT count(*)::int AS n FROM ${ident(this.def.table)} t WHERE ${whereSql(this.def, q, p)}`, p.values);
+    return (rows[0] as { n: number }).n;
+  }
+
+  /**
+   * Every row matching a list query, in `ordering` order, in batches of `batchSize`, through a
+   * server-side cursor in one read-only transaction (constant memory for exports).
+   */
+  async *stream(q: ListQuery, opts: ReadOptions & { batchSize?: number } = {}): AsyncGenerator<Row[]> {
+    const p = new Params();
+    const sql = `SELECT ${selectList(this.def, this.detailFields(opts))} FROM ${ident(this.def.table)} t WHERE ${whereSql(this.def, q, p)} ORDER BY ${orderSql(this.def, q.ordering)}`;
+    const db = await this.pool.connect();
+    try {
+      await db.query('BEGIN READ ONLY');
+      await db.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${sql}`, p.values);
+      for (;;) {
+        const { rows } = await db.query(`FETCH ${opts.batchSize ?? 2000} FROM export_cursor`);
+        if (!rows.length) break;
+        yield rows.map(toWire);
+      }
+      await db.query('COMMIT');
+    } catch (e) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      db.release();
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * SQL expressions that read each field kind in its wire shape (docs/ARCHITECTURE.md):
+ * points as {lat, lng} rounded to 6 decimals (EPSG:4326), decimals as text, dates as
+ * YYYY-MM-DD, times as HH:MM:SS, refs as {id, name}, many-to-many and child rows as JSON arrays.
+ */
+import type { FieldDef, ResourceDef } from '@tko/contract';
+import { ident } from './params';
+
+/** Expression of one field read from the row aliased `alias`. `json` = inside json_build_object. */
+export function fieldExpr(key: string, fd: FieldDef, alias: string, json = false): string {
+  const col = fd.column ? `${alias}.${ident(fd.column)}` : '';
+  switch (fd.kind) {
+    case 'decimal':
+      return `${col}::text`;
+    case 'date':
+      return `to_char(${col}, 'YYYY-MM-DD')`;
+    case 'time':
+      return `to_char(${col}, 'HH24:MI:SS')`;
+    case 'datetime':
+      return json ? `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : col;
+    case 'date_list':
+      return `${col}::text[]`;
+    case 'point':
+      return `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('lat', round(ST_Y(${col})::numeric, 6), 'lng', round(ST_X(${col})::numeric, 6)) END`;
+    case 'ref': {
+      const r = fd.ref!;
+      return `(SELECT json_build_object('id', r.id, 'name', r.${ident(r.labelColumn)}) FROM ${ident(r.table)} r WHERE r.id = ${col})`;
+    }
+    case 'refs': {
+      const r = fd.ref!;
+      const j = fd.join!;
+      return `(SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.${ident(r.labelColumn)}) ORDER BY r.${ident(r.labelColumn)}, r.id), '[]'::json) FROM ${ident(j.table)} j JOIN ${ident(r.table)} r ON r.id = j.${ident(j.targetKey)} WHERE j.${ident(j.ownKey)} = ${alias}.id)`;
+    }
+    case 'children': {
+      const c = fd.children!;
+      const parts = [`'id', c.id`];
+      for (const [k, cf] of Object.entries(c.fields)) parts.push(`'${k}', ${fieldExpr(k, cf, 'c', true)}`);
+      return `(SELECT coalesce(json_agg(json_build_object(${parts.join(', ')}) ORDER BY c.id), '[]'::json) FROM ${ident(c.table)} c WHERE c.${ident(c.parentKey)} = ${alias}.id)`;
+    }
+    default:
+      return col;
+  }
+}
+
+/** The SELECT list for the given field names, each aliased to its wire name. */
+export function selectList(def: ResourceDef, fields: string[], alias = 't'): string {
+  return fields.map((k) => `${fieldExpr(k, def.fields[k]!, alias)} AS ${ident(k)}`).join(',\n  ');
+}
+
+/** Converts driver values to wire values (timestamps to ISO strings). */
+export function toWire(row: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
+  return row;
+}

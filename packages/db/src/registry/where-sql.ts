@@ -1,0 +1,78 @@
+/**
+ * WHERE clauses of list filters (the filter kinds of @tko/contract common/filters.ts) and
+ * ORDER BY of the `ordering` parameter. Geometry filters work in EPSG:4326 and use the GIST
+ * index: bbox with `&&`, radius with an index-friendly envelope then an exact geography
+ * distance in metres.
+ */
+import type { BBox, FilterDef, ListQuery, Point, ResourceDef } from '@tko/contract';
+import type { Params } from './params';
+import { ident } from './params';
+
+/** Escapes LIKE wildcards in user text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+function column(def: ResourceDef, field: string): string {
+  const c = def.fields[field]?.column;
+  if (!c) throw new Error(`${def.name}: filter on field without column: ${field}`);
+  return `t.${ident(c)}`;
+}
+
+function filterSql(def: ResourceDef, name: string, f: FilterDef, q: ListQuery, p: Params): string | null {
+  const v = q[name];
+  if (v === undefined || v === null || v === '') return null;
+  switch (f.kind) {
+    case 'enum':
+      return `${column(def, f.field)} = ANY(${p.add(v)}::text[])`;
+    case 'ref':
+      return `${column(def, f.field)} = ANY(${p.add(v)}::int[])`;
+    case 'bool':
+      return `${column(def, f.field)} = ${p.add(v)}`;
+    case 'text': {
+      const text = String(v).trim();
+      if (!text) return null;
+      const ph = p.add(likePattern(text));
+      return `(${f.fields.map((fl) => `${column(def, fl)} ILIKE ${ph}`).join(' OR ')})`;
+    }
+    case 'bbox': {
+      const b = v as BBox;
+      return `${column(def, f.field)} && ST_MakeEnvelope(${p.add(b.minLng)}, ${p.add(b.minLat)}, ${p.add(b.maxLng)}, ${p.add(b.maxLat)}, 4326)`;
+    }
+    case 'radius': {
+      const pt = v as Point;
+      const radius = (q.radius as number | undefined) ?? 500;
+      // 1° of latitude ≈ 111 320 m; longitude degrees shrink with cos(lat).
+      const deg = radius / (111320 * Math.max(Math.cos((pt.lat * Math.PI) / 180), 0.01));
+      const point = `ST_SetSRID(ST_MakePoint(${p.add(pt.lng)}, ${p.add(pt.lat)}), 4326)`;
+      const col = column(def, f.field);
+      return `(${col} && ST_Expand(${point}, ${p.add(deg)}) AND ST_DWithin(${col}::geography, ${point}::geography, ${p.add(radius)}))`;
+    }
+  }
+}
+
+/** All conditions of a list query (scope included), joined with AND; `TRUE` when none. */
+export function whereSql(def: ResourceDef, q: ListQuery, p: Params): string {
+  const parts: string[] = [];
+  if (def.scope) parts.push(`t.${ident(def.scope.column)} = ${p.add(def.scope.value)}`);
+  for (const [name, f] of Object.entries(def.filters)) {
+    const sql = filterSql(def, name, f, q, p);
+    if (sql) parts.push(sql);
+  }
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+/**
+ * ORDER BY for `ordering` (already validated against def.ordering), with the id as a
+ * tie-breaker in the direction of the first key so that an index on (…, col, id) serves it.
+ */
+export function orderSql(def: ResourceDef, ordering: string[] | undefined): string {
+  const list = ordering?.length ? ordering : [def.defaultOrdering];
+  const parts = list.map((o) => {
+    const desc = o.startsWith('-');
+    return `${column(def, desc ? o.slice(1) : o)} ${desc ? 'DESC' : 'ASC'}`;
+  });
+  const firstDesc = list[0]!.startsWith('-');
+  if (!list.some((o) => o.replace(/^-/, '') === 'id')) parts.push(`t.id ${firstDesc ? 'DESC' : 'ASC'}`);
+  return parts.join(', ');
+}

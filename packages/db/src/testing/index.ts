@@ -1,0 +1,10 @@
+/**
+ * `@tko/db/testing`: real PostgreSQL + PostGIS databases for tests (no mocks). Add
+ * `@tko/db/testing/global-setup` to the vitest project's globalSetup, then call
+ * {@link createTestDatabase} once per test file (beforeAll) and `drop()` it (afterAll).
+ */
+export { createTestDatabase } from './test-database';
+export type { TestDatabase, TestDatabaseOptions } from './test-database';
+export { startTestServer, TEST_POSTGIS_IMAGE } from './server';
+export type { TestServer } from './server';
+export { createDatabase, databaseUrl, dropDatabase } from './databases';

@@ -1,0 +1,3 @@
+/** @tko/xlsx: registry exports to xlsx, columns driven by the contract's field descriptions. */
+export * from './format';
+export * from './writer';

@@ -1,0 +1,9 @@
+// Every test of the workspace, as vitest projects (docs/TESTING.md). Run: `pnpm test`
+// (scripts/test.sh) or `pnpm exec vitest run --project api` for one project.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/db', 'apps/api', 'apps/worker', 'apps/web'],
+  },
+});
