@@ -73,7 +73,7 @@ describe('list answer', () => {
 
   it('refuses bad paging with 400', async () => {
     for (const q of [{ page: 0 }, { page: 'x' }, { page_size: 501 }, { page_size: -1 }]) {
-      const res = await list(q as Record<string, string | number>);
+      const res = await list(q as unknown as Record<string, string | number>);
       expect(res.status, JSON.stringify(q)).toBe(400);
     }
   });

@@ -54,7 +54,7 @@ export async function startTestApp(opts: { queues?: Queues | null; overrides?: P
   const db = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'test-secret' } as NodeJS.ProcessEnv, { webDist: '/nonexistent', ...opts.overrides });
   const prisma = createPrisma(db.url);
-  const app = await buildApp({ config, pool: db.pool, prisma, queues: opts.queues ?? null, logger: false });
+  const app = await buildApp({ config, pool: db.pool, prisma, queues: opts.queues ?? null, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.ready();
   const users = {
     admin: await createUser(db.pool, 'admin@test.local', ALL_PERMISSIONS, { first: 'Анна', last: 'Админова' }),

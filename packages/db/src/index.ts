@@ -15,3 +15,4 @@ export type { AdminInput, AdminResult } from './admin';
 export { importAngarsk, ANGARSK_SOURCE, ANGARSK_ZONE } from './angarsk/import';
 export type { AngarskImportCounts } from './angarsk/import';
 export { MIGRATIONS_DIR, SCHEMA_PATH, REPO_ROOT, dataDir } from './paths';
+export * from './registry/index';

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { MigrationFile } from './migration-files';
 import { checksumMatches, readMigrations } from './migration-files';
 import { MIGRATIONS_DIR } from './paths';
 
@@ -84,7 +85,7 @@ export async function migrate(databaseUrl: string, options: MigrateOptions = {})
 }
 
 /** Verifies the recorded history against the files; returns the names already applied. */
-function checkHistory(files: { name: string; checksum: string; sql: string }[], rows: HistoryRow[], log: (l: string) => void): Set<string> {
+function checkHistory(files: MigrationFile[], rows: HistoryRow[], log: (line: string) => void): Set<string> {
   const byName = new Map(files.map((f) => [f.name, f]));
   const done = new Set<string>();
   for (const row of rows) {
@@ -111,7 +112,7 @@ function checkHistory(files: { name: string; checksum: string; sql: string }[], 
 }
 
 /** Runs one migration and its history row in one transaction, as Prisma records it. */
-async function applyOne(client: pg.Client, file: { name: string; sql: string; checksum: string }): Promise<void> {
+async function applyOne(client: pg.Client, file: MigrationFile): Promise<void> {
   const id = randomUUID();
   await client.query('BEGIN');
   try {

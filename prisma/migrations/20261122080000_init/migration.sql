@@ -28,7 +28,8 @@ CREATE TABLE "legal_entity" (
     "created_at"          timestamptz(6) NOT NULL DEFAULT now(),
     "updated_at"          timestamptz(6) NOT NULL DEFAULT now(),
     CONSTRAINT "legal_entity_pkey" PRIMARY KEY ("id"),
-    CONSTRAINT "legal_entity_kind_check" CHECK ("kind" IN ('JURIDICAL_PERSON', 'INDIVIDUAL_ENTREPRENEUR', 'NATURAL_PERSON'))
+    CONSTRAINT "legal_entity_kind_check" CHECK ("kind" IN ('JURIDICAL_PERSON', 'INDIVIDUAL_ENTREPRENEUR', 'NATURAL_PERSON')),
+    CONSTRAINT "legal_entity_status_check" CHECK ("status" IN ('ACTIVE', 'CLOSED'))
 );
 CREATE INDEX "legal_entity_inn_idx" ON "legal_entity" ("inn");
 

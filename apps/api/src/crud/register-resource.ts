@@ -105,7 +105,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     preHandler: can('delete'),
     schema: { tags, summary: `${def.label}: удалить`, params: IdParams },
   }, async (request, reply: FastifyReply) => {
-    const id = parseId(request.params.id);
+    const id = parseId((request.params as { id: string }).id);
     if (id === null || !(await repo.delete(id))) throw notFound();
     return reply.status(204).send();
   });

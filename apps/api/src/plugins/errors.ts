@@ -63,6 +63,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: MSG.serverError, code: 'server_error' });
   });
-
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: MSG.notFound, code: 'not_found' }));
 }

@@ -58,10 +58,13 @@ function childToForm(field: FieldDef, row: Record<string, unknown>): Record<stri
   return out;
 }
 
-/** Form values of the writable fields, from an object read from the API or defaults when null. */
+/**
+ * Form values of the writable fields, from an object read from the API (a key it lacks takes
+ * the field's default, as on create) or from the defaults when null.
+ */
 export function toFormValues(def: ResourceDef, entity: Record<string, unknown> | null): FormValues {
   const out: FormValues = {};
-  for (const k of writableFields(def)) out[k] = toFormValue(def.fields[k]!, entity ? (entity[k] ?? null) : undefined);
+  for (const k of writableFields(def)) out[k] = toFormValue(def.fields[k]!, entity ? entity[k] : undefined);
   return out;
 }
 

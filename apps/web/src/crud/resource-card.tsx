@@ -18,6 +18,7 @@ import type { WebResource } from '../resources/web-resource';
 import { cardResolver } from './card-schema';
 import { CardTab } from './card-tab';
 import { toFormValues, type FormValues } from './form-values';
+import { listHref } from './list-memory';
 import type { ResourcePaths } from './paths';
 import { errorPaths, invalidTabs, mapServerErrors, tabErrorFlags } from './server-errors';
 
@@ -100,7 +101,7 @@ function CardForm({ web, entity, paths }: { web: WebResource; entity: Entity | n
         try {
           await remove.mutateAsync(entity!.id);
           toast.success(web.deletedText);
-          navigate(paths.list);
+          navigate(listHref(paths.list));
         } catch (e) {
           toast.error('Не удалось удалить', errorMessage(e));
         }
@@ -133,7 +134,7 @@ function CardForm({ web, entity, paths }: { web: WebResource; entity: Entity | n
               Удалить
             </Button>
           )}
-          <Button onClick={() => navigate(isNew ? paths.list : paths.view(entity.id))}>Отмена</Button>
+          <Button onClick={() => navigate(isNew ? listHref(paths.list) : paths.view(entity.id))}>Отмена</Button>
         </Space>
       </Space>
       {!editable && <Alert type="info" showIcon title="Недостаточно прав для изменения: карточка открыта только для просмотра." style={{ marginBottom: 16 }} />}

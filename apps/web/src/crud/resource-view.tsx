@@ -9,6 +9,7 @@ import { Can } from '../app/permissions/can';
 import { ErrorState, LoadingState } from '../app/states';
 import type { WebResource } from '../resources/web-resource';
 import { formatFieldValue } from './format';
+import { listHref } from './list-memory';
 import type { ResourcePaths } from './paths';
 import { fieldsOfTab } from './server-errors';
 
@@ -73,7 +74,7 @@ export function ResourceView({ web, objectId, paths }: { web: WebResource; objec
               </Button>
             </Link>
           </Can>
-          <Link to={paths.list}>
+          <Link to={listHref(paths.list)}>
             <Button>К списку</Button>
           </Link>
         </Space>

@@ -289,6 +289,8 @@ export const f = {
 
   children: <F extends Record<string, FieldDef>>(label: string, def: Omit<ChildrenDef, 'fields'> & { fields: F }, o: Opts = {}) => {
     const readShape = { id: z.number().int(), ...mapShape(def.fields, 'read') };
+    // Every child field is optional on write: an item may carry only {id, fetch_action};
+    // a new item (no id) must carry the required ones.
     const writeShape = {
       id: z.number().int().positive().optional(),
       fetch_action: z.enum(['delete']).optional(),
@@ -298,7 +300,14 @@ export const f = {
       ...base('children', label, { ...o, column: null, detailOnly: true }),
       children: def as ChildrenDef,
       read: z.array(z.object(readShape)),
-      write: z.array(z.object(writeShape)),
+      write: z.array(
+        z.object(writeShape).superRefine((item, ctx) => {
+          if (item.id !== undefined || item.fetch_action === 'delete') return;
+          for (const [k, cf] of Object.entries(def.fields)) {
+            if (cf.required && (item as Record<string, unknown>)[k] == null) ctx.addIssue({ code: 'custom', path: [k], message: MSG.required });
+          }
+        }),
+      ),
     } as FieldDef<z.ZodArray<z.ZodObject<{ id: z.ZodNumber } & { [K in keyof F]: F[K]['read'] }>>>;
   },
 };
@@ -306,9 +315,9 @@ export const f = {
 /** Sets each field's column to its key where the builder left it open. */
 export function nameFields<F extends Record<string, FieldDef>>(fields: F): F {
   for (const [key, field] of Object.entries(fields)) {
-    if (field.column === null && ['refs', 'children'].includes(field.kind)) continue;
-    if (field.column == null) field.column = key;
     if (field.children) nameFields(field.children.fields);
+    if (field.kind === 'refs' || field.kind === 'children') continue;
+    if (field.column == null) field.column = key;
   }
   return fields;
 }
@@ -318,7 +327,7 @@ function mapShape(fields: Record<string, FieldDef>, which: 'read' | 'write', opt
   for (const [k, fd] of Object.entries(fields)) {
     const s = which === 'read' ? fd.read : fd.write;
     if (!s) continue;
-    shape[k] = optionalDefaults && !fd.required ? s.optional() : s;
+    shape[k] = optionalDefaults ? s.optional() : s;
   }
   return shape;
 }

@@ -33,15 +33,35 @@ const boolParam = z.preprocess(
 /** Zod shape of the query/body parameters of one filter. */
 export function filterParamShape(name: string, def: FilterDef): Record<string, z.ZodType> {
   switch (def.kind) {
-    case 'enum':
-      return { [name]: z.preprocess(csv, z.array(def.enum.schema).min(1)).optional() };
+    case 'enum': {
+      // Errors are reported on the parameter itself, not on a list index.
+      const allowed = new Set<unknown>(def.enum.values);
+      return {
+        [name]: z
+          .preprocess(csv, z.array(z.unknown(), { error: MSG.list }).min(1, MSG.list))
+          .superRefine((list, ctx) => {
+            const bad = list.find((v) => !allowed.has(v));
+            if (bad !== undefined) ctx.addIssue({ code: 'custom', message: MSG.choice(bad) });
+          })
+          .transform((list) => list as string[])
+          .optional(),
+      };
+    }
     case 'ref':
       return {
         [name]: z
           .preprocess(
-            (v) => (Array.isArray(csv(v)) ? (csv(v) as unknown[]).map((x) => (typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x)) : typeof v === 'number' ? [v] : v),
-            z.array(z.number({ error: 'Ожидался список идентификаторов.' }).int().positive()).min(1),
+            (v) => (typeof v === 'number' ? [v] : csv(v)),
+            z.array(z.unknown(), { error: MSG.list }).min(1, MSG.list),
           )
+          .transform((list, ctx) => {
+            const ids = list.map((x) => (typeof x === 'string' && /^\d{1,9}$/.test(x) ? Number(x) : x));
+            if (ids.some((x) => typeof x !== 'number' || !Number.isInteger(x) || x <= 0)) {
+              ctx.addIssue({ code: 'custom', message: 'Ожидался список идентификаторов.' });
+              return z.NEVER;
+            }
+            return ids as number[];
+          })
           .optional(),
       };
     case 'bool':

@@ -45,9 +45,24 @@ export async function createDatabase(adminUrl: string, name: string, template?: 
   });
 }
 
-/** DROP DATABASE IF EXISTS … WITH (FORCE): also closes connections left open. */
+/**
+ * DROP DATABASE IF EXISTS. Waits up to ~5 s for connections that are closing (`pool.end()`
+ * resolves before the server has seen the sockets close); connections still open after that
+ * (a test that forgot to disconnect) are terminated with WITH (FORCE).
+ */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`));
+  await withAdmin(adminUrl, async (c) => {
+    for (let attempt = 1; attempt <= 50; attempt++) {
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${ident(name)}`);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006') throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+  });
 }
 
 /** Names of the databases starting with `prefix` (a literal, not a pattern). */

@@ -39,7 +39,7 @@ export class ExportService {
 
   /** Queues an export job; returns its id. Throws 503 when Redis is down or not configured. */
   async enqueue(payload: XlsxExportJob): Promise<string> {
-    if (!this.queues) throw unavailable(QUEUE_DOWN);
+    if (!this.queues?.ready()) throw unavailable(QUEUE_DOWN);
     try {
       const job = await this.queues.exports.add(XLSX_EXPORT_JOB, payload, { attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 } });
       return job.id!;

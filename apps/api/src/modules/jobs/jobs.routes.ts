@@ -29,7 +29,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
   const Params = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
 
   async function ownJob(id: string, userId: number): Promise<Job<XlsxExportJob, ExportResult>> {
-    if (!deps.queues) throw unavailable(QUEUE_DOWN);
+    if (!deps.queues?.ready()) throw unavailable(QUEUE_DOWN);
     let job: Job<XlsxExportJob, ExportResult> | undefined;
     try {
       job = await Job.fromId(deps.queues.exports, id);

@@ -1,7 +1,7 @@
 /**
  * The BullMQ queue the API produces jobs on (names and payloads: @tko/contract jobs/).
- * The connection fails fast while Redis is down (no offline queue), so a job call answers
- * 503 instead of hanging; CRUD does not touch Redis at all.
+ * While Redis is unreachable `ready()` is false and job calls answer 503 at once instead of
+ * hanging; CRUD does not touch Redis at all.
  */
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -9,19 +9,27 @@ import { QUEUE_EXPORTS } from '@tko/contract';
 
 export interface Queues {
   exports: Queue;
+  /** True while the Redis connection is up. */
+  ready(): boolean;
   close(): Promise<void>;
 }
 
 /** Opens the queues on REDIS_URL; null when no URL is configured. */
 export function openQueues(redisUrl: string | undefined): Queues | null {
   if (!redisUrl) return null;
-  const connection = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  const connection = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 500, 5000),
+  });
   connection.on('error', () => undefined); // reported per call as 503
   const exports = new Queue(QUEUE_EXPORTS, { connection });
+  exports.on('error', () => undefined);
   return {
     exports,
+    ready: () => connection.status === 'ready',
     async close() {
-      await exports.close();
+      if (connection.status === 'ready') await exports.close();
       connection.disconnect();
     },
   };

@@ -26,7 +26,9 @@ export interface TokenTimes {
 
 export function decideRefresh(t: TokenTimes, now: number, marginMs = REFRESH_MARGIN_MS): RefreshDecision {
   if (!t.hasTokens) return { action: 'none' };
-  if (t.refreshExp === null || t.refreshExp - now < marginMs) return { action: 'sign-out' };
-  if (t.accessExp === null || t.accessExp - now < marginMs) return { action: 'refresh' };
-  return { action: 'wait', delayMs: t.accessExp - marginMs - now };
+  // `<=` keeps the wait strictly positive, so a timer never fires at the boundary in a loop.
+  if (t.refreshExp === null || t.refreshExp - now <= marginMs) return { action: 'sign-out' };
+  if (t.accessExp === null || t.accessExp - now <= marginMs) return { action: 'refresh' };
+  // Wake up for whichever comes first: the access refresh or the end of the refresh token.
+  return { action: 'wait', delayMs: Math.min(t.accessExp, t.refreshExp) - marginMs - now };
 }

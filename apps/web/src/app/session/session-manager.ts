@@ -152,7 +152,7 @@ export class SessionManager {
     for (;;) {
       const refresh = this.deps.storage.read().refresh;
       const refreshExp = tokenExpiresAt(refresh);
-      if (!refresh || refreshExp === null || refreshExp - this.deps.now() < this.margin) {
+      if (!refresh || refreshExp === null || refreshExp - this.deps.now() <= this.margin) {
         this.signOut(refresh ? 'expired' : 'unauthorized');
         return null;
       }

@@ -1,0 +1,158 @@
+/**
+ * The generic list of a registry: filters, sortable columns and pages in the URL hash,
+ * the found count with aggregates, export and create by permission. Anonymous visitors read
+ * the public list (no private fields), without links to cards.
+ */
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE } from '@tko/contract';
+import { Alert, Button, Empty, Space, Table, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useResourceList } from '../api/hooks';
+import type { Entity } from '../api/resource-client';
+import { Can } from '../app/permissions/can';
+import { useCan } from '../app/permissions/use-permissions';
+import { authPath } from '../app/session/redirect';
+import { ErrorState } from '../app/states';
+import type { WebResource } from '../resources/web-resource';
+import { listColumns, orderingOf, type SortOrder } from './columns';
+import { ExportButton } from './export-button';
+import { FilterBar } from './filter-bar';
+import { setOption } from './hash-options';
+import { defaultListOptions, listParams, readOrdering, readPage, readPageSize } from './list-query';
+import { rememberListHash } from './list-memory';
+import type { ResourcePaths } from './paths';
+import { useHashOptions } from './use-hash-options';
+
+export interface ResourceListProps {
+  web: WebResource;
+  paths: ResourcePaths;
+  anonymous: boolean;
+}
+
+/** "Найдено: 12, контейнеров: 30". */
+export function summaryText(count: number, aggregates: Record<string, unknown>, labels: Record<string, string>): string {
+  const parts = [`Найдено: ${count}`];
+  for (const [key, label] of Object.entries(labels)) {
+    if (typeof aggregates[key] === 'number') parts.push(`${label}: ${aggregates[key] as number}`);
+  }
+  return parts.join(', ');
+}
+
+export function ResourceList({ web, paths, anonymous }: ResourceListProps) {
+  const { def } = web;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const defaults = useMemo(() => defaultListOptions(def), [def]);
+  const [options, setOptions] = useHashOptions(defaults);
+  const params = useMemo(() => listParams(def, options), [def, options]);
+  const list = useResourceList(def, params, anonymous);
+  const canChange = useCan(`${def.name}:change`);
+  const ordering = readOrdering(def, options);
+
+  useEffect(() => rememberListHash(paths.list, location.hash), [paths.list, location.hash]);
+
+  const columns = useMemo(() => {
+    const cols: ColumnType<Entity>[] = listColumns(def, ordering, { publicOnly: anonymous });
+    if (!anonymous && canChange) {
+      cols.push({
+        key: 'actions',
+        title: '',
+        width: 56,
+        fixed: 'right',
+        render: (_v, row) => (
+          <Link to={paths.card(row.id)} onClick={(e) => e.stopPropagation()} aria-label="Редактировать">
+            <Button type="text" icon={<EditOutlined />} title="Редактировать" />
+          </Link>
+        ),
+      });
+    }
+    return cols;
+  }, [def, ordering, anonymous, canChange, paths]);
+
+  const page = list.data;
+
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {def.label}
+        </Typography.Title>
+        {!anonymous && (
+          <Space wrap>
+            <Can perm={`${def.name}:export`}>
+              <ExportButton def={def} options={options} />
+            </Can>
+            <Can perm={`${def.name}:add`}>
+              <Link to={paths.card('new')}>
+                <Button type="primary" icon={<PlusOutlined />}>
+                  Создать
+                </Button>
+              </Link>
+            </Can>
+          </Space>
+        )}
+      </Space>
+      {anonymous && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={
+            <span>
+              Открытый реестр: только просмотр. <Link to={authPath(`${location.pathname}${location.hash}`)}>Войти</Link>, чтобы редактировать и выгружать данные.
+            </span>
+          }
+        />
+      )}
+      <FilterBar def={def} options={options} onChange={setOptions} anonymous={anonymous} />
+      {list.isError && !page ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          {list.isError && <Alert type="warning" showIcon title="Не удалось обновить список. Показаны прежние данные." style={{ marginBottom: 12 }} />}
+          <Typography.Paragraph data-testid="list-summary" style={{ marginBottom: 8 }}>
+            {page ? summaryText(page.count, page, web.aggregateLabels) : 'Загрузка…'}
+          </Typography.Paragraph>
+          <Table<Entity>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={page?.results ?? []}
+            loading={list.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: list.isPending ? 'Загрузка…' : <Empty description={web.emptyText} /> }}
+            onRow={(row) =>
+              anonymous
+                ? {}
+                : {
+                    onClick: () => navigate(paths.view(row.id)),
+                    style: { cursor: 'pointer' },
+                  }
+            }
+            pagination={{
+              current: readPage(options),
+              pageSize: readPageSize(options),
+              total: page?.count ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: [DEFAULT_PAGE_SIZE, 50, 100],
+              showTotal: (total, [from, to]) => `${from}–${to} из ${total}`,
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'sort') {
+                const s = Array.isArray(sorter) ? sorter[0] : sorter;
+                const key = typeof s?.columnKey === 'string' ? s.columnKey : String(s?.field ?? '');
+                setOptions(setOption(options, 'ordering', orderingOf(key, (s?.order ?? null) as SortOrder, def.defaultOrdering)));
+              } else if (extra.action === 'paginate') {
+                const size = pagination.pageSize ?? DEFAULT_PAGE_SIZE;
+                if (size !== readPageSize(options)) setOptions(setOption(options, 'page_size', String(size)));
+                else setOptions({ ...options, page: String(pagination.current ?? 1) });
+              }
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}

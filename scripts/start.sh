@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs the product on this machine: Node 24 + pnpm 12, local PostgreSQL/PostGIS and
+# Redis (unless DATABASE_URL / REDIS_URL are set), dependencies, database migrations,
+# the Angarsk data on an empty registry, the first admin, the web build; then the
+# worker in the background and the API (which also serves the web app) in the
+# foreground on HOST:PORT. Ctrl-C stops both. Variables: docs/CONFIGURATION.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/toolchain.sh
+source scripts/lib/services.sh
+
+export HOST="${HOST:-0.0.0.0}" PORT="${PORT:-8080}"
+export DATA_DIR="${DATA_DIR:-$(cd .. && pwd)/shared/data}"
+export ADMIN_EMAIL="${ADMIN_EMAIL:-admin@tko.local}"
+mkdir -p .data && chmod 700 .data
+
+# Secrets made on the first run are kept in .data/ (gitignored) and reused.
+kept_secret() { # kept_secret FILE -> prints the secret, generating it once
+  [ -s "$1" ] || (umask 077 && openssl rand -base64 32 | tr -d '/+=' | cut -c1-"$2" >"$1")
+  cat "$1"
+}
+if [ -z "${JWT_SECRET:-}" ]; then
+  if [ "${NODE_ENV:-}" = production ]; then
+    echo "JWT_SECRET must be set when NODE_ENV=production" >&2
+    exit 1
+  fi
+  JWT_SECRET=$(kept_secret .data/jwt-secret 43)
+  export JWT_SECRET
+fi
+if [ -z "${ADMIN_PASSWORD:-}" ]; then
+  ADMIN_PASSWORD=$(kept_secret .data/admin-password 16)
+  export ADMIN_PASSWORD
+  echo "ADMIN_PASSWORD not set: using the generated one kept in .data/admin-password"
+fi
+
+db_command() { (cd packages/db && pnpm exec tsx "src/commands/$1.ts"); }
+
+pnpm install --frozen-lockfile
+pnpm --filter @tko/db generate
+db_command migrate
+if db_command is-empty; then
+  echo "Registry is empty: importing the Angarsk container sites from $DATA_DIR"
+  db_command import-angarsk
+else
+  rc=$?
+  [ "$rc" -eq 1 ] || exit "$rc" # 1 = registry has data; anything else is an error
+fi
+db_command create-admin
+pnpm --filter @tko/web build
+
+# Each process runs in its own process group so that the whole tree is stopped.
+pids=()
+stop_all() { local p; for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done; }
+trap stop_all EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+setsid pnpm --filter @tko/worker start &
+pids+=($!)
+setsid pnpm --filter @tko/api start &
+api=$!
+pids+=("$api")
+
+# Print where to go once the API accepts connections.
+case "$HOST" in 0.0.0.0 | :: | "") url="http://localhost:$PORT" probe=127.0.0.1 ;; *) url="http://$HOST:$PORT" probe=$HOST ;; esac
+for _ in $(seq 600); do
+  (exec 3<>"/dev/tcp/$probe/$PORT") 2>/dev/null && break
+  kill -0 "$api" 2>/dev/null || break
+  sleep 0.2
+done
+cat <<MSG
+
+  TKO registry is running at $url  (listening on $HOST:$PORT)
+  Sign in as:  $ADMIN_EMAIL
+  Password:    $ADMIN_PASSWORD
+  Press Ctrl-C to stop.
+
+MSG
+wait "$api"
