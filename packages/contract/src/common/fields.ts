@@ -301,12 +301,17 @@ export const f = {
       children: def as ChildrenDef,
       read: z.array(z.object(readShape)),
       write: z.array(
-        z.object(writeShape).superRefine((item, ctx) => {
-          if (item.id !== undefined || item.fetch_action === 'delete') return;
-          for (const [k, cf] of Object.entries(def.fields)) {
-            if (cf.required && (item as Record<string, unknown>)[k] == null) ctx.addIssue({ code: 'custom', path: [k], message: MSG.required });
-          }
-        }),
+        z.object(writeShape).superRefine(
+          (item, ctx) => {
+            const it = item as Record<string, unknown>;
+            if (it.id !== undefined || it.fetch_action === 'delete') return;
+            for (const [k, cf] of Object.entries(def.fields)) {
+              if (cf.required && it[k] == null) ctx.addIssue({ code: 'custom', path: [k], message: MSG.required });
+            }
+          },
+          // Run even when other fields of the item failed, so one 400 lists every problem.
+          { when: () => true } as never,
+        ),
       ),
     } as FieldDef<z.ZodArray<z.ZodObject<{ id: z.ZodNumber } & { [K in keyof F]: F[K]['read'] }>>>;
   },
