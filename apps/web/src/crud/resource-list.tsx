@@ -9,6 +9,7 @@ import { Alert, Button, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../api/errors';
 import { useResourceList } from '../api/hooks';
 import type { Entity } from '../api/resource-client';
 import { Can } from '../app/permissions/can';
@@ -52,6 +53,20 @@ export function ResourceList({ web, paths, anonymous }: ResourceListProps) {
   const ordering = readOrdering(def, options);
 
   useEffect(() => rememberListHash(paths.list, location.hash), [paths.list, location.hash]);
+
+  // A page past the end (fewer rows after a change elsewhere, or a stale link): go to the last one.
+  // DRF answers such a page with 404 "Неправильная страница."; an empty page is treated alike.
+  const pageNumber = readPage(options);
+  const pageSize = readPageSize(options);
+  const outOfRange =
+    pageNumber > 1 &&
+    ((list.isError && list.error instanceof ApiError && list.error.status === 404) ||
+      (list.data !== undefined && !list.isPlaceholderData && list.data.results.length === 0));
+  useEffect(() => {
+    if (!outOfRange) return;
+    const last = list.data && list.data.count > 0 ? Math.ceil(list.data.count / pageSize) : 1;
+    setOptions({ ...options, page: String(Math.max(1, Math.min(last, pageNumber - 1))) });
+  }, [outOfRange, list.data, pageSize, pageNumber, options, setOptions]);
 
   const columns = useMemo(() => {
     const cols: ColumnType<Entity>[] = listColumns(def, ordering, { publicOnly: anonymous });
@@ -132,8 +147,8 @@ export function ResourceList({ web, paths, anonymous }: ResourceListProps) {
                   }
             }
             pagination={{
-              current: readPage(options),
-              pageSize: readPageSize(options),
+              current: pageNumber,
+              pageSize,
               total: page?.count ?? 0,
               showSizeChanger: true,
               pageSizeOptions: [DEFAULT_PAGE_SIZE, 50, 100],

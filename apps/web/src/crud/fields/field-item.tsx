@@ -10,7 +10,6 @@ export function FieldItem(props: { label: ReactNode; htmlFor?: string; required?
       required={props.required}
       validateStatus={props.error ? 'error' : ''}
       help={props.error ?? props.help}
-      style={{ marginBottom: 16 }}
     >
       {props.children}
     </Form.Item>
