@@ -15,8 +15,8 @@ export ADMIN_EMAIL="${ADMIN_EMAIL:-admin@tko.local}"
 mkdir -p .data && chmod 700 .data
 
 # Secrets made on the first run are kept in .data/ (gitignored) and reused.
-kept_secret() { # kept_secret FILE -> prints the secret, generating it once
-  [ -s "$1" ] || (umask 077 && openssl rand -base64 32 | tr -d '/+=' | cut -c1-"$2" >"$1")
+kept_secret() { # kept_secret FILE BYTES: prints the secret in FILE, generating it once
+  [ -s "$1" ] || (umask 077 && openssl rand -hex "$2" >"$1")
   cat "$1"
 }
 if [ -z "${JWT_SECRET:-}" ]; then
@@ -24,13 +24,14 @@ if [ -z "${JWT_SECRET:-}" ]; then
     echo "JWT_SECRET must be set when NODE_ENV=production" >&2
     exit 1
   fi
-  JWT_SECRET=$(kept_secret .data/jwt-secret 43)
+  JWT_SECRET=$(kept_secret .data/jwt-secret 32)
   export JWT_SECRET
 fi
+shown_password="(the ADMIN_PASSWORD you set)"
 if [ -z "${ADMIN_PASSWORD:-}" ]; then
-  ADMIN_PASSWORD=$(kept_secret .data/admin-password 16)
+  ADMIN_PASSWORD=$(kept_secret .data/admin-password 12)
   export ADMIN_PASSWORD
-  echo "ADMIN_PASSWORD not set: using the generated one kept in .data/admin-password"
+  shown_password="$ADMIN_PASSWORD  (generated, kept in .data/admin-password)"
 fi
 
 db_command() { (cd packages/db && pnpm exec tsx "src/commands/$1.ts"); }
@@ -50,7 +51,11 @@ pnpm --filter @tko/web build
 
 # Each process runs in its own process group so that the whole tree is stopped.
 pids=()
-stop_all() { local p; for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done; }
+stop_all() {
+  local p
+  for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
+  wait "${pids[@]}" 2>/dev/null || true
+}
 trap stop_all EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
@@ -67,11 +72,11 @@ for _ in $(seq 600); do
   kill -0 "$api" 2>/dev/null || break
   sleep 0.2
 done
-cat <<MSG
+kill -0 "$api" 2>/dev/null && cat <<MSG
 
   TKO registry is running at $url  (listening on $HOST:$PORT)
   Sign in as:  $ADMIN_EMAIL
-  Password:    $ADMIN_PASSWORD
+  Password:    $shown_password
   Press Ctrl-C to stop.
 
 MSG

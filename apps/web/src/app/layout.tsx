@@ -5,8 +5,7 @@ import type { MenuProps } from 'antd';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useMeQuery } from '../api/hooks';
-import { activeNavKey, CONTAINERS_PERMISSION, NAVIGATION } from './navigation';
-import { hasAnyPermission } from './permissions/permissions';
+import { activeNavKey, NAVIGATION, navItemVisible } from './navigation';
 import { authPath } from './session/redirect';
 import { session } from './session/session';
 import { useSession } from './session/use-session';
@@ -26,8 +25,7 @@ export function AppLayout() {
   // One section today: its name heads the header, its items form the menu.
   const items: MenuProps['items'] = NAVIGATION.flatMap((section) =>
     section.items
-      .filter((it) => !signedIn || it.key !== 'containers' || hasAnyPermission(me?.permissions, CONTAINERS_PERMISSION))
-      .filter((it) => !it.perm || hasAnyPermission(me?.permissions, it.perm))
+      .filter((it) => navItemVisible(it, signedIn, me?.permissions))
       .map((it) => ({ key: it.key, label: <Link to={it.path}>{it.label}</Link>, title: `${section.label}: ${it.label}` })),
   );
   const selected = activeNavKey(location.pathname);

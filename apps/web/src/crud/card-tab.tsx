@@ -6,7 +6,7 @@ import { FieldInput } from './fields/field-input';
 import { FieldItem, inputId } from './fields/field-item';
 import { formatFieldValue } from './format';
 import type { FormValues } from './form-values';
-import { fieldsOfTab } from './server-errors';
+import { fieldsOfTab } from './tab-fields';
 
 const WIDE = new Set(['longtext', 'address', 'person', 'children', 'refs']);
 
@@ -23,7 +23,7 @@ export function CardTab(props: {
 }) {
   const { def, tab, control, entity, editable } = props;
   return (
-    <Row gutter={16}>
+    <Row gutter={[16, 8]}>
       {fieldsOfTab(def, tab).map((name) => {
         const field = def.fields[name]!;
         const readOnly = field.readOnly || !field.write;

@@ -113,7 +113,14 @@ function CardForm({ web, entity, paths }: { web: WebResource; entity: Entity | n
   return (
     <form
       noValidate
-      onSubmit={(e) => void handleSubmit(onValid, (errs) => focusFirstInvalid(tabErrorFlags(def, errorPaths(errs))))(e)}
+      onSubmit={(e) => {
+        setGeneralErrors([]);
+        void handleSubmit(onValid, (errs) => focusFirstInvalid(tabErrorFlags(def, errorPaths(errs))))(e);
+      }}
+      onKeyDown={(e) => {
+        // Enter confirms pickers and selects; it must not save the whole card by implicit submission.
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+      }}
       aria-label={title}
     >
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>

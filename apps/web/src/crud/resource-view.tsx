@@ -11,7 +11,7 @@ import type { WebResource } from '../resources/web-resource';
 import { formatFieldValue } from './format';
 import { listHref } from './list-memory';
 import type { ResourcePaths } from './paths';
-import { fieldsOfTab } from './server-errors';
+import { fieldsOfTab } from './tab-fields';
 
 function ChildrenView({ field, rows }: { field: FieldDef; rows: Record<string, unknown>[] }) {
   const fields = Object.entries(field.children?.fields ?? {});

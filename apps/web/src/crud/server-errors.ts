@@ -86,8 +86,3 @@ export function tabErrorFlags(def: ResourceDef, paths: readonly string[]): Recor
 export function invalidTabs(def: ResourceDef, flags: Record<string, boolean>): TabDef[] {
   return def.tabs.filter((t) => flags[t.key]);
 }
-
-/** Fields of a tab the card edits or shows (children and read-only included). */
-export function fieldsOfTab(def: ResourceDef, tab: string): string[] {
-  return Object.keys(def.fields).filter((k) => def.fields[k]!.tab === tab && def.fields[k]!.kind !== 'id');
-}

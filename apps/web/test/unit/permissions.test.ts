@@ -1,5 +1,6 @@
 import { hasAnyPermission } from '@tko/contract';
 import { describe, expect, it } from 'vitest';
+import { NAVIGATION, navItemVisible } from '../../src/app/navigation';
 import { allowedWasteAreaTypes, resolveWasteAreaType, WASTE_AREA_SECTION_PERMISSION } from '../../src/app/permissions/permissions';
 
 const flags = (o: Partial<Record<'view' | 'add' | 'change' | 'delete' | 'export', boolean>>) => ({
@@ -30,5 +31,16 @@ describe('permission checks', () => {
     expect(resolveWasteAreaType({ special: flags({ view: true }) }, 'container')).toEqual({ kind: 'redirect', type: 'special' });
     expect(resolveWasteAreaType(perms, 'nonsense')).toEqual({ kind: 'redirect', type: 'container' });
     expect(resolveWasteAreaType({}, 'container')).toEqual({ kind: 'denied' });
+  });
+});
+
+describe('header navigation', () => {
+  const items = NAVIGATION.flatMap((s) => s.items);
+  const visible = (signedIn: boolean, perms: Parameters<typeof navItemVisible>[2]) => items.filter((i) => navItemVisible(i, signedIn, perms)).map((i) => i.key);
+
+  it('anonymous visitors see the public pages; users see what their permissions allow', () => {
+    expect(visible(false, undefined)).toEqual(['containers', 'map']);
+    expect(visible(true, { bulk: flags({ view: true }) })).toEqual(['containers', 'map']);
+    expect(visible(true, { chamber: flags({ export: true }) })).toEqual(['map']);
   });
 });

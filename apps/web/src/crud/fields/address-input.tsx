@@ -11,7 +11,7 @@ const PARTS = Object.keys(ADDRESS_PART_LABELS) as (keyof typeof ADDRESS_PART_LAB
 export function AddressInput({ name, field, control, disabled }: { name: string; field: FieldDef; control: Control<FormValues, unknown, FormValues>; disabled?: boolean }) {
   const groupError = usePathError(control, name);
   return (
-    <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+    <fieldset style={{ border: 0, margin: '8px 0 0', padding: 0 }}>
       <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
         {field.label}
       </Typography.Text>

@@ -1,0 +1,7 @@
+/** Which fields a card or view tab shows. */
+import type { ResourceDef } from '@tko/contract';
+
+/** Fields of a tab in description order (children and read-only included, the id left out). */
+export function fieldsOfTab(def: ResourceDef, tab: string): string[] {
+  return Object.keys(def.fields).filter((k) => def.fields[k]!.tab === tab && def.fields[k]!.kind !== 'id');
+}

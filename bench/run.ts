@@ -1,0 +1,90 @@
+/**
+ * `pnpm --filter @tko/bench bench` (needs DATABASE_URL, an admin URL): seeds `tko_bench`
+ * when it is missing or not 100 000 sites (or with --reseed), starts the real API in-process
+ * and measures, in one run: the container-site list (5 cases, API vs the same SQL), vector
+ * tiles z10–z14 (API vs raw TILE_SQL) and the xlsx export of all sites (child process).
+ * Prints Markdown tables and writes bench/out/results.json and bench/out/results.md.
+ * Options: --only=list,tiles,xlsx  --list-n=300  --tile-n=200  --reseed
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { BENCH_DB, TOTAL_SITES, adminUrl, benchUrl } from './src/env';
+import { startBenchApp } from './src/bench-app';
+import { BenchHttp } from './src/http';
+import { benchList } from './src/list-bench';
+import { describeMachine } from './src/machine';
+import { listTable, machineLines, tileTable, xlsxTable } from './src/report';
+import { seedBenchDatabase } from './src/seed-db';
+import { benchTiles } from './src/tile-bench';
+import { benchXlsx } from './src/xlsx-bench';
+
+const { values: opts } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'list,tiles,xlsx' },
+    'list-n': { type: 'string', default: '300' },
+    'tile-n': { type: 'string', default: '200' },
+    reseed: { type: 'boolean', default: false },
+  },
+});
+const only = new Set(opts.only.split(','));
+
+/** True when tko_bench exists and holds exactly TOTAL_SITES container sites. */
+async function benchDbReady(): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount;
+  await admin.end();
+  if (!exists) return false;
+  const c = new pg.Client({ connectionString: benchUrl() });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM waste_area WHERE kind = 'CONTAINER'`);
+    return rows[0]!.n === TOTAL_SITES;
+  } catch {
+    return false;
+  } finally {
+    await c.end();
+  }
+}
+
+if (opts.reseed || !(await benchDbReady())) {
+  console.log(`seeding ${BENCH_DB}…`);
+  await seedBenchDatabase();
+}
+const app = await startBenchApp();
+const http = new BenchHttp(app.origin, app.token);
+const sections: string[] = [];
+const results: Record<string, unknown> = { date: new Date().toISOString(), command: process.argv.slice(2).join(' ') };
+try {
+  const machine = await describeMachine(app.pool);
+  results.machine = machine;
+  sections.push(`## Machine\n\n${machineLines(machine)}`);
+  if (only.has('list')) {
+    const n = Number(opts['list-n']);
+    const list = await benchList(http, app.pool, n, Math.ceil(n / 10));
+    results.list = list;
+    sections.push(`## List (GET /api/waste-area/container/, ${n} sequential requests per case after ${Math.ceil(n / 10)} warm-up, ms)\n\n${listTable(list)}`);
+    console.log(sections.at(-1) + '\n');
+  }
+  if (only.has('tiles')) {
+    const n = Number(opts['tile-n']);
+    const tiles = await benchTiles(http, app.pool, n, Math.ceil(n / 10));
+    results.tiles = tiles;
+    sections.push(`## Tiles over ${tiles.town} (${n} requests per zoom cycling the tiles, ms)\n\n${tileTable(tiles.results)}`);
+    console.log(sections.at(-1) + '\n');
+  }
+  if (only.has('xlsx')) {
+    const x = await benchXlsx();
+    results.xlsx = x;
+    sections.push(`## xlsx export of every container site (child process)\n\n${xlsxTable(x)}`);
+    console.log(sections.at(-1) + '\n');
+  }
+} finally {
+  await http.close();
+  await app.close();
+}
+await mkdir(new URL('./out/', import.meta.url), { recursive: true });
+await writeFile(new URL('./out/results.json', import.meta.url), JSON.stringify(results, null, 2));
+await writeFile(new URL('./out/results.md', import.meta.url), sections.join('\n\n') + '\n');
+console.log('written bench/out/results.json and bench/out/results.md');

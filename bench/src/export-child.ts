@@ -1,0 +1,24 @@
+/**
+ * Child process of the xlsx measure (run alone, so its peak RSS is the export's): streams
+ * every container site with RegistryRepository.stream() — as the API's export does, no
+ * filters, default ordering — through writeXlsx() into the file given as argv[2], then
+ * prints one JSON line: rows, ms, rssBeforeKb (after start-up), maxRssKb (peak, whole life).
+ */
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { createPool, RegistryRepository } from '@tko/db';
+import { writeXlsx } from '@tko/xlsx';
+import { benchUrl } from './env';
+import { CONTAINER } from './list-cases';
+
+const target = process.argv[2];
+if (!target) throw new Error('usage: export-child.ts <out.xlsx>');
+const pool = createPool(benchUrl(), { max: 2 });
+const rssBeforeKb = Math.round(process.memoryUsage().rss / 1024);
+const started = performance.now();
+const out = createWriteStream(target);
+const rows = await writeXlsx(CONTAINER, new RegistryRepository(pool, CONTAINER).stream({}), out);
+await finished(out);
+const ms = performance.now() - started;
+await pool.end();
+console.log(JSON.stringify({ rows, ms, rssBeforeKb, maxRssKb: process.resourceUsage().maxRSS }));

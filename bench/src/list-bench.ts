@@ -1,0 +1,40 @@
+/**
+ * List measure: for each case, the API over HTTP, `repo.list()` in-process and the raw
+ * `pool.query` pair (page + count in parallel, as RegistryRepository.list sends them) on the
+ * app's own pool, interleaved round by round.
+ */
+import type { Pool } from 'pg';
+import { RegistryRepository } from '@tko/db';
+import type { BenchHttp } from './http';
+import { CONTAINER, captureListSql, listCases, parseQuery } from './list-cases';
+import type { Summary } from './stats';
+import { interleaved, summarize } from './stats';
+
+export interface ListResult {
+  key: string;
+  qs: string;
+  /** `count` of the answer: rows matching the filters. */
+  count: number;
+  api: Summary;
+  repo: Summary;
+  sql: Summary;
+}
+
+export async function benchList(http: BenchHttp, pool: Pool, n: number, warmup: number): Promise<ListResult[]> {
+  const repo = new RegistryRepository(pool, CONTAINER);
+  const out: ListResult[] = [];
+  for (const c of await listCases(pool)) {
+    const path = `${CONTAINER.path}?${c.qs}`;
+    const q = parseQuery(c.qs);
+    const sql = await captureListSql(pool, q);
+    if (sql.length !== 2) throw new Error(`expected 2 statements from repo.list, got ${sql.length}`);
+    const first = JSON.parse((await http.ok(path)).toString('utf8')) as { count: number };
+    const t = await interleaved({
+      api: () => http.ok(path),
+      repo: () => repo.list(q),
+      sql: () => Promise.all(sql.map((s) => pool.query(s.text, s.values))),
+    }, n, warmup);
+    out.push({ key: c.key, qs: c.qs, count: first.count, api: summarize(t.api!), repo: summarize(t.repo!), sql: summarize(t.sql!) });
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * The five list calls the benchmark times (typical combinations of the container-site list),
+ * and the exact SQL RegistryRepository.list runs for each, captured from a recording pool.
+ */
+import type { Pool } from 'pg';
+import type { ListQuery, ResourceDef } from '@tko/contract';
+import { containerResource, listQuerySchema } from '@tko/contract';
+import { RegistryRepository } from '@tko/db';
+
+export const CONTAINER = containerResource as unknown as ResourceDef;
+
+/** A common street word of the Angarsk addresses (ул. Карла Маркса: 1.4 % of the sites). */
+export const SEARCH_WORD = 'Маркса';
+/** A town-sized map view around Angarsk (≈ 11 × 11 km). */
+export const TOWN_BBOX = '103.80,52.48,103.96,52.58';
+/** Zone of case (e): the largest one. */
+export const ZONE_NAME = 'Иркутская агломерация';
+
+export interface ListCase {
+  key: string;
+  /** Query string of GET /api/waste-area/container/. */
+  qs: string;
+}
+
+export async function listCases(pool: Pool): Promise<ListCase[]> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM contract_zone WHERE name = $1', [ZONE_NAME]);
+  const zone = rows[0]!.id;
+  return [
+    { key: 'a', qs: 'ordering=location&page=1' },
+    { key: 'b', qs: 'status=ACTIVE&ordering=-identifier&page=3' },
+    { key: 'c', qs: `search=${encodeURIComponent(SEARCH_WORD)}&ordering=location` },
+    { key: 'd', qs: `in_bbox=${TOWN_BBOX}&ordering=location` },
+    { key: 'e', qs: `contract_zone=${zone}&has_cover=true&periodicity=ON_MONTHDAYS&ordering=-count_containers&page=2` },
+  ];
+}
+
+/** The ListQuery the route validates the query string into. */
+export function parseQuery(qs: string): ListQuery {
+  return listQuerySchema(CONTAINER).parse(Object.fromEntries(new URLSearchParams(qs))) as ListQuery;
+}
+
+export interface Captured {
+  text: string;
+  values: unknown[];
+}
+
+/** The statements `repo.list(q)` sends (the page query and the count query), in order. */
+export async function captureListSql(pool: Pool, q: ListQuery): Promise<Captured[]> {
+  const seen: Captured[] = [];
+  const recording = new Proxy(pool, {
+    get(target, prop, receiver) {
+      if (prop !== 'query') return Reflect.get(target, prop, receiver);
+      return (text: string, values: unknown[]) => {
+        seen.push({ text, values });
+        return target.query(text, values);
+      };
+    },
+  });
+  await new RegistryRepository(recording, CONTAINER).list(q);
+  return seen;
+}
