@@ -16,7 +16,8 @@ mkdir -p .data && chmod 700 .data
 
 # Secrets made on the first run are kept in .data/ (gitignored) and reused.
 kept_secret() { # kept_secret FILE BYTES: prints the secret in FILE, generating it once
-  [ -s "$1" ] || (umask 077 && openssl rand -hex "$2" >"$1")
+  [ -s "$1" ] || (umask 077 && { openssl rand -hex "$2" 2>/dev/null ||
+    node -p "require('node:crypto').randomBytes($2).toString('hex')"; } >"$1")
   cat "$1"
 }
 if [ -z "${JWT_SECRET:-}" ]; then

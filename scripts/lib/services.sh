@@ -25,7 +25,7 @@ apt_install() { # apt_install [apt-get options] PACKAGE...
   for a in "$@"; do [[ $a == -* ]] || pkgs+=("$a"); done
   if [ -z "$_tko_apt_updated" ]; then
     echo "apt: updating package lists"
-    _apt update
+    _apt update || return 1
     _tko_apt_updated=1
   fi
   echo "apt: installing ${pkgs[*]}"

@@ -8,6 +8,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { RoutePlan } from './group-plan';
 import { groupPlan } from './group-plan';
 import { readPlanRows } from './read-plan';
+import { withTransaction } from '../registry/repository';
 
 /** data_import_source of the imported sites. */
 export const ANGARSK_SOURCE = 'angarsk_route_plan_example2';
@@ -35,18 +36,7 @@ const BATCH = 500;
  */
 export async function importAngarsk(pool: Pool, filePath: string): Promise<AngarskImportCounts> {
   const plan = groupPlan(await readPlanRows(filePath));
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const counts = await writePlan(client, plan);
-    await client.query('COMMIT');
-    return counts;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  return withTransaction(pool, (db) => writePlan(db, plan));
 }
 
 async function writePlan(db: PoolClient, plan: RoutePlan): Promise<AngarskImportCounts> {

@@ -1,0 +1,15 @@
+// Browser end-to-end test: the built app (apps/web/dist, `pnpm --filter @tko/web build` first)
+// served by the real API on a fresh database with the Angarsk data, driven by headless Chromium
+// (playwright-core, CHROMIUM_PATH or /usr/bin/chromium). Run: `pnpm exec vitest run --project web-e2e`.
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'web-e2e',
+    include: ['test/e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['../../packages/db/src/testing/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+});

@@ -1,0 +1,10 @@
+import { createPool, RegistryRepository } from '@tko/db';
+import { benchUrl } from './src/env';
+import { CONTAINER } from './src/list-cases';
+const pool = createPool(benchUrl(), { max: 2 });
+const rss0 = process.memoryUsage().rss / 1048576;
+const t = performance.now();
+let n = 0;
+for await (const rows of new RegistryRepository(pool, CONTAINER).stream({})) n += rows.length;
+console.log({ n, ms: performance.now() - t, rss0, maxRssMiB: process.resourceUsage().maxRSS / 1024 });
+await pool.end();
