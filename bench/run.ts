@@ -3,10 +3,12 @@
  * when it is missing or not 100 000 sites (or with --reseed), starts the real API in-process
  * and measures, in one run: the container-site list (5 cases, API vs the same SQL), vector
  * tiles z10–z14 (API vs raw TILE_SQL) and the xlsx export of all sites (child process).
- * Prints Markdown tables and writes bench/out/results.json and bench/out/results.md.
- * Options: --only=list,tiles,xlsx  --list-n=300  --tile-n=200  --reseed
+ * Prints Markdown tables and writes bench/out/results.{json,md}.
+ * Options: --only=list,tiles,xlsx  --list-n=300  --tile-n=200  --reseed, and the what-if
+ * switches of src/what-if.ts (their results go to bench/out/results-whatif.{json,md}).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BENCH_DB, TOTAL_SITES, adminUrl, benchUrl } from './src/env';
@@ -17,6 +19,8 @@ import { describeMachine } from './src/machine';
 import { listTable, machineLines, tileTable, xlsxTable } from './src/report';
 import { seedBenchDatabase } from './src/seed-db';
 import { benchTiles } from './src/tile-bench';
+import { applySqlFile, cacheAuthLookups, describeWhatIf, isWhatIf } from './src/what-if';
+import type { WhatIf } from './src/what-if';
 import { benchXlsx } from './src/xlsx-bench';
 
 const { values: opts } = parseArgs({
@@ -25,9 +29,14 @@ const { values: opts } = parseArgs({
     'list-n': { type: 'string', default: '300' },
     'tile-n': { type: 'string', default: '200' },
     reseed: { type: 'boolean', default: false },
+    'pg-options': { type: 'string' },
+    'cache-auth': { type: 'boolean', default: false },
+    'apply-sql': { type: 'string' },
+    'child-node-options': { type: 'string' },
   },
 });
 const only = new Set(opts.only.split(','));
+const whatIf: WhatIf = { pgOptions: opts['pg-options'], cacheAuth: opts['cache-auth'], applySql: opts['apply-sql'], childNodeOptions: opts['child-node-options'] };
 
 /** True when tko_bench exists and holds exactly TOTAL_SITES container sites. */
 async function benchDbReady(): Promise<boolean> {
@@ -48,43 +57,49 @@ async function benchDbReady(): Promise<boolean> {
   }
 }
 
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+
 if (opts.reseed || !(await benchDbReady())) {
   console.log(`seeding ${BENCH_DB}…`);
   await seedBenchDatabase();
 }
-const app = await startBenchApp();
+if (whatIf.cacheAuth) cacheAuthLookups();
+const app = await startBenchApp(whatIf.pgOptions);
+if (whatIf.applySql) await applySqlFile(app.pool, whatIf.applySql);
 const http = new BenchHttp(app.origin, app.token);
 const sections: string[] = [];
-const results: Record<string, unknown> = { date: new Date().toISOString(), command: process.argv.slice(2).join(' ') };
+const results: Record<string, unknown> = { date: new Date().toISOString(), args: process.argv.slice(2), whatIf, loadAtStart: load() };
 try {
   const machine = await describeMachine(app.pool);
   results.machine = machine;
-  sections.push(`## Machine\n\n${machineLines(machine)}`);
+  sections.push(`## Machine\n\n${machineLines(machine)}\n- load average (1/5/15 min) at start: ${load()}`);
+  if (isWhatIf(whatIf)) sections.push(`## WHAT-IF run (not the product as it is)\n\n${describeWhatIf(whatIf).map((l) => `- ${l}`).join('\n')}`);
   if (only.has('list')) {
     const n = Number(opts['list-n']);
     const list = await benchList(http, app.pool, n, Math.ceil(n / 10));
     results.list = list;
-    sections.push(`## List (GET /api/waste-area/container/, ${n} sequential requests per case after ${Math.ceil(n / 10)} warm-up, ms)\n\n${listTable(list)}`);
+    sections.push(`## List (GET /api/waste-area/container/, ${n} sequential requests per case after ${Math.ceil(n / 10)} warm-up, ms; load after: ${load()})\n\n${listTable(list)}`);
     console.log(sections.at(-1) + '\n');
   }
   if (only.has('tiles')) {
     const n = Number(opts['tile-n']);
     const tiles = await benchTiles(http, app.pool, n, Math.ceil(n / 10));
     results.tiles = tiles;
-    sections.push(`## Tiles over ${tiles.town} (${n} requests per zoom cycling the tiles, ms)\n\n${tileTable(tiles.results)}`);
+    sections.push(`## Tiles over ${tiles.town} (${n} requests per zoom cycling the tiles, ms; load after: ${load()})\n\n${tileTable(tiles.results)}`);
     console.log(sections.at(-1) + '\n');
   }
   if (only.has('xlsx')) {
-    const x = await benchXlsx();
+    const x = await benchXlsx(whatIf.childNodeOptions?.split(/\s+/).filter(Boolean));
     results.xlsx = x;
-    sections.push(`## xlsx export of every container site (child process)\n\n${xlsxTable(x)}`);
+    sections.push(`## xlsx export of every container site (child process; load after: ${load()})\n\n${xlsxTable(x)}`);
     console.log(sections.at(-1) + '\n');
   }
 } finally {
   await http.close();
   await app.close();
 }
+const base = isWhatIf(whatIf) ? 'results-whatif' : 'results';
 await mkdir(new URL('./out/', import.meta.url), { recursive: true });
-await writeFile(new URL('./out/results.json', import.meta.url), JSON.stringify(results, null, 2));
-await writeFile(new URL('./out/results.md', import.meta.url), sections.join('\n\n') + '\n');
-console.log('written bench/out/results.json and bench/out/results.md');
+await writeFile(new URL(`./out/${base}.json`, import.meta.url), JSON.stringify(results, null, 2));
+await writeFile(new URL(`./out/${base}.md`, import.meta.url), sections.join('\n\n') + '\n');
+console.log(`written bench/out/${base}.json and bench/out/${base}.md`);

@@ -11,5 +11,7 @@ export default defineProject({
     globalSetup: ['../../packages/db/src/testing/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits on the page (counts, texts) for up to 15 s instead of 1 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

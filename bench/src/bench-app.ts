@@ -19,13 +19,14 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(): Promise<BenchApp> {
+/** `pgOptions`: session options of the app's pool (what-if runs only, e.g. '-c jit=off'). */
+export async function startBenchApp(pgOptions?: string): Promise<BenchApp> {
   const url = benchUrl();
   const config = loadConfig({ DATABASE_URL: url, NODE_ENV: 'test', JWT_SECRET: 'bench-secret' } as NodeJS.ProcessEnv, {
     webDist: '/nonexistent',
     accessTokenLifetime: 3600,
   });
-  const pool = createPool(url);
+  const pool = createPool(url, pgOptions ? { options: pgOptions } : {});
   const prisma = createPrisma(url);
   const app = await buildApp({ config, pool, prisma, queues: null, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

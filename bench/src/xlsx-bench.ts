@@ -56,12 +56,13 @@ export async function countSheetRows(file: string, entryName = 'xl/worksheets/sh
   });
 }
 
-export async function benchXlsx(): Promise<XlsxResult> {
+/** `nodeFlags`: extra Node flags of the child (what-if runs only). */
+export async function benchXlsx(nodeFlags: string[] = []): Promise<XlsxResult> {
   const dir = path.join(BENCH_DIR, 'out');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'containers-100k.xlsx');
   const started = performance.now();
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'src', 'export-child.ts'), file], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(BENCH_DIR, 'src', 'export-child.ts'), file], {
     cwd: BENCH_DIR,
     maxBuffer: 1 << 20,
   });

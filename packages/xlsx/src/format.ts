@@ -39,6 +39,15 @@ export function cellValue(fd: FieldDef, value: unknown): Cell {
     case 'int_list':
     case 'date_list':
       return (value as unknown[]).join(', ');
+    case 'enum_list':
+      return (value as string[]).map((v) => fd.enum!.label(v)).join('; ');
+    case 'range': {
+      const r = value as { lower: string | null; upper: string | null };
+      const show = (b: string | null) => (b === null ? '…' : fd.rangeOf === 'date' ? b.split('-').reverse().join('.') : b);
+      return `${show(r.lower)} — ${show(r.upper)}`;
+    }
+    case 'computed':
+      return Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : (value as string | number);
     case 'address':
       return Object.entries(value as Record<string, string | null>)
         .filter(([, v]) => v)

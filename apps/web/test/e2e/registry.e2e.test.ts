@@ -80,6 +80,8 @@ async function countSearch(text: string): Promise<number> {
 }
 
 const summary = (p: Page) => p.getByTestId('list-summary');
+/** Data rows of the list table (antd adds hidden measure rows, hence the class). */
+const dataRows = (p: Page) => p.locator('.ant-table-tbody tr.ant-table-row');
 
 /** True for a 200 answer of the signed-in list call carrying `param=value`. */
 function listResponse(param?: string, value?: string) {
@@ -101,6 +103,14 @@ async function search(p: Page, text: string, fetched = false): Promise<void> {
     box.press('Enter'),
     p.waitForURL((u) => new URLSearchParams(u.hash.slice(1)).get('search') === text),
   ]);
+}
+
+/** Clicks «Сбросить фильтры» and waits until the hash holds list options only. */
+async function resetFilters(p: Page): Promise<void> {
+  const button = p.getByRole('button', { name: 'Сбросить фильтры' });
+  await button.click();
+  await p.waitForURL((u) => [...new URLSearchParams(u.hash.slice(1)).keys()].every((k) => ['page', 'page_size', 'ordering'].includes(k)));
+  await button.waitFor({ state: 'detached' });
 }
 
 function hashOf(p: Page): URLSearchParams {
@@ -159,8 +169,8 @@ describe('registry in the browser', () => {
     await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${TOTAL_SITES}, контейнеров: \\d+$`));
     await expect.poll(() => page.getByTestId('user-name').textContent()).toContain(`${ADMIN.first_name} ${ADMIN.last_name}`);
     // The admin may create and export: the buttons the anonymous step checks for are here.
-    expect(await page.getByRole('button', { name: 'Создать' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Выгрузить в Excel' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Создать' }).waitFor();
+    await page.getByRole('button', { name: 'Выгрузить в Excel' }).waitFor();
     // Rows of the first page, ordered by address.
     await expect.poll(() => page.getByRole('link', { name: 'Редактировать' }).count()).toBeGreaterThan(0);
   });
@@ -178,13 +188,13 @@ describe('registry in the browser', () => {
     await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${state.searchCount},`));
     // Every shown row is one of the found sites (all fit on the first page).
     await expect.poll(() => page.getByRole('link', { name: 'Редактировать' }).count()).toBe(state.searchCount);
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    const rows = dataRows(page);
     expect(await rows.count()).toBe(state.searchCount);
     for (const text of await rows.allTextContents()) expect(text).toContain(SEARCH);
   });
 
   it('3. editing a card saves the landmark and the cover to the database', async () => {
-    const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    const firstRow = dataRows(page).first();
     await firstRow.getByRole('link', { name: 'Редактировать' }).click();
     await page.waitForURL((u) => /\/update\/\d+\/$/.test(u.pathname));
     state.siteId = Number(/\/update\/(\d+)\/$/.exec(new URL(page.url()).pathname)![1]);
@@ -242,12 +252,12 @@ describe('registry in the browser', () => {
     // The new landmark is searchable: exactly the edited site.
     await search(page, state.landmark, true);
     await expect.poll(() => summary(page).textContent()).toMatch(/^Найдено: 1,/);
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    const rows = dataRows(page);
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(state.siteLocation);
 
     // The cover filter counts the toggled site as the database does.
-    await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+    await resetFilters(page);
     await page.getByLabel('Есть навес', { exact: true }).click();
     await Promise.all([
       page.waitForResponse(listResponse('has_cover', 'true')),
@@ -259,7 +269,7 @@ describe('registry in the browser', () => {
   });
 
   it('5. the export downloads the filtered rows as xlsx with Russian headers', async () => {
-    await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+    await resetFilters(page);
     await search(page, SEARCH);
     await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${state.searchCount},`));
 
@@ -340,7 +350,7 @@ describe('registry in the browser', () => {
       expect(publicList.request().headers().authorization).toBeUndefined();
       await expect.poll(() => summary(p).textContent()).toContain(`Найдено: ${TOTAL_SITES}`);
       await p.getByText('Открытый реестр: только просмотр.').waitFor();
-      await expect.poll(() => p.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+      await expect.poll(() => dataRows(p).count()).toBeGreaterThan(0);
       expect(await p.getByRole('button', { name: 'Создать' }).count()).toBe(0);
       expect(await p.getByRole('button', { name: 'Выгрузить в Excel' }).count()).toBe(0);
       expect(await p.getByRole('link', { name: 'Редактировать' }).count()).toBe(0);

@@ -14,7 +14,8 @@ import { PointInputSchema, PointSchema } from './geo';
 
 export type FieldKind =
   | 'id' | 'text' | 'longtext' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'time'
-  | 'enum' | 'point' | 'address' | 'person' | 'ref' | 'refs' | 'int_list' | 'date_list' | 'children';
+  | 'enum' | 'enum_list' | 'range' | 'computed' | 'point' | 'address' | 'person' | 'ref' | 'refs'
+  | 'int_list' | 'date_list' | 'children';
 
 /** A reference to a row of another table (foreign key), shown by its name. */
 export interface RefTarget {
@@ -62,6 +63,10 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   scale?: number;
   /** For int_list: allowed range. */
   range?: [number, number];
+  /** For range: the kind of its bounds (daterange or numrange in the database). */
+  rangeOf?: 'date' | 'decimal';
+  /** For computed: the SQL expression of the value over the row aliased `alias`. */
+  sql?: (alias: string) => string;
   help?: string;
 }
 
@@ -86,6 +91,12 @@ interface Opts {
   default?: unknown;
   unit?: string;
   help?: string;
+}
+
+/** Opts of text fields: `validate` returns a Russian message for a bad value (e.g. a check digit). */
+interface TextOpts extends Opts {
+  max?: number;
+  validate?: (value: string) => string | null;
 }
 
 function base(kind: FieldKind, label: string, o: Opts, name?: string) {
@@ -154,12 +165,20 @@ export const PersonSchema = z.object({
 export const f = {
   id: (label = 'ID') => ({ ...base('id', label, { readOnly: true, list: true }), read: z.number().int() }) as FieldDef<z.ZodNumber>,
 
-  text: (label: string, o: Opts & { max?: number } = {}) => {
-    const s = z.string().trim().max(o.max ?? 500);
+  text: (label: string, o: TextOpts = {}) => {
+    let s: z.ZodType<string> = z.string().trim().max(o.max ?? 500);
+    if (o.required) s = (s as z.ZodString).min(1, MSG.blank);
+    if (o.validate) {
+      const check = o.validate;
+      s = s.superRefine((v, ctx) => {
+        const msg = v === '' ? null : check(v);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg });
+      });
+    }
     return {
       ...base('text', label, o),
       read: z.string().nullable(),
-      write: o.required ? s.min(1, MSG.blank) : s.nullable(),
+      write: o.required ? s : s.nullable(),
     } as FieldDef<z.ZodNullable<z.ZodString>>;
   },
 
@@ -236,6 +255,52 @@ export const f = {
     read: o.default !== undefined ? e.schema : e.schema.nullable(),
     write: o.default !== undefined || o.required ? e.schema : e.schema.nullable(),
   }) as FieldDef<z.ZodType<V | null>>,
+
+  /** Several values of an enumeration (text[] in the database), e.g. engineering supports. */
+  enum_list: <V extends string>(label: string, e: EnumDef<V>, o: Opts = {}) => ({
+    ...base('enum_list', label, o),
+    enum: e as unknown as EnumDef,
+    read: z.array(e.schema),
+    write: z.array(e.schema).transform((a) => [...new Set(a)]),
+  }) as FieldDef<z.ZodArray<z.ZodType<V>>>,
+
+  /**
+   * A closed interval `{lower, upper}` (either bound may be null = open), spec 02 §3 periods:
+   * dates as YYYY-MM-DD (daterange) or decimals as strings (numrange). lower ≤ upper.
+   */
+  range: (label: string, of: 'date' | 'decimal', o: Opts = {}) => {
+    const bound = of === 'date'
+      ? dateWrite.nullable()
+      : z.union([z.number(), z.string()], { error: MSG.number }).transform((v, ctx) => {
+          const n = Number(typeof v === 'string' ? v.replace(',', '.') : v);
+          if (!Number.isFinite(n)) {
+            ctx.addIssue({ code: 'custom', message: MSG.number });
+            return z.NEVER;
+          }
+          return String(n);
+        }).nullable();
+    const value = z.object({ lower: bound.optional().transform((v) => v ?? null), upper: bound.optional().transform((v) => v ?? null) }).superRefine((r, ctx) => {
+      if (r.lower === null || r.upper === null) return;
+      const bad = of === 'date' ? r.lower > r.upper : Number(r.lower) > Number(r.upper);
+      if (bad) ctx.addIssue({ code: 'custom', path: ['upper'], message: 'Конец периода не может быть раньше начала.' });
+    });
+    return {
+      ...base('range', label, o),
+      rangeOf: of,
+      read: z.object({ lower: z.string().nullable(), upper: z.string().nullable() }).nullable(),
+      write: value.nullable(),
+    } as FieldDef<z.ZodNullable<z.ZodObject<{ lower: z.ZodNullable<z.ZodString>; upper: z.ZodNullable<z.ZodString> }>>>;
+  },
+
+  /**
+   * A read-only value computed by SQL from the row (aliased `alias`), e.g. a derived
+   * normative volume or the roles of a legal entity; never written, not orderable.
+   */
+  computed: <R extends z.ZodType>(label: string, read: R, sql: (alias: string) => string, o: Opts = {}) => ({
+    ...base('computed', label, { ...o, readOnly: true, column: null }),
+    sql,
+    read,
+  }) as FieldDef<R>,
 
   /** geometry(Point, 4326); `{lat, lng}` on the wire, `'lat, lng'` accepted. */
   point: (label: string, o: Opts = {}) => ({
@@ -321,7 +386,7 @@ export const f = {
 export function nameFields<F extends Record<string, FieldDef>>(fields: F): F {
   for (const [key, field] of Object.entries(fields)) {
     if (field.children) nameFields(field.children.fields);
-    if (field.kind === 'refs' || field.kind === 'children') continue;
+    if (field.kind === 'refs' || field.kind === 'children' || field.kind === 'computed') continue;
     if (field.column == null) field.column = key;
   }
   return fields;

@@ -12,6 +12,8 @@ import { MSG } from './messages';
 export type FilterDef =
   /** Field value is one of a comma-separated list of enum values. */
   | { kind: 'enum'; field: string; enum: EnumDef; label: string }
+  /** An enum_list field shares at least one value with the list. */
+  | { kind: 'enum_any'; field: string; enum: EnumDef; label: string }
   /** Foreign key is one of a list of ids. */
   | { kind: 'ref'; field: string; label: string }
   /** Boolean column equals true/false. */
@@ -33,7 +35,8 @@ const boolParam = z.preprocess(
 /** Zod shape of the query/body parameters of one filter. */
 export function filterParamShape(name: string, def: FilterDef): Record<string, z.ZodType> {
   switch (def.kind) {
-    case 'enum': {
+    case 'enum':
+    case 'enum_any': {
       // Errors are reported on the parameter itself, not on a list index.
       const allowed = new Set<unknown>(def.enum.values);
       return {

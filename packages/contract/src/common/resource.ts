@@ -46,6 +46,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   titleField: string;
   /** Point field drawn on the map. */
   geometryField?: string;
+  /**
+   * Reshapes a create/update body before validation, e.g. merges a legacy nested object into
+   * the top level (spec 02 §7: the facility's `parameters`).
+   */
+  preprocess?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** Cross-field rules; returns field → message for each broken rule. */
   check?: (values: Record<string, unknown>) => Record<string, string>;
 }
@@ -54,7 +59,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
   nameFields(def.fields);
   for (const o of def.ordering) {
-    if (!(o in def.fields)) throw new Error(`${def.name}: ordering on unknown field ${o}`);
+    if (!def.fields[o]?.column) throw new Error(`${def.name}: ordering on a field without a column: ${o}`);
   }
   return def;
 }
@@ -91,10 +96,18 @@ export function createSchema(def: ResourceDef) {
     const w = fd.write!;
     if (fd.required) shape[k] = w;
     else if (fd.default !== undefined) shape[k] = w.optional().transform((v) => (v === undefined ? fd.default : v));
-    else if (fd.kind === 'refs' || fd.kind === 'int_list' || fd.kind === 'date_list' || fd.kind === 'children') shape[k] = w.optional().transform((v) => v ?? []);
+    else if (['refs', 'int_list', 'date_list', 'enum_list', 'children'].includes(fd.kind)) shape[k] = w.optional().transform((v) => v ?? []);
     else shape[k] = w.optional().transform((v) => (v === undefined ? null : v));
   }
-  return z.object(shape);
+  return withPreprocess(def, z.object(shape));
+}
+
+/** Applies def.preprocess to an object body before `schema` validates it. */
+function withPreprocess<S extends z.ZodType>(def: ResourceDef, schema: S): S {
+  const pre = def.preprocess;
+  if (!pre) return schema;
+  // Typed as the object schema itself: the preprocess only reshapes an object into an object.
+  return z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? pre(v as Record<string, unknown>) : v), schema) as unknown as S;
 }
 
 /**
@@ -107,7 +120,7 @@ export function updateSchema(def: ResourceDef, partial: boolean) {
     const fd = def.fields[k]!;
     shape[k] = fd.required && !partial ? fd.write! : fd.write!.optional();
   }
-  return z.object(shape);
+  return withPreprocess(def, z.object(shape));
 }
 
 /** Schema of the list parameters: filters, ordering, page, page_size; unknown keys refused. */

@@ -20,6 +20,12 @@ export function fieldExpr(key: string, fd: FieldDef, alias: string, json = false
       return json ? `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : col;
     case 'date_list':
       return `${col}::text[]`;
+    case 'range':
+      return fd.rangeOf === 'date'
+        ? `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('lower', to_char(lower(${col}), 'YYYY-MM-DD'), 'upper', to_char(upper(${col}) - 1, 'YYYY-MM-DD')) END`
+        : `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('lower', lower(${col})::text, 'upper', upper(${col})::text) END`;
+    case 'computed':
+      return `(${fd.sql!(alias)})`;
     case 'point':
       return `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('lat', round(ST_Y(${col})::numeric, 6), 'lng', round(ST_X(${col})::numeric, 6)) END`;
     case 'ref': {

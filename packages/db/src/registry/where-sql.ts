@@ -25,6 +25,8 @@ function filterSql(def: ResourceDef, name: string, f: FilterDef, q: ListQuery, p
   switch (f.kind) {
     case 'enum':
       return `${column(def, f.field)} = ANY(${p.add(v)}::text[])`;
+    case 'enum_any':
+      return `${column(def, f.field)} && ${p.add(v)}::text[]`;
     case 'ref':
       return `${column(def, f.field)} = ANY(${p.add(v)}::int[])`;
     case 'bool':

@@ -24,6 +24,16 @@ export function valueSql(fd: FieldDef, value: unknown, p: Params): string {
       return `${p.add(value)}::int[]`;
     case 'date_list':
       return `${p.add(value)}::date[]`;
+    case 'enum_list':
+      return `${p.add(value)}::text[]`;
+    case 'range': {
+      // Closed bounds '[]'; a daterange is stored canonically as [lower, upper + 1 day).
+      const r = value as { lower: string | null; upper: string | null };
+      if (r.lower === null && r.upper === null) return 'NULL';
+      return fd.rangeOf === 'date'
+        ? `daterange(${p.add(r.lower)}::date, ${p.add(r.upper)}::date, '[]')`
+        : `numrange(${p.add(r.lower)}::numeric, ${p.add(r.upper)}::numeric, '[]')`;
+    }
     case 'decimal':
       return `${p.add(value)}::numeric`;
     case 'date':
