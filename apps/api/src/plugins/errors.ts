@@ -2,14 +2,14 @@
  * The one error handler (docs/ARCHITECTURE.md "Errors"): every failure leaves as a
  * DRF-shaped body.
  * - zod validation of body/query/params → 400 `{field: [Russian messages]}`;
- * - FieldValidationError from the repository → 400 likewise;
+ * - FieldValidationError from the repository → 400 likewise; ConflictError → 409;
  * - HttpError → its status with `{detail, code}`;
  * - malformed JSON, wrong content type, oversize body → 400/415/413 with a Russian detail;
  * - anything else → 500 `{detail}` and an error log with the request id.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG } from '@tko/contract';
-import { FieldValidationError } from '@tko/db';
+import { ConflictError, FieldValidationError } from '@tko/db';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-errors';
 
@@ -39,12 +39,13 @@ export function validationBody(issues: ZodIssueLike[], context: string | undefin
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | FieldValidationError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | FieldValidationError | ConflictError | HttpError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body = validationBody(error.validation as unknown as ZodIssueLike[], error.validationContext, request.body === undefined || request.body === null);
       return reply.status(400).send(body);
     }
     if (error instanceof FieldValidationError) return reply.status(400).send(error.fields);
+    if (error instanceof ConflictError) return reply.status(409).send({ detail: error.detail, code: 'conflict' });
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail, code: error.code });
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

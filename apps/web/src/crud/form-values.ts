@@ -43,12 +43,25 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
       return Array.isArray(v) ? v.map(idOf).filter((x): x is number => x !== null) : [];
     case 'int_list':
     case 'date_list':
+    case 'enum_list':
       return Array.isArray(v) ? [...v] : [];
+    case 'range':
+      return rangeToForm(v);
     case 'children':
       return Array.isArray(v) ? v.map((row) => childToForm(field, row as Record<string, unknown>)) : [];
     default:
       return v ?? null;
   }
+}
+
+/**
+ * A range `{lower, upper}` as the form holds it: each bound a string ('' when open), so the
+ * decimal inputs stay controlled and the date picker reads YYYY-MM-DD.
+ */
+function rangeToForm(v: unknown): { lower: string; upper: string } {
+  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  const bound = (x: unknown) => (x === null || x === undefined ? '' : String(x));
+  return { lower: bound(o.lower), upper: bound(o.upper) };
 }
 
 function childToForm(field: FieldDef, row: Record<string, unknown>): Record<string, unknown> {
@@ -103,6 +116,15 @@ function normaliseValue(field: FieldDef, v: unknown): unknown {
         email: isBlank(o.email) ? null : String(o.email).trim(),
       };
     }
+    case 'range': {
+      // Both bounds empty → no period (null); one empty bound → an open end (null).
+      const o = (v ?? {}) as Record<string, unknown>;
+      if (isBlank(o.lower) && isBlank(o.upper)) return null;
+      const bound = (x: unknown) => (isBlank(x) ? null : String(x).trim());
+      return { lower: bound(o.lower), upper: bound(o.upper) };
+    }
+    case 'enum_list':
+      return Array.isArray(v) ? v : [];
     case 'children':
       return Array.isArray(v)
         ? v.map((row: Record<string, unknown>) => {

@@ -1,6 +1,8 @@
 /**
- * How a field's wire value reads in the list and the view page: enums by Russian label,
- * refs by name, points as 'lat, lng' with 6 decimals, dates DD.MM.YYYY, booleans Да/Нет.
+ * How a field's wire value reads in the list and the view page: enums (and lists of them) by
+ * Russian label, refs by name, points as 'lat, lng' with 6 decimals, dates DD.MM.YYYY, booleans
+ * Да/Нет, ranges as «01.02.2020 — 31.12.2021» (an open end: «с …» / «по …»), computed values
+ * (arrays, objects) as readable text.
  */
 import { ADDRESS_PART_LABELS, formatCoordinates, type FieldDef, type Point } from '@tko/contract';
 import { formatDate, formatDateTime, formatTime } from '../app/dates';
@@ -31,6 +33,42 @@ export function formatAddress(value: Record<string, unknown> | null | undefined)
     .join(', ');
 }
 
+/** A range `{lower, upper}` of dates or decimals; '' when both ends are open. */
+export function formatRange(value: unknown, of: 'date' | 'decimal' | undefined): string {
+  if (!value || typeof value !== 'object') return '';
+  const r = value as { lower?: unknown; upper?: unknown };
+  const one = (x: unknown) => (x === null || x === undefined || x === '' ? '' : of === 'date' ? formatDate(String(x)) : formatDecimal(String(x)));
+  const lower = one(r.lower);
+  const upper = one(r.upper);
+  if (lower && upper) return `${lower} — ${upper}`;
+  if (lower) return `с ${lower}`;
+  if (upper) return `по ${upper}`;
+  return '';
+}
+
+/**
+ * Any JSON value as one line of Russian text: lists joined by commas, `{id, name}` and
+ * `{code, name}` by name (with the code), ranges by their ends, other objects as «ключ: значение».
+ */
+export function formatReadable(value: unknown, label: (v: string) => string = (v) => v): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? 'Да' : 'Нет';
+  if (Array.isArray(value)) return value.map((v) => formatReadable(v, label)).filter(Boolean).join(', ');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.title === 'string') return o.title;
+    if (typeof o.name === 'string') return typeof o.code === 'string' ? `${o.code} ${o.name}` : o.name;
+    if ('lower' in o || 'upper' in o) return formatRange(o, typeof o.lower === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(o.lower) ? 'date' : 'decimal');
+    return Object.entries(o)
+      .map(([k, v]) => [k, formatReadable(v, label)] as const)
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ');
+  }
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  return label(String(value));
+}
+
 /** Display text of a field value; {@link EMPTY_VALUE} when there is none. */
 export function formatFieldValue(field: FieldDef, value: unknown): string {
   const text = formatRaw(field, value);
@@ -52,6 +90,12 @@ function formatRaw(field: FieldDef, value: unknown): string {
       return formatTime(String(value));
     case 'enum':
       return field.enum ? field.enum.label(String(value)) : String(value);
+    case 'enum_list':
+      return Array.isArray(value) ? value.map((v) => (field.enum ? field.enum.label(String(v)) : String(v))).join(', ') : '';
+    case 'range':
+      return formatRange(value, field.rangeOf);
+    case 'computed':
+      return formatReadable(value, field.enum ? (v) => field.enum!.label(v) : undefined);
     case 'point':
       return formatCoordinates(value as Point);
     case 'address':

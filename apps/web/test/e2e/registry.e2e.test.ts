@@ -154,7 +154,10 @@ describe('registry in the browser', () => {
     await page.waitForURL((u) => u.pathname === LIST_PATH && u.hash === '#page=1&ordering=location');
     await expect.poll(() => summary(page).textContent()).toContain(`Найдено: ${TOTAL_SITES}`);
 
-    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click();
+    // The header's «Войти» leads to /auth/ with this page (and its hash, once written) as `h`.
+    const signIn = page.getByRole('banner').getByRole('link', { name: 'Войти' });
+    await expect.poll(() => signIn.getAttribute('href')).toBe(`/auth/?h=${encodeURIComponent(`${LIST_PATH}#page=1&ordering=location`)}`);
+    await signIn.click();
     await page.waitForURL((u) => u.pathname === '/auth/');
     expect(new URL(page.url()).searchParams.get('h')).toBe(`${LIST_PATH}#page=1&ordering=location`);
 

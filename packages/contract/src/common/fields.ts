@@ -65,6 +65,8 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   range?: [number, number];
   /** For range: the kind of its bounds (daterange or numrange in the database). */
   rangeOf?: 'date' | 'decimal';
+  /** For text: a check returning a Russian message for a bad value (check digits). */
+  validate?: (value: string) => string | null;
   /** For computed: the SQL expression of the value over the row aliased `alias`. */
   sql?: (alias: string) => string;
   help?: string;
@@ -177,6 +179,7 @@ export const f = {
     }
     return {
       ...base('text', label, o),
+      validate: o.validate,
       read: z.string().nullable(),
       write: o.required ? s : s.nullable(),
     } as FieldDef<z.ZodNullable<z.ZodString>>;

@@ -50,7 +50,7 @@ export const PointInputSchema = z
       }
       return p;
     }),
-  ], { error: MSG.coordinates })
+  ], { error: (iss) => (iss.input === undefined ? MSG.required : iss.input === null ? MSG.notNull : MSG.coordinates) })
   .transform((p) => ({ lat: round6(p.lat), lng: round6(p.lng) }));
 
 /** `minLng,minLat,maxLng,maxLat` in degrees. */

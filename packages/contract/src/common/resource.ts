@@ -51,6 +51,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * the top level (spec 02 §7: the facility's `parameters`).
    */
   preprocess?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * A valid create body without references to other rows: the OpenAPI example and the input
+   * of the parametrised registry test (apps/api/test/registries.test.ts).
+   */
+  example?: Record<string, unknown>;
   /** Cross-field rules; returns field → message for each broken rule. */
   check?: (values: Record<string, unknown>) => Record<string, string>;
 }

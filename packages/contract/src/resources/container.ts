@@ -39,6 +39,19 @@ export const containerResource = defineResource({
   titleField: 'location',
   geometryField: 'coordinates',
   check: checkPeriodicity,
+  example: {
+    location: 'Ангарск, 47 квл, 60 (ул. Набережная, 41)',
+    coordinates: '52.546842, 103.870102',
+    identifier: 'КП-0001',
+    registry_number: 'Р-38-0001',
+    landmark: 'у торца дома',
+    status: 'ACTIVE',
+    remoteness: 'NEAR',
+    has_cover: true,
+    periodicity: 'ON_MONTHDAYS',
+    periodicity_on_monthdays: [1, 15],
+    containers: [{ type: 'EURO', volume: '1.1', loading: 'REAR' }],
+  },
 });
 
 export type ContainerResource = typeof containerResource;

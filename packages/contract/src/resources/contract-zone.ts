@@ -25,4 +25,5 @@ export const contractZoneResource = defineResource({
   ordering: ['id', 'name'],
   defaultOrdering: 'name',
   titleField: 'name',
+  example: { name: 'Южная зона', description: 'Зона деятельности регионального оператора' },
 });

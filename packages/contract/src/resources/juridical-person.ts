@@ -39,4 +39,5 @@ export const juridicalPersonResource = defineResource({
   ordering: ['id', 'name', 'inn'],
   defaultOrdering: 'name',
   titleField: 'name',
+  example: { name: 'ООО «Чистый город»', short_name: 'Чистый город', inn: '7707083893', is_operator: true },
 });

@@ -13,3 +13,55 @@ export class FieldValidationError extends Error {
     return new FieldValidationError({ [field]: [message] });
   }
 }
+
+/** A write refused because other rows depend on this one (→ 409 with a Russian detail). */
+export class ConflictError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'ConflictError';
+  }
+}
+
+interface PgError {
+  code?: string;
+  detail?: string;
+  column?: string;
+  constraint?: string;
+}
+
+/**
+ * Turns a PostgreSQL error caused by the client's data into a FieldValidationError or a
+ * ConflictError naming the field; returns the error unchanged otherwise.
+ * 23505 unique_violation → 400 on the field(s) of the key; 23503 on delete → 409;
+ * 23514 check_violation, 22003 numeric overflow, 22007/22008 bad date → 400.
+ */
+export function translatePgError(
+  fields: Record<string, { column: string | null; label: string }>,
+  err: unknown,
+): unknown {
+  const e = err as PgError;
+  if (!e || typeof e.code !== 'string') return err;
+  const byColumn = (col: string | undefined) => Object.entries(fields).find(([, fd]) => fd.column === col);
+  switch (e.code) {
+    case '23505': {
+      const cols = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/"/g, '')) ?? [];
+      const hit = cols.map(byColumn).find(Boolean);
+      const key = hit?.[0] ?? 'non_field_errors';
+      const label = hit?.[1].label;
+      return FieldValidationError.of(key, label ? `Запись с таким значением поля «${label}» уже существует.` : 'Такая запись уже существует.');
+    }
+    case '23503':
+      return new ConflictError('Нельзя удалить или изменить запись: на неё ссылаются другие записи.');
+    case '23514': {
+      const hit = Object.entries(fields).find(([, fd]) => fd.column && e.constraint?.includes(fd.column));
+      return FieldValidationError.of(hit?.[0] ?? 'non_field_errors', 'Значение не удовлетворяет ограничениям.');
+    }
+    case '22003':
+      return FieldValidationError.of(byColumn(e.column)?.[0] ?? 'non_field_errors', 'Число слишком велико.');
+    case '22007':
+    case '22008':
+      return FieldValidationError.of('non_field_errors', 'Неправильная дата.');
+    default:
+      return err;
+  }
+}

@@ -10,7 +10,7 @@
 import type { ListQuery, ResourceDef } from '@tko/contract';
 import { DEFAULT_PAGE_SIZE, listFields } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
-import { FieldValidationError } from './errors';
+import { FieldValidationError, translatePgError } from './errors';
 import { ident, Params } from './params';
 import { selectList, toWire } from './select-sql';
 import { orderSql, whereSql } from './where-sql';
@@ -113,10 +113,19 @@ export class RegistryRepository {
     }
   }
 
+  /** Runs a write, turning database refusals caused by the data into field errors. */
+  private async guarded<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      throw translatePgError(this.def.fields, e);
+    }
+  }
+
   /** Creates a row from create-schema output (defaults applied); returns it as read. */
   async create(values: Row, ctx: WriteContext): Promise<Row> {
     this.checkRules(values);
-    return withTransaction(this.pool, async (db) => {
+    return this.guarded(() => withTransaction(this.pool, async (db) => {
       await checkRefs(db, this.def, values);
       const p = new Params();
       const cols: string[] = [];
@@ -137,7 +146,7 @@ export class RegistryRepository {
       const id = rows[0]!.id;
       await this.writeRelated(db, id, values);
       return (await this.get(id, {}, db))!;
-    });
+    }));
   }
 
   /**
@@ -145,7 +154,7 @@ export class RegistryRepository {
    * Cross-field rules see the merged row. Returns null when the row does not exist.
    */
   async update(id: number, values: Row, ctx: WriteContext): Promise<Row | null> {
-    return withTransaction(this.pool, async (db) => {
+    return this.guarded(() => withTransaction(this.pool, async (db) => {
       const p0 = new Params();
       const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p0.add(this.def.scope.value)}` : '';
       const lock = await db.query(`SELECT id FROM ${ident(this.def.table)} WHERE id = ${p0.add(id)}${scope} FOR UPDATE`, p0.values);
@@ -159,14 +168,14 @@ export class RegistryRepository {
       await db.query(`UPDATE ${ident(this.def.table)} SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
       await this.writeRelated(db, id, values);
       return (await this.get(id, {}, db))!;
-    });
+    }));
   }
 
   /** Deletes a row (children and links go with it, ON DELETE CASCADE); false when missing. */
   async delete(id: number): Promise<boolean> {
     const p = new Params();
     const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
-    const r = await this.pool.query(`DELETE FROM ${ident(this.def.table)} WHERE id = ${p.add(id)}${scope}`, p.values);
+    const r = await this.guarded(() => this.pool.query(`DELETE FROM ${ident(this.def.table)} WHERE id = ${p.add(id)}${scope}`, p.values));
     return (r.rowCount ?? 0) > 0;
   }
 
