@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'packages/db/src/generated/**', 'bench/out/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'packages/db/src/generated/**', 'bench/out/**', 'bench/_exp*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -74,26 +74,35 @@ try {
   results.machine = machine;
   sections.push(`## Machine\n\n${machineLines(machine)}\n- load average (1/5/15 min) at start: ${load()}`);
   if (isWhatIf(whatIf)) sections.push(`## WHAT-IF run (not the product as it is)\n\n${describeWhatIf(whatIf).map((l) => `- ${l}`).join('\n')}`);
-  if (only.has('list')) {
+  /** Runs one section; a failure is reported in its place and the other sections still run. */
+  const section = async (name: string, fn: () => Promise<string>) => {
+    if (!only.has(name)) return;
+    try {
+      sections.push(await fn());
+    } catch (e) {
+      results[`${name}Error`] = String(e);
+      sections.push(`## ${name}: FAILED\n\n\`\`\`\n${e instanceof Error ? e.stack ?? e.message : String(e)}\n\`\`\``);
+      process.exitCode = 1;
+    }
+    console.log(sections.at(-1) + '\n');
+  };
+  await section('list', async () => {
     const n = Number(opts['list-n']);
     const list = await benchList(http, app.pool, n, Math.ceil(n / 10));
     results.list = list;
-    sections.push(`## List (GET /api/waste-area/container/, ${n} sequential requests per case after ${Math.ceil(n / 10)} warm-up, ms; load after: ${load()})\n\n${listTable(list)}`);
-    console.log(sections.at(-1) + '\n');
-  }
-  if (only.has('tiles')) {
+    return `## List (GET /api/waste-area/container/, ${n} sequential requests per case after ${Math.ceil(n / 10)} warm-up, ms; load after: ${load()})\n\n${listTable(list)}`;
+  });
+  await section('tiles', async () => {
     const n = Number(opts['tile-n']);
     const tiles = await benchTiles(http, app.pool, n, Math.ceil(n / 10));
     results.tiles = tiles;
-    sections.push(`## Tiles over ${tiles.town} (${n} requests per zoom cycling the tiles, ms; load after: ${load()})\n\n${tileTable(tiles.results)}`);
-    console.log(sections.at(-1) + '\n');
-  }
-  if (only.has('xlsx')) {
+    return `## Tiles over ${tiles.town} (${n} requests per zoom cycling the tiles, ms; load after: ${load()})\n\n${tileTable(tiles.results)}`;
+  });
+  await section('xlsx', async () => {
     const x = await benchXlsx(whatIf.childNodeOptions?.split(/\s+/).filter(Boolean));
     results.xlsx = x;
-    sections.push(`## xlsx export of every container site (child process; load after: ${load()})\n\n${xlsxTable(x)}`);
-    console.log(sections.at(-1) + '\n');
-  }
+    return `## xlsx export of every container site (child process; load after: ${load()})\n\n${xlsxTable(x)}`;
+  });
 } finally {
   await http.close();
   await app.close();

@@ -47,6 +47,11 @@ else
   rc=$?
   [ "$rc" -eq 1 ] || exit "$rc" # 1 = registry has data; anything else is an error
 fi
+# Administrative units from Rosstat's ОКТМО file, once (skipped when the table has units).
+(cd packages/db && pnpm exec tsx src/commands/import-oktmo.ts --if-empty)
+# The ФККО catalogue (Rosprirodnadzor), once (skipped when the table has codes); the 17
+# corrupted codes of the file are reported, not loaded.
+(cd packages/db && pnpm exec tsx src/commands/import-fkko.ts --if-empty)
 db_command create-admin
 pnpm --filter @tko/web build
 

@@ -25,7 +25,18 @@ import { registerJobRoutes } from './modules/jobs/jobs.routes';
 import type { Queues } from './modules/jobs/queue';
 import { MapRepository } from './modules/map/map.repository';
 import { registerMapRoutes } from './modules/map/map.routes';
+import { WasteAreasRepository } from './modules/waste-areas/waste-areas.repository';
+import { registerWasteAreaRoutes } from './modules/waste-areas/waste-areas.routes';
+import { WasteSourcesRepository } from './modules/waste-sources/waste-sources.repository';
+import { registerWasteSourceRoutes } from './modules/waste-sources/waste-sources.routes';
 import { registerMetaRoutes } from './modules/meta/meta.routes';
+import { FkkoRepository } from './modules/fkko/fkko.repository';
+import { registerFkkoRoutes } from './modules/fkko/fkko.routes';
+import { ResponsibleRepository } from './modules/waste-dumps/responsible.repository';
+import { registerWasteDumpRoutes } from './modules/waste-dumps/responsible.routes';
+import { registerDictRoutes } from './modules/dicts/dicts.routes';
+import { OperatorService } from './modules/operators/operators.service';
+import { registerOperatorRoutes } from './modules/operators/operators.routes';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, { tokens, users: new PrismaUserStore(prisma), guards });
   for (const def of resources) registerResource(app, def, { repo: new RegistryRepository(pool, def), guards, exports });
   registerMapRoutes(app, { map: new MapRepository(pool), guards });
+  registerFkkoRoutes(app, { repo: new FkkoRepository(pool), guards });
+  registerWasteDumpRoutes(app, { repo: new ResponsibleRepository(pool), guards });
+  registerWasteAreaRoutes(app, { repo: new WasteAreasRepository(pool), guards });
+  registerWasteSourceRoutes(app, { repo: new WasteSourcesRepository(pool), guards });
+  registerDictRoutes(app, { pool, guards, exports });
+  registerOperatorRoutes(app, { operators: new OperatorService(pool), guards });
   registerJobRoutes(app, { queues, guards, exportDir: config.exportDir });
   registerMetaRoutes(app, { mapStyleUrl: config.mapStyleUrl, pool });
   await registerWeb(app, config.webDist);

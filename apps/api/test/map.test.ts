@@ -97,3 +97,30 @@ describe('meta', () => {
     expect(doc.body.paths['/api/public/v1/waste-area/container/']).toHaveProperty('get');
   });
 });
+
+describe('web app serving', () => {
+  it('serves index.html for app paths, files as files, and 404 for a missing asset', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dist = mkdtempSync(path.join(tmpdir(), 'tko-dist-'));
+    const t2 = await startTestApp({ overrides: { webDist: dist } });
+    try {
+      expect((await request(t2.app.server).get('/terr-schema/map/')).status).toBe(404);
+      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Реестр</title>');
+      mkdirSync(path.join(dist, 'assets'));
+      writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+      const page = await request(t2.app.server).get('/terr-schema/map/');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Реестр');
+      const js = await request(t2.app.server).get('/assets/app.js');
+      expect(js.status).toBe(200);
+      expect(js.headers['content-type']).toMatch(/javascript/);
+      expect((await request(t2.app.server).get('/assets/missing-chunk.js')).status).toBe(404);
+      expect((await request(t2.app.server).get('/api/nothing-here/')).body.detail).toBe('Страница не найдена.');
+      expect((await request(t2.app.server).get('/../../etc/passwd')).status).not.toBe(500);
+    } finally {
+      await t2.close();
+    }
+  });
+});

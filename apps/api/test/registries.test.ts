@@ -84,6 +84,7 @@ function matchingFilter(def: ResourceDef, name: string, f: FilterDef, row: Recor
 
 /** The example with its free text values made distinct (unique keys), `n` = copy number. */
 function variant(def: ResourceDef, n: number): Record<string, unknown> {
+  if (def.exampleVariant) return def.exampleVariant(n);
   const out: Record<string, unknown> = { ...def.example! };
   for (const [k, v] of Object.entries(out)) {
     const fd = def.fields[k];

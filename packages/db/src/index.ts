@@ -1,6 +1,6 @@
 /**
  * @tko/db: the database of the ТКО registry. Connections (pg pool, Prisma client), the
- * migration runner, the first administrator and the Angarsk demo import.
+ * migration runner, the first administrator, the Angarsk demo import and the ОКТМО loader.
  * Tables: prisma/schema.prisma and prisma/migrations (docs/DATABASE.md).
  * Test databases: `@tko/db/testing`.
  */
@@ -14,5 +14,13 @@ export { ensureAdmin, ADMIN_ROLE } from './admin';
 export type { AdminInput, AdminResult } from './admin';
 export { importAngarsk, ANGARSK_SOURCE, ANGARSK_ZONE } from './angarsk/import';
 export type { AngarskImportCounts } from './angarsk/import';
+export { importOktmo, OKTMO_SOURCE, OKTMO_FILE } from './oktmo/import';
+export type { OktmoImportCounts, RegionCounts } from './oktmo/import';
+export { planOktmo, isHeading, unitCode } from './oktmo/classify';
+export { parseOktmo, readOktmo } from './oktmo/read';
+export { importFkko, fkkoCount } from './fkko/import';
+export type { FkkoImportResult } from './fkko/import';
+export { readFkkoFile } from './fkko/read-fkko';
+export type { FkkoFile, FkkoRow, FkkoRejected } from './fkko/read-fkko';
 export { MIGRATIONS_DIR, SCHEMA_PATH, REPO_ROOT, dataDir } from './paths';
 export * from './registry/index';

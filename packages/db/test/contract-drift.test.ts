@@ -51,7 +51,7 @@ async function foreignKey(table: string, column: string): Promise<{ target: stri
 const UDT: Partial<Record<FieldDef['kind'], string>> = {
   id: 'int4', text: 'text', longtext: 'text', integer: 'int4', decimal: 'numeric', boolean: 'bool', date: 'date',
   datetime: 'timestamptz', time: 'time', enum: 'text', point: 'geometry', address: 'jsonb', person: 'jsonb',
-  ref: 'int4', int_list: '_int4', date_list: '_date',
+  ref: 'int4', int_list: '_int4', date_list: '_date', enum_list: '_text',
 };
 
 /** Checks one field against the table; returns nothing, fails the test on a mismatch. */
@@ -74,14 +74,20 @@ async function expectField(table: string, cols: Map<string, Column>, name: strin
     for (const rollup of Object.keys(child.rollups ?? {})) expect(cols.get(rollup)?.nullable, `rollup ${rollup}`).toBe(false);
     return;
   }
+  // A computed field is an SQL expression over the row: it has no column of its own.
+  if (field.kind === 'computed') return;
   const col = cols.get(field.column!);
   const where = `${table}.${field.column} (${name}, ${field.kind})`;
   expect(col, where).toBeDefined();
-  expect(col!.udt, where).toBe(UDT[field.kind]);
+  expect(col!.udt, where).toBe(field.kind === 'range' ? (field.rangeOf === 'date' ? 'daterange' : 'numrange') : UDT[field.kind]);
   if (field.kind === 'id') expect(col!.identity, where).toBe(true);
   if (field.kind === 'decimal' && !field.readOnly) expect(col!.scale, where).toBe(field.scale);
   if (field.kind === 'boolean') expect([col!.nullable, col!.default], where).toEqual([false, 'false']);
   if (field.kind === 'int_list' || field.kind === 'date_list') expect([col!.nullable, col!.default], where).toEqual([false, "'{}'::" + (field.kind === 'int_list' ? 'integer[]' : 'date[]')]);
+  if (field.kind === 'enum_list') {
+    expect([col!.nullable, col!.default], where).toEqual([false, "'{}'::text[]"]);
+    expect((await checkValues(table, field.column!)).sort(), `${where}: CHECK (<@ ARRAY[…])`).toEqual([...field.enum!.values].sort());
+  }
   if (field.kind === 'enum') {
     expect((await checkValues(table, field.column!)).sort(), `${where}: CHECK`).toEqual([...field.enum!.values].sort());
     expect(col!.nullable, `${where}: NOT NULL when defaulted`).toBe(field.default === undefined && !field.required);

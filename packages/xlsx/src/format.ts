@@ -47,7 +47,11 @@ export function cellValue(fd: FieldDef, value: unknown): Cell {
       return `${show(r.lower)} — ${show(r.upper)}`;
     }
     case 'computed':
-      return Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : (value as string | number);
+      if (fd.enum) return (Array.isArray(value) ? value : [value]).map((v) => fd.enum!.label(String(v))).join('; ');
+      // Lists of objects (e.g. the fkko_tree nodes) by their title or name; flags as Да/Нет.
+      if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? String((v as { title?: unknown; name?: unknown }).title ?? (v as { name?: unknown }).name ?? JSON.stringify(v)) : String(v))).join('; ');
+      if (typeof value === 'boolean') return value ? 'Да' : 'Нет';
+      return typeof value === 'object' ? JSON.stringify(value) : (value as string | number);
     case 'address':
       return Object.entries(value as Record<string, string | null>)
         .filter(([, v]) => v)

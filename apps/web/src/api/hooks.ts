@@ -15,10 +15,10 @@ export function useResourceList(def: ResourceDef, params: Record<string, string>
   });
 }
 
-export function useResourceItem(def: ResourceDef, id: string | undefined) {
+export function useResourceItem(def: ResourceDef, id: string | undefined, anonymous = false) {
   return useQuery({
-    queryKey: queryKeys.item(def.name, id ?? ''),
-    queryFn: ({ signal }) => getResource(def, id!, signal),
+    queryKey: anonymous ? [...queryKeys.item(def.name, id ?? ''), 'public'] : queryKeys.item(def.name, id ?? ''),
+    queryFn: ({ signal }) => getResource(def, id!, signal, anonymous),
     enabled: Boolean(id),
   });
 }

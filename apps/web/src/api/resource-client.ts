@@ -28,7 +28,9 @@ export function searchResource(def: ResourceDef, body: Record<string, unknown>, 
   return http.json<ListPage>(`${def.path}search/`, { method: 'POST', json: body, signal });
 }
 
-export function getResource(def: ResourceDef, id: number | string, signal?: AbortSignal) {
+/** One object; anonymous visitors read the public card (`{publicPath}{id}/`, no private fields). */
+export function getResource(def: ResourceDef, id: number | string, signal?: AbortSignal, anonymous = false) {
+  if (anonymous && def.publicPath) return http.json<Entity>(`${def.publicPath}${id}/`, { signal, auth: false });
   return http.json<Entity>(itemPath(def, id), { signal });
 }
 

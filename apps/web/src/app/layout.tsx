@@ -1,4 +1,7 @@
-/** The page frame: header with navigation, the user's name and sign-out; the page below. */
+/**
+ * The page frame: a header with the product name, the user's name and sign-out; a side menu with
+ * the territorial scheme and the dictionaries (each item by permission); the page beside it.
+ */
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
 import type { MenuProps } from 'antd';
@@ -22,12 +25,14 @@ export function AppLayout() {
   const location = useLocation();
   useMeQuery(signedIn); // refreshes the stored profile once per load
 
-  // One section today: its name heads the header, its items form the menu.
-  const items: MenuProps['items'] = NAVIGATION.flatMap((section) =>
-    section.items
+  const items: MenuProps['items'] = NAVIGATION.map((section) => ({
+    type: 'group' as const,
+    key: section.key,
+    label: section.label,
+    children: section.items
       .filter((it) => navItemVisible(it, signedIn, me?.permissions))
       .map((it) => ({ key: it.key, label: <Link to={it.path}>{it.label}</Link>, title: `${section.label}: ${it.label}` })),
-  );
+  })).filter((g) => g.children.length > 0);
   const selected = activeNavKey(location.pathname);
 
   return (
@@ -36,15 +41,7 @@ export function AppLayout() {
         <Link to="/" style={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap' }}>
           Реестр ТКО
         </Link>
-        <Typography.Text style={{ color: 'rgba(255,255,255,0.65)', whiteSpace: 'nowrap' }}>{NAVIGATION[0]?.label}</Typography.Text>
-        <Menu
-          theme="dark"
-          mode="horizontal"
-          items={items}
-          selectedKeys={selected ? [selected] : []}
-          style={{ flex: 1, minWidth: 0 }}
-          aria-label="Главное меню"
-        />
+        <span style={{ flex: 1 }} />
         {signedIn ? (
           <Space>
             <Typography.Text style={{ color: '#fff' }} data-testid="user-name">
@@ -60,11 +57,16 @@ export function AppLayout() {
           </Link>
         )}
       </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
-      </Layout.Content>
+      <Layout hasSider>
+        <Layout.Sider width={280} theme="light" breakpoint="lg" collapsedWidth={0} style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
+          <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} style={{ borderInlineEnd: 0 }} aria-label="Главное меню" />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
     </Layout>
   );
 }

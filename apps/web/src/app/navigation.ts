@@ -1,5 +1,11 @@
-/** The header menu: sections, their items and the permission each needs (spec 01 §2, §6). */
-import { hasAnyPermission, WASTE_AREA_SECTION_PERMISSION, type Permissions } from './permissions/permissions';
+/**
+ * The side menu: the territorial scheme and the dictionaries (spec 02 §2, spec 03 §2), one item
+ * per section of `resources/sections.ts` plus the map, each with the permission it needs (spec 01
+ * §6). Anonymous visitors see the items with a public variant.
+ */
+import { resourceByName } from '@tko/contract';
+import { SECTIONS } from '../resources/sections';
+import { hasAnyPermission, sectionPermission, type Permissions } from './permissions/permissions';
 
 export interface NavItem {
   key: string;
@@ -17,15 +23,27 @@ export interface NavSection {
   items: NavItem[];
 }
 
+const GROUP_LABELS = { 'terr-schema': 'Территориальная схема', dicts: 'Справочники' } as const;
+
+function sectionItems(group: keyof typeof GROUP_LABELS): NavItem[] {
+  return SECTIONS.filter((s) => s.group === group).map((s) => ({
+    key: s.key,
+    label: s.menuLabel,
+    path: s.base,
+    perm: sectionPermission(s.tabs),
+    anonymous: s.tabs.some((t) => Boolean(resourceByName(t.resource)?.publicPath)),
+  }));
+}
+
+const terrSchema = sectionItems('terr-schema');
+
 export const NAVIGATION: NavSection[] = [
   {
     key: 'terr-schema',
-    label: 'Территориальная схема',
-    items: [
-      { key: 'containers', label: 'Места накопления', path: '/terr-schema/containers/container/', perm: WASTE_AREA_SECTION_PERMISSION, anonymous: true },
-      { key: 'map', label: 'Карта', path: '/terr-schema/map/', anonymous: true },
-    ],
+    label: GROUP_LABELS['terr-schema'],
+    items: [terrSchema[0]!, { key: 'map', label: 'Карта', path: '/terr-schema/map/', anonymous: true }, ...terrSchema.slice(1)],
   },
+  { key: 'dicts', label: GROUP_LABELS.dicts, items: sectionItems('dicts') },
 ];
 
 /** Whether the item is shown to this visitor. */
@@ -36,7 +54,8 @@ export function navItemVisible(item: NavItem, signedIn: boolean, perms: Permissi
 
 /** The menu key of the item whose path prefix matches the current path. */
 export function activeNavKey(pathname: string): string | undefined {
-  if (pathname.startsWith('/terr-schema/map')) return 'map';
-  if (pathname.startsWith('/terr-schema/containers')) return 'containers';
+  for (const section of NAVIGATION) {
+    for (const item of section.items) if (pathname.startsWith(item.path)) return item.key;
+  }
   return undefined;
 }

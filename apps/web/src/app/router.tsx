@@ -1,11 +1,13 @@
 /**
- * The route table (spec 01 §2): history-style paths with trailing slashes. Redirects `/` and
- * `/map/`; the sign-in screens stand alone; the rest share the header layout. The map is a
- * lazy chunk (maplibre is large).
+ * The route table (spec 01 §2, spec 02 §2, spec 03 §2): history-style paths with trailing
+ * slashes. Redirects `/` and `/map/`; the sign-in screens stand alone; the rest share the layout.
+ * Every registry section (resources/sections.ts) gets its list, card and view routes from one
+ * function. The map and the card/view pages are lazy chunks (maplibre and the form code are large).
  */
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { WasteAreaListPage } from '../resources/waste-area-pages';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { SectionListPage } from '../resources/section-pages';
+import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { RegistrationPage, RestorePage } from './auth/info-pages';
 import { SignInPage } from './auth/sign-in-page';
 import { AppLayout } from './layout';
@@ -16,8 +18,8 @@ import { NotFoundPage } from './states';
 import { RouteError } from './route-error';
 
 const MapPage = lazy(() => import('../map/map-page'));
-const WasteAreaCardPage = lazy(() => import('../resources/waste-area-card-pages').then((m) => ({ default: m.WasteAreaCardPage })));
-const WasteAreaViewPage = lazy(() => import('../resources/waste-area-card-pages').then((m) => ({ default: m.WasteAreaViewPage })));
+const SectionCardPage = lazy(() => import('../resources/section-card-pages').then((m) => ({ default: m.SectionCardPage })));
+const SectionViewPage = lazy(() => import('../resources/section-card-pages').then((m) => ({ default: m.SectionViewPage })));
 
 function Root() {
   return (
@@ -26,6 +28,29 @@ function Root() {
       <Outlet />
     </>
   );
+}
+
+/**
+ * A section's routes: `base` (tabbed: → the first readable tab), `base[:tab/]` list, the optional
+ * list segment (`/dicts/atu/{oktmo}/`), `…update/:objectId/` card, `…view/:objectId/` view.
+ */
+export function sectionRoutes(section: Section): RouteObject[] {
+  const list = isTabbed(section) ? `${section.base}:tab/` : section.base;
+  const listPage = <SectionListPage key={section.key} section={section} />;
+  const routes: RouteObject[] = [];
+  if (isTabbed(section)) routes.push({ path: section.base, element: listPage });
+  routes.push({ path: list, element: listPage });
+  if (section.listSegment) routes.push({ path: `${list}:${section.listSegment.name}/`, element: listPage });
+  routes.push({
+    path: `${list}update/:objectId/`,
+    element: (
+      <RequireAuth fresh>
+        <SectionCardPage key={section.key} section={section} />
+      </RequireAuth>
+    ),
+  });
+  routes.push({ path: `${list}view/:objectId/`, element: <SectionViewPage key={section.key} section={section} /> });
+  return routes;
 }
 
 export const router = createBrowserRouter([
@@ -42,24 +67,8 @@ export const router = createBrowserRouter([
         element: <AppLayout />,
         children: [
           { path: '/terr-schema/', element: <Navigate to={HOME_PATH} replace /> },
-          { path: '/terr-schema/containers/', element: <Navigate to={HOME_PATH} replace /> },
-          { path: '/terr-schema/containers/:type/', element: <WasteAreaListPage /> },
-          {
-            path: '/terr-schema/containers/:type/update/:objectId/',
-            element: (
-              <RequireAuth fresh>
-                <WasteAreaCardPage />
-              </RequireAuth>
-            ),
-          },
-          {
-            path: '/terr-schema/containers/:type/view/:objectId/',
-            element: (
-              <RequireAuth>
-                <WasteAreaViewPage />
-              </RequireAuth>
-            ),
-          },
+          { path: '/dicts/', element: <Navigate to={SECTIONS.find((s) => s.group === 'dicts')!.base} replace /> },
+          ...SECTIONS.flatMap(sectionRoutes),
           { path: '/terr-schema/map/', element: <MapPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

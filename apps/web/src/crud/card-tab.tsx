@@ -1,4 +1,7 @@
-/** The fields of one card tab: inputs for writable fields, disabled boxes for read-only ones. */
+/**
+ * The fields of one card tab: inputs for writable fields, disabled boxes for read-only ones
+ * (computed values — derived figures, lists — in a growing text box).
+ */
 import type { FieldDef, ResourceDef } from '@tko/contract';
 import { Col, Input, Row } from 'antd';
 import type { Control } from 'react-hook-form';
@@ -7,11 +10,13 @@ import { FieldItem, inputId } from './fields/field-item';
 import { formatFieldValue } from './format';
 import type { FormValues } from './form-values';
 import { fieldsOfTab } from './tab-fields';
+import { isTreeRows, TreeValue } from './tree-value';
 
 const WIDE = new Set(['longtext', 'address', 'person', 'children', 'refs']);
 
+/** Wide kinds, and detail-only fields (large nested data such as the ФККО tree), take a full row. */
 function span(field: FieldDef) {
-  return WIDE.has(field.kind) ? { xs: 24 } : { xs: 24, md: 12, xl: 8 };
+  return WIDE.has(field.kind) || field.detailOnly ? { xs: 24 } : { xs: 24, md: 12, xl: 8 };
 }
 
 export function CardTab(props: {
@@ -31,7 +36,13 @@ export function CardTab(props: {
           <Col key={name} {...span(field)}>
             {readOnly ? (
               <FieldItem label={field.label} htmlFor={inputId(name)} help={field.help}>
-                <Input id={inputId(name)} value={entity ? formatFieldValue(field, entity[name]) : ''} disabled placeholder="Заполняется автоматически" />
+                {field.kind === 'computed' && entity && isTreeRows(entity[name]) ? (
+                  <TreeValue rows={entity[name]} />
+                ) : field.kind === 'computed' ? (
+                  <Input.TextArea id={inputId(name)} value={entity ? formatFieldValue(field, entity[name]) : ''} disabled autoSize={{ minRows: 1, maxRows: 6 }} placeholder="Вычисляется автоматически" />
+                ) : (
+                  <Input id={inputId(name)} value={entity ? formatFieldValue(field, entity[name]) : ''} disabled placeholder="Заполняется автоматически" />
+                )}
               </FieldItem>
             ) : (
               <FieldInput name={name} field={field} control={control} disabled={!editable} entity={entity} />

@@ -32,6 +32,8 @@ export function listColumns(def: ResourceDef, ordering: string, opts: { publicOn
       sortDirections: ['ascend', 'descend'],
       ellipsis: fd.kind === 'text' && key !== 'location',
       width: fd.kind === 'id' ? 80 : fd.kind === 'point' ? 200 : undefined,
+      // Long names (ФККО, organisations) are cut with «…» instead of widening the table; the full text is the cell's title.
+      onCell: () => (fd.kind === 'text' && key !== 'location' ? { style: { maxWidth: 480 } } : {}),
       render: (value: unknown) => formatFieldValue(fd, value),
     }));
 }

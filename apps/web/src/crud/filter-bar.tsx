@@ -1,15 +1,18 @@
 /**
- * Filters of a registry built from `def.filters`: enum → multi-select with Russian labels,
- * ref → select from the options endpoint, bool → Да/Нет/Все, text → search. Map-area filters
- * (bbox, radius) are left to the map. Every change goes to the URL hash and back to page 1.
+ * Filters of a registry built from `def.filters`: enum / enum_any → multi-select with Russian
+ * labels, ref / refs → select from the options endpoint, int → multi-select of the allowed
+ * numbers, values → typed codes (each checked by the filter's pattern), bool → Да/Нет/Все,
+ * text → search (its placeholder names the searched fields). Map-area filters (bbox, radius) are
+ * left to the map; filters a page fixes are hidden; anonymous visitors get no reference filters
+ * (their option endpoints need a token). Every change goes to the URL hash and back to page 1.
  */
 import { ClearOutlined } from '@ant-design/icons';
 import type { FilterDef, ResourceDef } from '@tko/contract';
 import { Button, Col, Form, Input, Row, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { RefSelect } from './fields/ref-select';
 import { setOption, type HashOptions } from './hash-options';
-import { readFilter } from './list-query';
+import { readFilter, searchPlaceholder, type FilterValue } from './list-query';
 
 const BOOL_OPTIONS = [
   { value: '', label: 'Все' },
@@ -28,10 +31,71 @@ function SearchFilter({ id, value, onSearch, placeholder }: { id: string; value:
   return <Input.Search id={id} value={text} allowClear placeholder={placeholder} onChange={(e) => setText(e.target.value)} onSearch={(v) => onSearch(v.trim())} enterButton />;
 }
 
-export function FilterBar({ def, options, onChange, anonymous }: { def: ResourceDef; options: HashOptions; onChange: (next: HashOptions) => void; anonymous: boolean }) {
-  const filters = barFilters(def).filter(([, f]) => !(anonymous && f.kind === 'ref'));
-  const set = (name: string, value: string | string[] | number[] | undefined) =>
-    onChange(setOption(options, name, Array.isArray(value) ? value.map(String) : value));
+type SetFilter = (value: string | string[] | number[] | undefined) => void;
+
+/** The control of one filter by its kind. */
+function filterControl(def: ResourceDef, f: FilterDef, id: string, value: FilterValue | undefined, set: SetFilter): ReactNode {
+  switch (f.kind) {
+    case 'text':
+      return <SearchFilter id={id} value={(value as string) ?? ''} onSearch={(v) => set(v)} placeholder={searchPlaceholder(def, f.fields)} />;
+    case 'enum':
+    case 'enum_any':
+      return (
+        <Select<string[]>
+          id={id}
+          mode="multiple"
+          allowClear
+          placeholder="Все"
+          value={(value as string[]) ?? []}
+          onChange={(v) => set(v)}
+          options={f.enum.values.map((v) => ({ value: v, label: f.enum.label(v) }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          maxTagCount="responsive"
+        />
+      );
+    case 'int':
+      return (
+        <Select<number[]>
+          id={id}
+          mode="multiple"
+          allowClear
+          placeholder="Все"
+          value={(value as number[]) ?? []}
+          onChange={(v) => set(v)}
+          options={Array.from({ length: f.max - f.min + 1 }, (_, i) => ({ value: f.min + i, label: String(f.min + i) }))}
+          maxTagCount="responsive"
+        />
+      );
+    case 'values':
+      return (
+        <Select<string[]>
+          id={id}
+          mode="tags"
+          allowClear
+          placeholder="Введите значения"
+          value={(value as string[]) ?? []}
+          onChange={(v) => set(v.map((x) => x.replace(/\s+/g, '')).filter((x) => f.pattern.test(x)))}
+          tokenSeparators={[',', ';']}
+          open={false}
+          suffixIcon={null}
+          maxTagCount="responsive"
+        />
+      );
+    case 'ref':
+    case 'refs': {
+      const resource = def.fields[f.field]?.ref?.resource ?? '';
+      return <RefSelect id={id} resource={resource} multiple value={(value as number[]) ?? []} onChange={(v) => set((v as number[]).map(String))} placeholder="Все" />;
+    }
+    case 'bool':
+      return <Select<string> id={id} value={value === undefined ? '' : String(value)} onChange={(v) => set(v || undefined)} options={BOOL_OPTIONS} />;
+    default:
+      return null;
+  }
+}
+
+export function FilterBar(props: { def: ResourceDef; options: HashOptions; onChange: (next: HashOptions) => void; anonymous: boolean; hidden?: readonly string[] }) {
+  const { def, options, onChange, anonymous, hidden = [] } = props;
+  const filters = barFilters(def).filter(([name, f]) => !(anonymous && (f.kind === 'ref' || f.kind === 'refs')) && !hidden.includes(name));
   const active = filters.some(([name]) => options[name] !== undefined);
 
   return (
@@ -39,41 +103,12 @@ export function FilterBar({ def, options, onChange, anonymous }: { def: Resource
       <Row gutter={12} align="bottom">
         {filters.map(([name, f]) => {
           const id = `filter-${name}`;
-          const value = readFilter(f, name, options);
-          let control;
-          if (f.kind === 'text') {
-            control = <SearchFilter id={id} value={(value as string) ?? ''} onSearch={(v) => set(name, v)} placeholder="Адрес, идентификатор, реестровый номер…" />;
-          } else if (f.kind === 'enum') {
-            control = (
-              <Select<string[]>
-                id={id}
-                mode="multiple"
-                allowClear
-                placeholder="Все"
-                value={(value as string[]) ?? []}
-                onChange={(v) => set(name, v)}
-                options={f.enum.values.map((v) => ({ value: v, label: f.enum.label(v) }))}
-                showSearch={{ optionFilterProp: 'label' }}
-                maxTagCount="responsive"
-              />
-            );
-          } else if (f.kind === 'ref') {
-            const resource = def.fields[f.field]?.ref?.resource ?? '';
-            control = <RefSelect id={id} resource={resource} multiple value={(value as number[]) ?? []} onChange={(v) => set(name, (v as number[]).map(String))} placeholder="Все" />;
-          } else {
-            control = (
-              <Select<string>
-                id={id}
-                value={value === undefined ? '' : String(value)}
-                onChange={(v) => set(name, v || undefined)}
-                options={BOOL_OPTIONS}
-              />
-            );
-          }
+          const set: SetFilter = (value) => onChange(setOption(options, name, Array.isArray(value) ? value.map(String) : value));
+          const wide = f.kind === 'text';
           return (
-            <Col key={name} xs={24} sm={12} lg={f.kind === 'text' ? 12 : 6} xl={f.kind === 'text' ? 8 : 4}>
+            <Col key={name} xs={24} sm={12} lg={wide ? 12 : 6} xl={wide ? 8 : 4}>
               <Form.Item label={f.label} htmlFor={id} style={{ marginBottom: 12 }}>
-                {control}
+                {filterControl(def, f, id, readFilter(f, name, options), set)}
               </Form.Item>
             </Col>
           );

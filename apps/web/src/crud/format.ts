@@ -46,9 +46,12 @@ export function formatRange(value: unknown, of: 'date' | 'decimal' | undefined):
   return '';
 }
 
+const isWireDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 /**
  * Any JSON value as one line of Russian text: lists joined by commas, `{id, name}` and
- * `{code, name}` by name (with the code), ranges by their ends, other objects as «ключ: значение».
+ * `{code, name}` by name (with the code), ranges by their ends, decimal strings as decimals, other
+ * objects as «ключ: значение».
  */
 export function formatReadable(value: unknown, label: (v: string) => string = (v) => v): string {
   if (value === null || value === undefined || value === '') return '';
@@ -58,14 +61,16 @@ export function formatReadable(value: unknown, label: (v: string) => string = (v
     const o = value as Record<string, unknown>;
     if (typeof o.title === 'string') return o.title;
     if (typeof o.name === 'string') return typeof o.code === 'string' ? `${o.code} ${o.name}` : o.name;
-    if ('lower' in o || 'upper' in o) return formatRange(o, typeof o.lower === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(o.lower) ? 'date' : 'decimal');
+    if ('lower' in o || 'upper' in o) return formatRange(o, [o.lower, o.upper].some(isWireDate) ? 'date' : 'decimal');
     return Object.entries(o)
       .map(([k, v]) => [k, formatReadable(v, label)] as const)
       .filter(([, v]) => v !== '')
       .map(([k, v]) => `${k}: ${v}`)
       .join('; ');
   }
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  if (isWireDate(value)) return formatDate(value);
+  // Derived figures are decimals as strings (`49644.000`): shown like decimal fields.
+  if (typeof value === 'string' && /^-?\d+\.\d+$/.test(value)) return formatDecimal(value);
   return label(String(value));
 }
 

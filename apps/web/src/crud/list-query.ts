@@ -6,9 +6,13 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseCoordinatesString, type FilterDef, type ResourceDef } from '@tko/contract';
 import { intOption, splitList, type HashOptions } from './hash-options';
 
-/** Default list options of a registry: page 1 and its default ordering (spec 01 §2). */
-export function defaultListOptions(def: ResourceDef): HashOptions {
-  return { page: '1', ordering: def.defaultOrdering };
+/**
+ * Default list options written into the hash (spec 02 §2): page 1, and for the waste-site lists
+ * also their ordering (`#page=1&ordering=location`). Without `ordering` in the hash a list is
+ * still ordered by the registry's default ordering.
+ */
+export function defaultListOptions(def: ResourceDef, withOrdering = true): HashOptions {
+  return withOrdering ? { page: '1', ordering: def.defaultOrdering } : { page: '1' };
 }
 
 export type FilterValue = string | string[] | number[] | boolean;
@@ -18,14 +22,24 @@ export function readFilter(fdef: FilterDef, name: string, opts: HashOptions): Fi
   const raw = opts[name];
   if (raw === undefined || raw === '') return undefined;
   switch (fdef.kind) {
-    case 'enum': {
+    case 'enum':
+    case 'enum_any': {
       const known = new Set<string>(fdef.enum.values);
       const list = splitList(raw).filter((v) => known.has(v));
       return list.length ? list : undefined;
     }
-    case 'ref': {
+    case 'ref':
+    case 'refs': {
       const ids = splitList(raw).map(Number).filter((n) => Number.isInteger(n) && n > 0);
       return ids.length ? ids : undefined;
+    }
+    case 'int': {
+      const ints = splitList(raw).filter((v) => /^-?\d{1,9}$/.test(v)).map(Number).filter((n) => n >= fdef.min && n <= fdef.max);
+      return ints.length ? ints : undefined;
+    }
+    case 'values': {
+      const list = splitList(raw).filter((v) => fdef.pattern.test(v));
+      return list.length ? list.slice(0, 500) : undefined;
     }
     case 'bool':
       return raw === 'true' ? true : raw === 'false' ? false : undefined;
@@ -81,4 +95,11 @@ export function listParams(def: ResourceDef, opts: HashOptions): Record<string, 
     params[name] = Array.isArray(v) ? v.join(',') : String(v);
   }
   return params;
+}
+
+/** «Адрес (местоположение), идентификатор…»: what a text filter searches, from its fields' labels. */
+export function searchPlaceholder(def: ResourceDef, fields: readonly string[]): string {
+  const labels = fields.map((k) => def.fields[k]?.label).filter((l): l is string => Boolean(l));
+  if (labels.length === 0) return 'Поиск…';
+  return `${labels.map((l, i) => (i === 0 ? l : l.charAt(0).toLowerCase() + l.slice(1))).join(', ')}…`;
 }

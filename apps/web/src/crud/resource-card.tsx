@@ -4,7 +4,7 @@
  * every tab holding an invalid field, and Сохранить / Удалить / Отмена by permission.
  */
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Form, Space, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Form, Space, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -21,28 +21,45 @@ import { toFormValues, type FormValues } from './form-values';
 import { listHref } from './list-memory';
 import type { ResourcePaths } from './paths';
 import { errorPaths, invalidTabs, mapServerErrors, tabErrorFlags } from './server-errors';
+import { tabPanel } from './tab-panels';
 
 export interface ResourceCardProps {
   web: WebResource;
   objectId: string;
   paths: ResourcePaths;
+  /** Wire values a new object starts with (e.g. status PLANNED on the planned facilities tab). */
+  defaults?: Record<string, unknown>;
 }
 
-export function ResourceCard({ web, objectId, paths }: ResourceCardProps) {
+export function ResourceCard({ web, objectId, paths, defaults }: ResourceCardProps) {
   const isNew = objectId === 'new';
   const { def } = web;
   const canAdd = useCan(`${def.name}:add`);
   const item = useResourceItem(def, isNew ? undefined : objectId);
+  // Bumped after each save, so the form re-mounts on the saved object (new children get their ids).
+  const [version, setVersion] = useState(0);
+  const [activeTab, setActiveTab] = useState(def.tabs[0]?.key ?? '');
 
   if (isNew && !canAdd) return <ForbiddenState text="У вас нет прав на создание объектов этого реестра." />;
   if (!isNew && item.isPending) return <LoadingState />;
   if (!isNew && item.isError) return <ErrorState error={item.error} onRetry={() => void item.refetch()} />;
   const entity = isNew ? null : (item.data ?? null);
   // Re-mount the form when another object (or a fresh copy after save) arrives.
-  return <CardForm key={`${objectId}:${String(entity?.last_update_at ?? '')}`} web={web} entity={entity} paths={paths} />;
+  return <CardForm key={`${objectId}:${version}`} web={web} entity={entity} paths={paths} defaults={defaults} onSaved={() => setVersion((v) => v + 1)} activeTab={activeTab} setActiveTab={setActiveTab} />;
 }
 
-function CardForm({ web, entity, paths }: { web: WebResource; entity: Entity | null; paths: ResourcePaths }) {
+interface CardFormProps {
+  web: WebResource;
+  entity: Entity | null;
+  paths: ResourcePaths;
+  defaults?: Record<string, unknown>;
+  onSaved: () => void;
+  /** The open tab, kept by the page so it survives the re-mount after a save. */
+  activeTab: string;
+  setActiveTab: (key: string) => void;
+}
+
+function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveTab }: CardFormProps) {
   const { def } = web;
   const isNew = entity === null;
   const navigate = useNavigate();
@@ -52,11 +69,10 @@ function CardForm({ web, entity, paths }: { web: WebResource; entity: Entity | n
   const editable = isNew || canChange;
   const save = useSaveResource(def, entity ? String(entity.id) : undefined);
   const remove = useDeleteResource(def);
-  const [activeTab, setActiveTab] = useState(def.tabs[0]?.key ?? '');
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
 
   const resolver = useMemo(() => cardResolver(def, isNew), [def, isNew]);
-  const defaultValues = useMemo(() => toFormValues(def, entity), [def, entity]);
+  const defaultValues = useMemo(() => toFormValues(def, entity ?? defaults ?? null), [def, entity, defaults]);
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, FormValues>({
     resolver,
     defaultValues,
@@ -78,6 +94,7 @@ function CardForm({ web, entity, paths }: { web: WebResource; entity: Entity | n
       const saved = await save.mutateAsync(body);
       toast.success(isNew ? web.createdText : web.savedText, String(saved[def.titleField] ?? ''));
       if (isNew) navigate(paths.card(saved.id), { replace: true });
+      else onSaved();
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) {
         const mapped = mapServerErrors(def, e.fieldErrors);
@@ -169,11 +186,7 @@ function CardForm({ web, entity, paths }: { web: WebResource; entity: Entity | n
                 {flags[tab.key] && <ExclamationCircleFilled style={{ color: '#ff4d4f', marginInlineStart: 6 }} aria-label="Есть ошибки" />}
               </span>
             ),
-            children: tab.empty ? (
-              <Empty description={tab.empty} />
-            ) : (
-              <CardTab def={def} tab={tab.key} control={control} entity={entity} editable={editable} />
-            ),
+            children: tabPanel(tab, entity) ?? <CardTab def={def} tab={tab.key} control={control} entity={entity} editable={editable} />,
           }))}
         />
       </Form>

@@ -1,13 +1,15 @@
 /**
  * The generic list of a registry: filters, sortable columns and pages in the URL hash,
- * the found count with aggregates, export and create by permission. Anonymous visitors read
- * the public list (no private fields), without links to cards.
+ * the found count with aggregates, export and create by permission. A tab may fix some list
+ * options (`fixed`: planned facilities are status=PLANNED); they apply to the list and the export
+ * and are left out of the filter bar and the hash. Anonymous visitors read the public list (no
+ * private fields) and open the public card.
  */
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@tko/contract';
 import { Alert, Button, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/errors';
 import { useResourceList } from '../api/hooks';
@@ -20,7 +22,7 @@ import type { WebResource } from '../resources/web-resource';
 import { listColumns, orderingOf, type SortOrder } from './columns';
 import { ExportButton } from './export-button';
 import { FilterBar } from './filter-bar';
-import { setOption } from './hash-options';
+import { setOption, type HashOptions } from './hash-options';
 import { defaultListOptions, listParams, readOrdering, readPage, readPageSize } from './list-query';
 import { rememberListHash } from './list-memory';
 import type { ResourcePaths } from './paths';
@@ -30,6 +32,14 @@ export interface ResourceListProps {
   web: WebResource;
   paths: ResourcePaths;
   anonymous: boolean;
+  /** List options fixed by the page (not in the hash, not in the filter bar). */
+  fixed?: HashOptions;
+  /** Title above the list (default: the registry's label). */
+  title?: string;
+  /** Shown between the title and the filters. */
+  notice?: ReactNode;
+  /** Write the default ordering into the hash too (the waste-site lists, spec 02 §2). */
+  orderingInHash?: boolean;
 }
 
 /** "Найдено: 12, контейнеров: 30". */
@@ -41,13 +51,18 @@ export function summaryText(count: number, aggregates: Record<string, unknown>, 
   return parts.join(', ');
 }
 
-export function ResourceList({ web, paths, anonymous }: ResourceListProps) {
+const NO_FIXED: HashOptions = {};
+
+export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, notice, orderingInHash = false }: ResourceListProps) {
   const { def } = web;
   const navigate = useNavigate();
   const location = useLocation();
-  const defaults = useMemo(() => defaultListOptions(def), [def]);
+  const defaults = useMemo(() => defaultListOptions(def, orderingInHash), [def, orderingInHash]);
   const [options, setOptions] = useHashOptions(defaults);
-  const params = useMemo(() => listParams(def, options), [def, options]);
+  // `fixed` is compared by value: pages may build it on every render.
+  const fixedKey = JSON.stringify(fixed);
+  const effective = useMemo<HashOptions>(() => ({ ...options, ...(JSON.parse(fixedKey) as HashOptions) }), [options, fixedKey]);
+  const params = useMemo(() => listParams(def, effective), [def, effective]);
   const list = useResourceList(def, params, anonymous);
   const canChange = useCan(`${def.name}:change`);
   const ordering = readOrdering(def, options);
@@ -92,12 +107,12 @@ export function ResourceList({ web, paths, anonymous }: ResourceListProps) {
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {def.label}
+          {title ?? def.label}
         </Typography.Title>
         {!anonymous && (
           <Space wrap>
             <Can perm={`${def.name}:export`}>
-              <ExportButton def={def} options={options} />
+              <ExportButton def={def} options={effective} />
             </Can>
             <Can perm={`${def.name}:add`}>
               <Link to={paths.card('new')}>
@@ -121,7 +136,8 @@ export function ResourceList({ web, paths, anonymous }: ResourceListProps) {
           }
         />
       )}
-      <FilterBar def={def} options={options} onChange={setOptions} anonymous={anonymous} />
+      {notice}
+      <FilterBar def={def} options={options} onChange={setOptions} anonymous={anonymous} hidden={Object.keys(fixed)} />
       {list.isError && !page ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -138,14 +154,7 @@ export function ResourceList({ web, paths, anonymous }: ResourceListProps) {
             loading={list.isFetching}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: list.isPending ? 'Загрузка…' : <Empty description={web.emptyText} /> }}
-            onRow={(row) =>
-              anonymous
-                ? {}
-                : {
-                    onClick: () => navigate(paths.view(row.id)),
-                    style: { cursor: 'pointer' },
-                  }
-            }
+            onRow={(row) => ({ onClick: () => navigate(paths.view(row.id)), style: { cursor: 'pointer' } })}
             pagination={{
               current: pageNumber,
               pageSize,

@@ -1,9 +1,7 @@
-/** The container-site registry in the web app (spec 01 §2). */
-import { containerResource, type ResourceDef } from '@tko/contract';
-import type { WebResource } from './web-resource';
+/** Texts of the container-site registry in the web app (spec 01 §2). */
+import type { WebTexts } from './web-resource';
 
-export const containerWeb: WebResource = {
-  def: containerResource as unknown as ResourceDef,
+export const containerTexts: Partial<WebTexts> = {
   emptyText: 'Площадок не найдено. Измените фильтры или создайте площадку.',
   aggregateLabels: { count_containers: 'контейнеров' },
   createdText: 'Площадка создана',

@@ -8,16 +8,17 @@
  * Needs the build (`pnpm --filter @tko/web build`, done by scripts/test.sh) and Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium). The map screenshot goes to apps/web/test-results/.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@tko/api/src/app';
-import { containerResource } from '@tko/contract';
 import { loadConfig } from '@tko/api/src/config';
+import { containerResource } from '@tko/contract';
 import { createPrisma, dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 
@@ -63,6 +64,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let baseUrl: string;
+let webCopy: string | undefined;
 const pageErrors: string[] = [];
 
 /** State handed from one step to the next. */
@@ -121,12 +123,18 @@ beforeAll(async () => {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`Нет собранного веб-приложения (${WEB_DIST}/index.html): выполните \`pnpm --filter @tko/web build\` перед этим тестом (scripts/test.sh делает это сам).`);
   }
+  // Serve a copy, so a rebuild of apps/web/dist during the run (another terminal) cannot pull
+  // index.html or a lazy chunk from under the page.
+  webCopy = mkdtempSync(path.join(tmpdir(), 'tko-web-e2e-'));
+  cpSync(WEB_DIST, webCopy, { recursive: true });
+  if (!existsSync(path.join(webCopy, 'index.html'))) throw new Error(`${WEB_DIST} изменился во время копирования: повторите запуск.`);
+
   db = await createTestDatabase();
   const imported = await importAngarsk(db.pool, path.join(dataDir(), 'angarsk/angarsk_route_plan_example2.cp1251.csv'));
   expect(imported.sites.total).toBe(TOTAL_SITES);
   await ensureAdmin(db.pool, ADMIN);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: WEB_DIST });
+  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
   prisma = createPrisma(db.url);
   app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -137,7 +145,19 @@ beforeAll(async () => {
   context.setDefaultTimeout(30_000);
   page = await context.newPage();
   page.on('pageerror', (err) => pageErrors.push(err.message));
-  if (process.env.TEST_LOG) page.on('console', (m) => console.log(`[browser ${m.type()}] ${m.text()}`));
+  if (process.env.TEST_LOG) {
+    page.on('console', (m) => console.log(`[browser ${m.type()}] ${m.text()}`));
+    page.on('requestfailed', (r) => console.log(`[browser request failed] ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('framenavigated', (f) => f === page.mainFrame() && console.log(`[browser navigated] ${f.url()}`));
+  }
+});
+
+afterEach(async ({ task }) => {
+  // A failed step leaves a picture of the page for the report.
+  if (task.result?.state !== 'fail' || !page || page.isClosed()) return;
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+  await page.screenshot({ path: path.join(RESULTS_DIR, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -145,6 +165,7 @@ afterAll(async () => {
   await app?.close();
   await prisma?.$disconnect();
   await db?.drop();
+  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
 });
 
 describe('registry in the browser', () => {

@@ -194,36 +194,37 @@ export const f = {
   integer: (label: string, o: Opts & { min?: number; max?: number } = {}) => ({
     ...base('integer', label, o),
     read: z.number().int().nullable(),
-    write: z.number({ error: MSG.integer }).int(MSG.integer).min(o.min ?? -2147483648).max(o.max ?? 2147483647).nullable(),
+    write: z.number({ error: MSG.integer }).int(MSG.integer).min(o.min ?? -2147483648, MSG.min(o.min ?? -2147483648)).max(o.max ?? 2147483647, MSG.max(o.max ?? 2147483647)).nullable(),
   }) as FieldDef<z.ZodNullable<z.ZodNumber>>,
 
   /** A decimal kept exactly: a string on the wire (DRF), numeric(precision, scale) in the database. */
   decimal: (label: string, o: Opts & { scale?: number; max?: number } = {}) => {
     const scale = o.scale ?? 3;
     const max = o.max ?? 1e9;
+    const write = z
+      .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? MSG.required : iss.input === null ? MSG.notNull : MSG.number) })
+      .transform((v, ctx) => {
+        const s = typeof v === 'number' ? String(v) : v.trim().replace(',', '.');
+        if (!/^-?\d+(\.\d+)?$/.test(s) || !Number.isFinite(Number(s))) {
+          ctx.addIssue({ code: 'custom', message: MSG.number });
+          return z.NEVER;
+        }
+        if (Math.abs(Number(s)) > max) {
+          ctx.addIssue({ code: 'custom', message: MSG.max(max) });
+          return z.NEVER;
+        }
+        if (Number(s) < 0) {
+          ctx.addIssue({ code: 'custom', message: MSG.min(0) });
+          return z.NEVER;
+        }
+        return Number(s).toFixed(scale);
+      });
     return {
       ...base('decimal', label, o),
       scale,
       read: z.string().nullable(),
-      write: z
-        .union([z.number(), z.string()], { error: MSG.number })
-        .transform((v, ctx) => {
-          const s = typeof v === 'number' ? String(v) : v.trim().replace(',', '.');
-          if (!/^-?\d+(\.\d+)?$/.test(s) || !Number.isFinite(Number(s))) {
-            ctx.addIssue({ code: 'custom', message: MSG.number });
-            return z.NEVER;
-          }
-          if (Math.abs(Number(s)) > max) {
-            ctx.addIssue({ code: 'custom', message: MSG.max(max) });
-            return z.NEVER;
-          }
-          if (Number(s) < 0) {
-            ctx.addIssue({ code: 'custom', message: MSG.min(0) });
-            return z.NEVER;
-          }
-          return Number(s).toFixed(scale);
-        })
-        .nullable(),
+      // A required decimal refuses null (its column is NOT NULL) with «Это поле не может быть пустым.».
+      write: o.required ? write : write.nullable(),
     } as FieldDef<z.ZodNullable<z.ZodString>>;
   },
 
@@ -297,10 +298,13 @@ export const f = {
 
   /**
    * A read-only value computed by SQL from the row (aliased `alias`), e.g. a derived
-   * normative volume or the roles of a legal entity; never written, not orderable.
+   * normative volume or the roles of a legal entity; never written, not orderable. With
+   * `o.enum` the value (or each value of a list) is a code of that enumeration: the xlsx and
+   * the web show its Russian label, and an `enum`/`enum_any` filter may use the field.
    */
-  computed: <R extends z.ZodType>(label: string, read: R, sql: (alias: string) => string, o: Opts = {}) => ({
+  computed: <R extends z.ZodType>(label: string, read: R, sql: (alias: string) => string, o: Opts & { enum?: EnumDef } = {}) => ({
     ...base('computed', label, { ...o, readOnly: true, column: null }),
+    enum: o.enum,
     sql,
     read,
   }) as FieldDef<R>,

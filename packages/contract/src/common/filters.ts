@@ -14,8 +14,17 @@ export type FilterDef =
   | { kind: 'enum'; field: string; enum: EnumDef; label: string }
   /** An enum_list field shares at least one value with the list. */
   | { kind: 'enum_any'; field: string; enum: EnumDef; label: string }
+  /**
+   * A text column equals one of a comma-separated list of codes, each matching `pattern`
+   * (e.g. the ОКТМО region `01,03` or a parent code); `message` is the Russian error.
+   */
+  | { kind: 'values'; field: string; label: string; pattern: RegExp; message: string }
   /** Foreign key is one of a list of ids. */
   | { kind: 'ref'; field: string; label: string }
+  /** A many-to-many (refs) field links at least one of a list of ids. */
+  | { kind: 'refs'; field: string; label: string }
+  /** Integer column is one of a comma-separated list of integers within [min, max]. */
+  | { kind: 'int'; field: string; label: string; min: number; max: number }
   /** Boolean column equals true/false. */
   | { kind: 'bool'; field: string; label: string }
   /** Case-insensitive substring over several text columns. */
@@ -50,7 +59,39 @@ export function filterParamShape(name: string, def: FilterDef): Record<string, z
           .optional(),
       };
     }
+    case 'values': {
+      const pattern = def.pattern;
+      return {
+        [name]: z
+          .preprocess(csv, z.array(z.unknown(), { error: MSG.list }).min(1, MSG.list).max(500))
+          .superRefine((list, ctx) => {
+            if (list.some((v) => typeof v !== 'string' || !pattern.test(v))) ctx.addIssue({ code: 'custom', message: def.message });
+          })
+          .transform((list) => list as string[])
+          .optional(),
+      };
+    }
+    case 'int': {
+      const { min, max } = def;
+      return {
+        [name]: z
+          .preprocess(
+            (v) => (typeof v === 'number' ? [v] : csv(v)),
+            z.array(z.unknown(), { error: MSG.list }).min(1, MSG.list),
+          )
+          .transform((list, ctx) => {
+            const ints = list.map((x) => (typeof x === 'string' && /^-?\d{1,9}$/.test(x) ? Number(x) : x));
+            if (ints.some((x) => typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max)) {
+              ctx.addIssue({ code: 'custom', message: `Ожидался список целых чисел от ${min} до ${max}.` });
+              return z.NEVER;
+            }
+            return ints as number[];
+          })
+          .optional(),
+      };
+    }
     case 'ref':
+    case 'refs':
       return {
         [name]: z
           .preprocess(

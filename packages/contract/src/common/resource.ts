@@ -56,6 +56,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * of the parametrised registry test (apps/api/test/registries.test.ts).
    */
   example?: Record<string, unknown>;
+  /**
+   * Copy `n` (2, 3 …) of the example with its unique keys changed, for registries whose unique
+   * key has a validator the parametrised test cannot vary by itself (e.g. a ФККО code).
+   */
+  exampleVariant?: (n: number) => Record<string, unknown>;
   /** Cross-field rules; returns field → message for each broken rule. */
   check?: (values: Record<string, unknown>) => Record<string, string>;
 }

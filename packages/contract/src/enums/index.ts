@@ -2,3 +2,4 @@
 export * from './define-enum';
 export * from './waste-area';
 export * from './other';
+export * from './facilities-dumps';

@@ -3,7 +3,8 @@
  * Permission resource 'container' (spec 01 §6).
  */
 import { defineResource } from '../common/resource';
-import { ContainerSiteType, Periodicity, Remoteness, WasteAreaStatus, AccessKind } from '../enums/waste-area';
+import { ContainerSiteType } from '../enums/waste-area';
+import { wasteAreaFilters, wasteAreaPaths } from './waste-area-common';
 import { CONTAINER_TABS, containerSiteFields } from './waste-area-fields';
 import { checkPeriodicity } from './periodicity-check';
 
@@ -11,28 +12,16 @@ export const containerResource = defineResource({
   name: 'container',
   label: 'Контейнерные площадки',
   labelOne: 'Контейнерная площадка',
-  path: '/api/waste-area/container/',
-  publicPath: '/api/public/v1/waste-area/container/',
-  webPath: '/terr-schema/containers/container/',
+  ...wasteAreaPaths('container'),
   table: 'waste_area',
   scope: { column: 'kind', value: 'CONTAINER' },
   tabs: CONTAINER_TABS,
   fields: containerSiteFields,
-  filters: {
-    search: { kind: 'text', fields: ['location', 'identifier', 'registry_number', 'landmark'], label: 'Поиск' },
-    status: { kind: 'enum', field: 'status', enum: WasteAreaStatus, label: 'Статус' },
-    type: { kind: 'enum', field: 'type', enum: ContainerSiteType, label: 'Тип площадки' },
-    remoteness: { kind: 'enum', field: 'remoteness', enum: Remoteness, label: 'Удалённость' },
-    periodicity: { kind: 'enum', field: 'periodicity', enum: Periodicity, label: 'Периодичность' },
-    access: { kind: 'enum', field: 'access', enum: AccessKind, label: 'Подъезд' },
-    contract_zone: { kind: 'ref', field: 'contract_zone', label: 'Зона деятельности' },
-    reg_operator: { kind: 'ref', field: 'reg_operator', label: 'Региональный оператор' },
-    has_cover: { kind: 'bool', field: 'has_cover', label: 'Есть навес' },
-    location_needs_checking: { kind: 'bool', field: 'location_needs_checking', label: 'Адрес требует проверки' },
-    coordinates_needs_checking: { kind: 'bool', field: 'coordinates_needs_checking', label: 'Координаты требуют проверки' },
-    in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
-    near: { kind: 'radius', field: 'coordinates', label: 'Рядом с точкой' },
-  },
+  filters: wasteAreaFilters({
+    search: ['location', 'identifier', 'registry_number', 'landmark'],
+    characteristics: true,
+    extra: { type: { kind: 'enum', field: 'type', enum: ContainerSiteType, label: 'Тип площадки' } },
+  }),
   ordering: ['id', 'location', 'identifier', 'registry_number', 'status', 'type', 'count_containers', 'periodicity', 'created_at', 'last_update_at'],
   defaultOrdering: 'location',
   aggregates: { count_containers: { sum: 'count_containers' } },

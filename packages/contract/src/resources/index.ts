@@ -3,14 +3,45 @@ import type { ResourceDef } from '../common/resource';
 import { containerResource } from './container';
 import { contractZoneResource } from './contract-zone';
 import { juridicalPersonResource } from './juridical-person';
+import { fkkoResource } from './fkko';
+import { wasteManagementFacilityResource } from './waste-management-facility';
+import { wasteDumpResource } from './waste-dump';
+import { individualEntrepreneurResource } from './individual-entrepreneur';
+import { naturalPersonResource } from './natural-person';
+import { administrativeUnitResource } from './administrative-unit';
+import { normativeUnitResource } from './normative-unit';
+import { bulkResource } from './waste-area-bulk';
+import { chamberResource } from './waste-area-chamber';
+import { collectionResource } from './waste-area-collection';
+import { specialResource } from './waste-area-special';
+import { wasteSourceResource } from './waste-source';
 
 export { containerResource } from './container';
 export { contractZoneResource } from './contract-zone';
 export { juridicalPersonResource, LegalEntityStatus } from './juridical-person';
+export { individualEntrepreneurResource } from './individual-entrepreneur';
+export { naturalPersonResource } from './natural-person';
+export { administrativeUnitResource, AdministrativeUnitLevel } from './administrative-unit';
+export * from './legal-entity-fields';
 export * from './refs';
+export { fkkoResource, FKKO } from './fkko';
+export { wasteManagementFacilityResource, FACILITY_SECTION_TABS, FkkoTreeNodeSchema } from './waste-management-facility';
+export type { FkkoTreeNode } from './waste-management-facility';
+export { wasteDumpResource, ANY_LEGAL_ENTITY, RESPONSIBLE_FOR_LIQUIDATION_PATH } from './waste-dump';
 export * from './waste-area-fields';
+export * from './common-fields';
+export * from './waste-area-common';
+export { specialResource } from './waste-area-special';
+export { collectionResource } from './waste-area-collection';
+export { chamberResource } from './waste-area-chamber';
+export { bulkResource } from './waste-area-bulk';
+export { wasteSourceResource, checkCadastralNumber } from './waste-source';
+export { normativeUnitResource } from './normative-unit';
 
-export const resources: ResourceDef[] = [containerResource, contractZoneResource, juridicalPersonResource] as unknown as ResourceDef[];
+export const resources: ResourceDef[] = [containerResource, contractZoneResource, juridicalPersonResource,
+  specialResource, collectionResource, chamberResource, bulkResource, wasteSourceResource, normativeUnitResource,
+  individualEntrepreneurResource, naturalPersonResource, administrativeUnitResource,
+  fkkoResource, wasteManagementFacilityResource, wasteDumpResource] as unknown as ResourceDef[];
 
 /** A registry by its permission resource name. */
 export function resourceByName(name: string): ResourceDef | undefined {

@@ -1,13 +1,13 @@
 /**
- * Juridical persons (юридические лица), spec 02 §3 — the base needed now by waste areas
- * (regional operator, management organisation, owners). The waste-handlers issue adds the
- * full field set and the ИНН/КПП/ОГРН check digits.
+ * Juridical persons (юридические лица), spec 02 §3 "Juridical person": names, ИНН (10 digits),
+ * КПП, ОГРН, ОКТМО, ОКПО, ОКВЭД 2, head, contact person, status, licence, administrative units,
+ * contract zones, the five role flags and the roles derived from them. Permission resource
+ * 'juridical-person'. Rows of the shared table `legal_entity` with kind JURIDICAL_PERSON.
  */
-import { f } from '../common/fields';
 import { defineResource } from '../common/resource';
-import { defineEnum } from '../enums/define-enum';
+import { checkClosed, juridicalPersonFields, LEGAL_ENTITY_TABS, legalEntityFilters } from './legal-entity-fields';
 
-export const LegalEntityStatus = defineEnum('legal_entity_status', { ACTIVE: 'Действующее', CLOSED: 'Ликвидировано' });
+export { LegalEntityStatus } from './legal-entity-fields';
 
 export const juridicalPersonResource = defineResource({
   name: 'juridical-person',
@@ -17,27 +17,28 @@ export const juridicalPersonResource = defineResource({
   webPath: '/terr-schema/waste-handlers/juridical-person/',
   table: 'legal_entity',
   scope: { column: 'kind', value: 'JURIDICAL_PERSON' },
-  tabs: [{ key: 'general', label: 'Общие сведения' }],
-  fields: {
-    id: f.id(),
-    name: f.text('Полное наименование', { required: true, max: 1000, list: true }),
-    short_name: f.text('Краткое наименование', { max: 500, list: true }),
-    inn: f.text('ИНН', { max: 12, list: true }),
-    kpp: f.text('КПП', { max: 9 }),
-    ogrn: f.text('ОГРН', { max: 15 }),
-    status: f.enum('Статус', LegalEntityStatus, { default: 'ACTIVE', list: true }),
-    is_operator: f.boolean('Оператор по обращению с ТКО'),
-    is_reg_operator: f.boolean('Региональный оператор', { list: true }),
-    is_waste_producer: f.boolean('Образователь отходов'),
-    is_room_owner: f.boolean('Собственник помещения'),
-    is_waste_area_owner: f.boolean('Собственник места накопления'),
-  },
-  filters: {
-    search: { kind: 'text', fields: ['name', 'short_name', 'inn'], label: 'Поиск' },
-    is_reg_operator: { kind: 'bool', field: 'is_reg_operator', label: 'Региональный оператор' },
-  },
-  ordering: ['id', 'name', 'inn'],
+  tabs: LEGAL_ENTITY_TABS,
+  fields: juridicalPersonFields(),
+  filters: legalEntityFilters(['name', 'short_name', 'inn', 'ogrn'], {
+    status: true,
+    flags: ['is_operator', 'is_reg_operator', 'is_waste_producer', 'is_room_owner', 'is_waste_area_owner'],
+  }),
+  ordering: ['id', 'name', 'short_name', 'inn', 'status'],
   defaultOrdering: 'name',
   titleField: 'name',
-  example: { name: 'ООО «Чистый город»', short_name: 'Чистый город', inn: '7707083893', is_operator: true },
+  check: checkClosed,
+  example: {
+    name: 'Общество с ограниченной ответственностью «Чистый город»',
+    short_name: 'ООО «Чистый город»',
+    inn: '2225000010',
+    kpp: '222501001',
+    ogrn: '1022201000018',
+    okved2: '38.11',
+    okved2_name: 'Сбор неопасных отходов',
+    contact_person_phone: '+7 (3852) 20-12-34',
+    contact_person_email: 'info@example.ru',
+    license_number: '(22)-220001-СТ',
+    license_issued_at: '2019-06-10',
+    is_operator: true,
+  },
 });

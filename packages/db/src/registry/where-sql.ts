@@ -13,8 +13,11 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/** SQL of a field over the row `t`: its column, or the expression of a computed field. */
 function column(def: ResourceDef, field: string): string {
-  const c = def.fields[field]?.column;
+  const fd = def.fields[field];
+  if (fd?.kind === 'computed' && fd.sql) return `(${fd.sql('t')})`;
+  const c = fd?.column;
   if (!c) throw new Error(`${def.name}: filter on field without column: ${field}`);
   return `t.${ident(c)}`;
 }
@@ -23,12 +26,25 @@ function filterSql(def: ResourceDef, name: string, f: FilterDef, q: ListQuery, p
   const v = q[name];
   if (v === undefined || v === null || v === '') return null;
   switch (f.kind) {
-    case 'enum':
-      return `${column(def, f.field)} = ANY(${p.add(v)}::text[])`;
+    case 'enum': {
+      // One value as `=`: the planner then treats the column as constant and can walk an index
+      // on (column, ordering column, id) in order; `= ANY(array)` cannot (PostgreSQL 15).
+      const list = v as string[];
+      return list.length === 1 ? `${column(def, f.field)} = ${p.add(list[0])}` : `${column(def, f.field)} = ANY(${p.add(list)}::text[])`;
+    }
     case 'enum_any':
       return `${column(def, f.field)} && ${p.add(v)}::text[]`;
+    case 'values':
+      return `${column(def, f.field)} = ANY(${p.add(v)}::text[])`;
     case 'ref':
       return `${column(def, f.field)} = ANY(${p.add(v)}::int[])`;
+    case 'int':
+      return `${column(def, f.field)} = ANY(${p.add(v)}::int[])`;
+    case 'refs': {
+      const j = def.fields[f.field]?.join;
+      if (!j) throw new Error(`${def.name}: refs filter on a field without a join table: ${f.field}`);
+      return `EXISTS (SELECT 1 FROM ${ident(j.table)} j WHERE j.${ident(j.ownKey)} = t.id AND j.${ident(j.targetKey)} = ANY(${p.add(v)}::int[]))`;
+    }
     case 'bool':
       return `${column(def, f.field)} = ${p.add(v)}`;
     case 'text': {

@@ -1,11 +1,13 @@
 /**
- * The input of one field by its kind (text, numbers, boolean, dates, enum, point, refs, lists),
+ * The input of one field by its kind (text, numbers, boolean, dates, enum and enum lists, ranges,
+ * point, refs, lists),
  * without label: the card wraps it in a {@link FieldItem}, the containers table puts it in a cell.
  */
 import type { FieldDef, RefValue } from '@tko/contract';
 import { Checkbox, Input, InputNumber, Select } from 'antd';
 import { DateInput, DateListInput, TimeInput } from './date-inputs';
-import { RefSelect } from './ref-select';
+import { RangeInput, type RangeValue } from './range-input';
+import { RefPicker } from './ref-picker';
 
 export interface BareInputProps {
   field: FieldDef;
@@ -18,11 +20,13 @@ export interface BareInputProps {
   known?: RefValue[];
   /** Label of a checkbox (booleans carry their label beside the box). */
   checkboxLabel?: string;
+  /** Where a reference field's options come from (default: its target registry). */
+  refResource?: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
-export function BareInput({ field, value, onChange, onBlur, disabled, id, known, checkboxLabel }: BareInputProps) {
+export function BareInput({ field, value, onChange, onBlur, disabled, id, known, checkboxLabel, refResource }: BareInputProps) {
   const common = { id, disabled, onBlur };
   switch (field.kind) {
     case 'longtext':
@@ -68,6 +72,24 @@ export function BareInput({ field, value, onChange, onBlur, disabled, id, known,
         />
       );
     }
+    case 'enum_list': {
+      const e = field.enum;
+      return (
+        <Select<string[]>
+          {...common}
+          mode="multiple"
+          value={(value as string[]) ?? []}
+          onChange={(v) => onChange(v)}
+          allowClear
+          placeholder="Выберите одно или несколько значений"
+          options={(e?.values ?? []).map((v) => ({ value: v, label: e!.label(v) }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: '100%' }}
+        />
+      );
+    }
+    case 'range':
+      return <RangeInput {...common} of={field.rangeOf ?? 'date'} unit={field.unit} value={value as RangeValue | null} onChange={onChange} />;
     case 'int_list': {
       const [min, max] = field.range ?? [1, 31];
       const options = Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, label: String(min + i) }));
@@ -88,9 +110,9 @@ export function BareInput({ field, value, onChange, onBlur, disabled, id, known,
     case 'ref':
     case 'refs':
       return (
-        <RefSelect
+        <RefPicker
           id={id}
-          resource={field.ref?.resource ?? ''}
+          resource={refResource ?? field.ref?.resource ?? ''}
           multiple={field.kind === 'refs'}
           value={value as number | number[] | null}
           onChange={onChange}

@@ -1,16 +1,21 @@
 /**
- * Child rows edited inside the card (the containers of a site: type, volume m³, loading).
- * Removing a row read from the server marks it `fetch_action: 'delete'` (the server deletes it
- * on save); a row added in this session is simply dropped. Row indices stay those of the form
- * array, so server errors such as `containers.2.volume` land on the right cell.
+ * Child rows edited inside the card (the containers of a site: type, volume m³, loading), in
+ * table cells or in the row's card (a drawer that opens and closes, spec 02 §2). Removing a row
+ * read from the server marks it `fetch_action: 'delete'` (the server deletes it on save); a row
+ * added in this session is simply dropped. Row indices stay those of the form array, so server
+ * errors such as `containers.2.volume` land on the right cell. The footer counts the rows left
+ * and sums their decimal fields that carry a unit (the containers' volume, m³).
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@tko/contract';
 import { Button, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
+import { childTexts } from '../../resources/child-texts';
 import { formatDecimal } from '../format';
 import { newChildRow, type FormValues } from '../form-values';
+import { ChildCardDrawer } from '../panels/child-card';
 import { BareInput } from './bare-input';
 import { inputId } from './field-item';
 import { usePathError } from './use-path-error';
@@ -51,6 +56,10 @@ export function ChildrenTable({ name, field, control, disabled }: Props) {
     else arrayField.onChange(rows.filter((_, i) => i !== index));
   };
   const add = () => arrayField.onChange([...rows, newChildRow(field)]);
+  const texts = childTexts(name);
+  const [opened, setOpened] = useState<number | null>(null);
+  const openedRow = opened === null ? undefined : rows[opened];
+  const numberOf = (index: number) => visible.findIndex((v) => v.index === index) + 1;
 
   const columns: ColumnsType<{ row: Row; index: number }> = [
     { title: '№', key: 'n', width: 56, render: (_v, _r, i) => i + 1 },
@@ -68,14 +77,23 @@ export function ChildrenTable({ name, field, control, disabled }: Props) {
     })),
     {
       title: '',
-      key: 'remove',
-      width: 56,
-      render: (_v, { index }) =>
-        disabled ? null : <Button type="text" danger icon={<DeleteOutlined />} aria-label="Удалить строку" onClick={() => remove(index)} />,
+      key: 'actions',
+      width: 96,
+      render: (_v, { index }, i) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Button type="text" icon={<ProfileOutlined />} aria-label={`Открыть карточку: ${texts.one} № ${i + 1}`} title="Открыть карточку" onClick={() => setOpened(index)} />
+          {!disabled && <Button type="text" danger icon={<DeleteOutlined />} aria-label="Удалить строку" onClick={() => remove(index)} />}
+        </span>
+      ),
     },
   ];
 
-  const volume = visible.reduce((sum, { row }) => sum + (Number(String(row.volume ?? '').replace(',', '.')) || 0), 0);
+  const sums = Object.entries(childFields)
+    .filter(([, fd]) => fd.kind === 'decimal' && fd.unit)
+    .map(([key, fd]) => {
+      const total = visible.reduce((sum, { row }) => sum + (Number(String(row[key] ?? '').replace(',', '.')) || 0), 0);
+      return `${fd.label.split(',')[0]!.toLowerCase()} ${formatDecimal(total.toFixed(fd.scale ?? 3))} ${fd.unit}`;
+    });
 
   return (
     <div>
@@ -89,8 +107,8 @@ export function ChildrenTable({ name, field, control, disabled }: Props) {
         columns={columns}
         dataSource={visible}
         pagination={false}
-        locale={{ emptyText: 'Контейнеров нет. Нажмите «Добавить», чтобы указать контейнеры площадки.' }}
-        footer={() => `Всего: ${visible.length} шт., объём ${formatDecimal(volume.toFixed(3))} м³`}
+        locale={{ emptyText: texts.empty }}
+        footer={() => [`Всего: ${visible.length} шт.`, ...sums].join(', ')}
         data-testid={`children-${name}`}
       />
       {!disabled && (
@@ -98,6 +116,17 @@ export function ChildrenTable({ name, field, control, disabled }: Props) {
           Добавить
         </Button>
       )}
+      <ChildCardDrawer
+        open={openedRow !== undefined && openedRow.fetch_action !== 'delete'}
+        title={`${texts.one} № ${opened === null ? '' : numberOf(opened)}`}
+        onClose={() => setOpened(null)}
+        path={`${name}.${opened ?? 0}`}
+        fields={childFields}
+        row={openedRow ?? {}}
+        onChange={(key, v) => opened !== null && update(opened, key, v)}
+        control={control}
+        disabled={disabled}
+      />
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { BareInput } from './bare-input';
 import { ChildrenTable } from './children-table';
 import { FieldItem, inputId } from './field-item';
 import { PersonInput } from './person-input';
+import { firstMessage } from './use-path-error';
+import { fieldOptionsResource } from '../../resources/ref-options';
 
 export interface FieldInputProps {
   name: string;
@@ -48,7 +50,7 @@ export function FieldInput({ name, field, control, disabled, entity }: FieldInpu
             label={field.kind === 'boolean' ? ' ' : field.label}
             htmlFor={id}
             required={field.required}
-            error={fieldState.error?.message ?? hint}
+            error={firstMessage(fieldState.error) ?? hint}
             help={field.kind === 'point' ? 'Широта, долгота в градусах, например 52.546842, 103.870102' : field.help}
           >
             <BareInput
@@ -60,6 +62,7 @@ export function FieldInput({ name, field, control, disabled, entity }: FieldInpu
               disabled={disabled}
               known={knownRefs(field, entity?.[name])}
               checkboxLabel={field.label}
+              refResource={fieldOptionsResource(name, field)}
             />
           </FieldItem>
         );

@@ -6,7 +6,7 @@ import type { RefValue } from '@tko/contract';
 import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useRefOptions } from '../../api/hooks';
-import { REF_OPTION_SOURCES } from '../../resources/ref-options';
+import { refOptionsSource } from '../../resources/ref-options';
 
 type Value = number | number[] | null;
 
@@ -32,7 +32,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function RefSelect({ resource, multiple, value, onChange, known, disabled, id, placeholder, onBlur }: RefSelectProps) {
-  const searchable = REF_OPTION_SOURCES[resource]?.searchable ?? false;
+  const searchable = refOptionsSource(resource)?.searchable ?? false;
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState(false);
   const debounced = useDebounced(search, 300);

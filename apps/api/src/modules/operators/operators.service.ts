@@ -1,0 +1,67 @@
+/**
+ * Operators (spec 02 §7 "Legal entities"): the licence and contract zones of a legal entity
+ * that holds the operator flag (is_operator) or the regional-operator flag (is_reg_operator).
+ * Reads and writes go through the registry repository of the entity's kind — juridical person
+ * or individual entrepreneur (a natural person holds no licence) — so the fields, their
+ * validation and the reference checks are those of the registry (described once).
+ * Returns null (→ 404) when the entity is missing, is a natural person or lacks the flag.
+ */
+import type { Operator, OperatorUpdate } from '@tko/contract';
+import { individualEntrepreneurResource, juridicalPersonResource } from '@tko/contract';
+import type { Row, WriteContext } from '@tko/db';
+import { RegistryRepository } from '@tko/db';
+import type { Pool } from 'pg';
+
+/** Which flag the call requires: an operator, a regional operator, or either (public card). */
+export type OperatorKind = 'operator' | 'regional' | 'any';
+
+export class OperatorService {
+  private readonly repos: Record<string, RegistryRepository>;
+
+  constructor(private readonly pool: Pool) {
+    this.repos = {
+      JURIDICAL_PERSON: new RegistryRepository(pool, juridicalPersonResource),
+      INDIVIDUAL_ENTREPRENEUR: new RegistryRepository(pool, individualEntrepreneurResource),
+    };
+  }
+
+  /** The repository of the entity's kind when it holds the required flag, else null. */
+  private async repoFor(id: number, kind: OperatorKind): Promise<RegistryRepository | null> {
+    const { rows } = await this.pool.query<{ kind: string; is_operator: boolean; is_reg_operator: boolean }>(
+      'SELECT kind, is_operator, is_reg_operator FROM legal_entity WHERE id = $1', [id],
+    );
+    const e = rows[0];
+    const repo = e && this.repos[e.kind];
+    if (!e || !repo) return null;
+    const ok = kind === 'operator' ? e.is_operator : kind === 'regional' ? e.is_reg_operator : e.is_operator || e.is_reg_operator;
+    return ok ? repo : null;
+  }
+
+  /** The operator card, or null. */
+  async get(id: number, kind: OperatorKind): Promise<Operator | null> {
+    const repo = await this.repoFor(id, kind);
+    const row = repo && (await repo.get(id));
+    return row ? toOperator(row) : null;
+  }
+
+  /** Updates the licence and zones (fields left out keep their value); null when not an operator of that kind. */
+  async update(id: number, kind: OperatorKind, body: OperatorUpdate, ctx: WriteContext): Promise<Operator | null> {
+    const repo = await this.repoFor(id, kind);
+    const row = repo && (await repo.update(id, body as Row, ctx));
+    return row ? toOperator(row) : null;
+  }
+}
+
+function toOperator(row: Row): Operator {
+  return {
+    id: row.id as number,
+    name: row.name as string,
+    short_name: (row.short_name as string | null) ?? null,
+    inn: (row.inn as string | null) ?? null,
+    license_number: (row.license_number as string | null) ?? null,
+    license_issued_by: (row.license_issued_by as string | null) ?? null,
+    license_issued_at: (row.license_issued_at as string | null) ?? null,
+    contract_zones: row.contract_zones as Operator['contract_zones'],
+    roles: row.roles as Operator['roles'],
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * Card tabs with a panel of their own instead of fields (spec 02 §2): the events tab lists the
+ * object's events with an event card; a tab the contract marks `empty` (its data arrive with a
+ * later module) shows that text. Used by the edit card and the view page alike.
+ */
+import type { TabDef } from '@tko/contract';
+import { Empty } from 'antd';
+import type { ReactNode } from 'react';
+import { EventsPanel } from './panels/events-panel';
+
+/** The tab's own panel, or null when the tab shows the registry's fields. */
+export function tabPanel(tab: TabDef, entity: Record<string, unknown> | null): ReactNode | null {
+  if (tab.key === 'events') return <EventsPanel events={entity?.events} hint={tab.empty} />;
+  if (tab.empty) return <Empty description={tab.empty} />;
+  return null;
+}
