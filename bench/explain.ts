@@ -2,8 +2,10 @@
  * `pnpm --filter @tko/bench exec tsx explain.ts [list|tiles]`: EXPLAIN (ANALYZE, BUFFERS) of
  * the exact statements the benchmark times — both statements of each list case (captured
  * from RegistryRepository.list) and TILE_SQL on the densest tile of each zoom — on tko_bench.
- * Each statement runs once first so the plans are of a warm cache.
+ * Each statement runs once first so the plans are of a warm cache. `--pg-options='-c jit=off'`
+ * sets session options (as run.ts' what-if switch does).
  */
+import { parseArgs } from 'node:util';
 import { createPool } from '@tko/db';
 import { WASTE_AREA_TABS } from '@tko/contract';
 import { TILE_SQL } from '@tko/api/src/modules/map/map.repository';
@@ -11,8 +13,9 @@ import { benchUrl } from './src/env';
 import { captureListSql, listCases, parseQuery } from './src/list-cases';
 import { densestTown, ZOOMS } from './src/tile-bench';
 
-const what = process.argv[2] ?? 'list,tiles';
-const pool = createPool(benchUrl(), { max: 2 });
+const { values: args, positionals } = parseArgs({ options: { 'pg-options': { type: 'string' } }, allowPositionals: true });
+const what = positionals[0] ?? 'list,tiles';
+const pool = createPool(benchUrl(), { max: 2, ...(args['pg-options'] ? { options: args['pg-options'] } : {}) });
 
 async function explain(title: string, text: string, values: unknown[]): Promise<void> {
   await pool.query(text, values);

@@ -1,5 +1,5 @@
 -- Indexes proposed from the benchmark's EXPLAIN (ANALYZE, BUFFERS) (see RESULTS.md).
--- NOT part of the product schema: `pnpm --filter @tko/bench bench --apply-sql proposed-indexes.sql`
+-- NOT part of the product schema: `pnpm --filter @tko/bench bench --apply-sql=proposed-indexes.sql`
 -- measures them on tko_bench; `--reseed` restores the product schema afterwards.
 
 -- The list's count + sum(count_containers) query: an index-only scan instead of a heap scan

@@ -2,9 +2,10 @@
  * `pnpm --filter @tko/bench bench` (needs DATABASE_URL, an admin URL): seeds `tko_bench`
  * when it is missing or not 100 000 sites (or with --reseed), starts the real API in-process
  * and measures, in one run: the container-site list (5 cases, API vs the same SQL), vector
- * tiles z10–z14 (API vs raw TILE_SQL) and the xlsx export of all sites (child process).
+ * tiles z10–z14 (API vs raw TILE_SQL) and the xlsx export of all sites (child process);
+ * `--only=sources` measures the waste-source list at 300 000 rows (seeded on first use).
  * Prints Markdown tables and writes bench/out/results.{json,md}.
- * Options: --only=list,tiles,xlsx  --list-n=300  --tile-n=200  --reseed, and the what-if
+ * Options: --only=list,tiles,xlsx,sources  --list-n=300  --tile-n=200  --sources-n=100  --reseed, and the what-if
  * switches of src/what-if.ts (their results go to bench/out/results-whatif.{json,md}).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -18,6 +19,8 @@ import { benchList } from './src/list-bench';
 import { describeMachine } from './src/machine';
 import { listTable, machineLines, tileTable, xlsxTable } from './src/report';
 import { seedBenchDatabase } from './src/seed-db';
+import { SOURCE, benchSources } from './src/sources-bench';
+import { TOTAL_SOURCES, seedSources, sourcesReady } from './src/sources-seed';
 import { benchTiles } from './src/tile-bench';
 import { applySqlFile, cacheAuthLookups, describeWhatIf, isWhatIf } from './src/what-if';
 import type { WhatIf } from './src/what-if';
@@ -28,6 +31,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string', default: 'list,tiles,xlsx' },
     'list-n': { type: 'string', default: '300' },
     'tile-n': { type: 'string', default: '200' },
+    'sources-n': { type: 'string', default: '100' },
     reseed: { type: 'boolean', default: false },
     'pg-options': { type: 'string' },
     'cache-auth': { type: 'boolean', default: false },
@@ -63,6 +67,18 @@ if (opts.reseed || !(await benchDbReady())) {
   console.log(`seeding ${BENCH_DB}…`);
   await seedBenchDatabase();
 }
+if (only.has('sources')) {
+  const pool = new pg.Pool({ connectionString: benchUrl(), max: 2 });
+  try {
+    if (!(await sourcesReady(pool))) {
+      console.log(`seeding ${TOTAL_SOURCES} waste sources…`);
+      const s = await seedSources(pool);
+      console.log(`seeded ${s.sources} waste sources, ${s.links} links in ${s.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await pool.end();
+  }
+}
 if (whatIf.cacheAuth) cacheAuthLookups();
 const app = await startBenchApp(whatIf.pgOptions);
 if (whatIf.applySql) await applySqlFile(app.pool, whatIf.applySql);
@@ -91,6 +107,12 @@ try {
     const list = await benchList(http, app.pool, n, Math.ceil(n / 10));
     results.list = list;
     return `## List (GET /api/waste-area/container/, ${n} sequential requests per case after ${Math.ceil(n / 10)} warm-up, ms; load after: ${load()})\n\n${listTable(list)}`;
+  });
+  await section('sources', async () => {
+    const n = Number(opts['sources-n']);
+    const rows = await benchSources(http, app.pool, n, Math.ceil(n / 10));
+    results.sources = rows;
+    return `## Waste-source list at ${TOTAL_SOURCES} rows (GET ${SOURCE.path}, ${n} sequential requests per case after ${Math.ceil(n / 10)} warm-up, ms; load after: ${load()})\n\n${listTable(rows)}`;
   });
   await section('tiles', async () => {
     const n = Number(opts['tile-n']);

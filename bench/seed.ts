@@ -1,6 +1,7 @@
 /**
  * `pnpm --filter @tko/bench exec tsx seed.ts`: (re)creates the benchmark database
- * `tko_bench` on the server of DATABASE_URL with 100 000 container sites (src/seed-db.ts).
+ * `tko_bench` on the server of DATABASE_URL with 100 000 container sites and 300 000 waste
+ * sources (src/seed-db.ts, src/sources-seed.ts).
  */
 import { seedBenchDatabase } from './src/seed-db';
 

@@ -4,8 +4,10 @@
  * app's own pool, interleaved round by round.
  */
 import type { Pool } from 'pg';
+import type { ResourceDef } from '@tko/contract';
 import { RegistryRepository } from '@tko/db';
 import type { BenchHttp } from './http';
+import type { ListCase } from './list-cases';
 import { CONTAINER, captureListSql, listCases, parseQuery } from './list-cases';
 import type { Summary } from './stats';
 import { interleaved, summarize } from './stats';
@@ -21,12 +23,17 @@ export interface ListResult {
 }
 
 export async function benchList(http: BenchHttp, pool: Pool, n: number, warmup: number): Promise<ListResult[]> {
-  const repo = new RegistryRepository(pool, CONTAINER);
+  return benchResourceList(http, pool, CONTAINER, await listCases(pool), n, warmup);
+}
+
+/** The same measure for the list of any registry `def` and its `cases`. */
+export async function benchResourceList(http: BenchHttp, pool: Pool, def: ResourceDef, cases: ListCase[], n: number, warmup: number): Promise<ListResult[]> {
+  const repo = new RegistryRepository(pool, def);
   const out: ListResult[] = [];
-  for (const c of await listCases(pool)) {
-    const path = `${CONTAINER.path}?${c.qs}`;
-    const q = parseQuery(c.qs);
-    const sql = await captureListSql(pool, q);
+  for (const c of cases) {
+    const path = `${def.path}?${c.qs}`;
+    const q = parseQuery(c.qs, def);
+    const sql = await captureListSql(pool, q, def);
     if (sql.length !== 2) throw new Error(`expected 2 statements from repo.list, got ${sql.length}`);
     const first = JSON.parse((await http.ok(path)).toString('utf8')) as { count: number };
     const t = await interleaved({

@@ -34,9 +34,9 @@ export async function listCases(pool: Pool): Promise<ListCase[]> {
   ];
 }
 
-/** The ListQuery the route validates the query string into. */
-export function parseQuery(qs: string): ListQuery {
-  return listQuerySchema(CONTAINER).parse(Object.fromEntries(new URLSearchParams(qs))) as ListQuery;
+/** The ListQuery the route of `def` (default: container sites) validates the query string into. */
+export function parseQuery(qs: string, def: ResourceDef = CONTAINER): ListQuery {
+  return listQuerySchema(def).parse(Object.fromEntries(new URLSearchParams(qs))) as ListQuery;
 }
 
 export interface Captured {
@@ -44,8 +44,8 @@ export interface Captured {
   values: unknown[];
 }
 
-/** The statements `repo.list(q)` sends (the page query and the count query), in order. */
-export async function captureListSql(pool: Pool, q: ListQuery): Promise<Captured[]> {
+/** The statements `repo.list(q)` of `def` sends (the page query and the count query), in order. */
+export async function captureListSql(pool: Pool, q: ListQuery, def: ResourceDef = CONTAINER): Promise<Captured[]> {
   const seen: Captured[] = [];
   const recording = new Proxy(pool, {
     get(target, prop, receiver) {
@@ -56,6 +56,6 @@ export async function captureListSql(pool: Pool, q: ListQuery): Promise<Captured
       };
     },
   });
-  await new RegistryRepository(recording, CONTAINER).list(q);
+  await new RegistryRepository(recording, def).list(q);
   return seen;
 }

@@ -2,7 +2,8 @@
  * Builds the benchmark database: drop and create `tko_bench`, migrate it with @tko/db
  * `migrate`, import the real Angarsk route plan with the project's own `importAngarsk`,
  * draw the rest of the 100 000 container sites from that distribution (generate.ts), give
- * every site its containers and roll-ups, then VACUUM ANALYZE. Seeded: repeatable.
+ * every site its containers and roll-ups, then VACUUM ANALYZE; then the 300 000 waste sources
+ * drawn next to those sites (sources-seed.ts). Seeded: repeatable.
  */
 import path from 'node:path';
 import type { Pool } from 'pg';
@@ -13,6 +14,7 @@ import { BENCH_DB, SEED, TOTAL_SITES, adminUrl, benchUrl } from './env';
 import { drawContainers, drawSites, rollup } from './generate';
 import { insertContainers, insertSites } from './insert';
 import { Rng } from './prng';
+import { seedSources } from './sources-seed';
 import { ZONES } from './towns';
 
 export interface SeedSummary {
@@ -71,6 +73,8 @@ export async function seedBenchDatabase(log: (line: string) => void = console.lo
     await pool.query('VACUUM (ANALYZE) waste_area, waste_area_container, contract_zone, vehicle_waste_area');
     step('VACUUM ANALYZE');
     await verify(pool);
+    const sources = await seedSources(pool, log);
+    step(`${sources.sources} waste sources, ${sources.links} links`);
     return { realSites: sample.sites.length, syntheticSites: sites.length, containers, seconds: (Date.now() - started) / 1000 };
   } finally {
     await pool.end();

@@ -1,11 +1,12 @@
 /**
  * Tile measure: at z10–z14, the densest tiles (at most MAX_TILES) over the densest town —
  * the town with the most sites, its extent taken as the 5–95 % range of their coordinates —
- * through the API route vs the same TILE_SQL through pool.query, interleaved.
+ * through the API route vs the same TILE_SQL run directly (tileQuery: the statement with its
+ * planner settings, as the route runs it), interleaved.
  */
 import type { Pool } from 'pg';
 import { WASTE_AREA_TABS } from '@tko/contract';
-import { TILE_SQL } from '@tko/api/src/modules/map/map.repository';
+import { tileQuery } from '@tko/api/src/modules/map/map.repository';
 import type { BenchHttp } from './http';
 import type { Summary } from './stats';
 import { interleaved, summarize } from './stats';
@@ -68,7 +69,7 @@ export async function benchTiles(http: BenchHttp, pool: Pool, n: number, warmup:
       api: (i) => http.ok(path(tiles[i % tiles.length]!)),
       sql: (i) => {
         const t = tiles[i % tiles.length]!;
-        return pool.query(TILE_SQL, [t.z, t.x, t.y, KINDS]);
+        return tileQuery(pool, t.z, t.x, t.y, KINDS);
       },
     }, n, warmup);
     results.push({ z, tiles, meanBytes: bytes / tiles.length, api: summarize(tm.api!), sql: summarize(tm.sql!) });

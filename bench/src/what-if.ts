@@ -2,10 +2,10 @@
  * "What if" switches of run.ts, to measure a proposed fix before the product has it. None
  * changes the repository; results made with any of them are written to out/results-whatif.*
  * and say so. `--apply-sql` changes tko_bench itself: run with --reseed afterwards.
- *   --pg-options '-c jit=off'      options of the app's pg pool (session settings)
+ *   --pg-options='-c jit=off'      options of the app's pg pool (session settings)
  *   --cache-auth                   PrismaUserStore.me() answers from a 10 s per-user cache
- *   --apply-sql FILE               runs FILE (e.g. proposed-indexes.sql) on tko_bench, then ANALYZE
- *   --child-node-options '…'       extra Node flags of the xlsx child process
+ *   --apply-sql=FILE               runs FILE (e.g. proposed-indexes.sql) on tko_bench, then ANALYZE
+ *   --child-node-options='…'       extra Node flags of the xlsx child process
  */
 import { readFile } from 'node:fs/promises';
 import type { Pool } from 'pg';

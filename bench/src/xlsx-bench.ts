@@ -21,6 +21,8 @@ export interface XlsxResult {
   sheetRows: number;
   /** Export time inside the child (query + write), and the child's whole life. */
   ms: number;
+  /** User + system CPU time of the export inside the child. */
+  cpuMs: number;
   processMs: number;
   rssBeforeKb: number;
   maxRssKb: number;
@@ -67,6 +69,6 @@ export async function benchXlsx(nodeFlags: string[] = []): Promise<XlsxResult> {
     maxBuffer: 1 << 20,
   });
   const processMs = performance.now() - started;
-  const child = JSON.parse(stdout.trim().split('\n').pop()!) as Pick<XlsxResult, 'rows' | 'ms' | 'rssBeforeKb' | 'maxRssKb'>;
+  const child = JSON.parse(stdout.trim().split('\n').pop()!) as Pick<XlsxResult, 'rows' | 'ms' | 'cpuMs' | 'rssBeforeKb' | 'maxRssKb'>;
   return { file, bytes: (await stat(file)).size, sheetRows: await countSheetRows(file), processMs, ...child };
 }

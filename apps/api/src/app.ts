@@ -36,7 +36,16 @@ import { ResponsibleRepository } from './modules/waste-dumps/responsible.reposit
 import { registerWasteDumpRoutes } from './modules/waste-dumps/responsible.routes';
 import { registerDictRoutes } from './modules/dicts/dicts.routes';
 import { OperatorService } from './modules/operators/operators.service';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import type { RealtimePublisher } from '@tko/realtime';
+import { Notifier } from '@tko/db';
 import { registerOperatorRoutes } from './modules/operators/operators.routes';
+import { registerStomp } from './modules/stomp/stomp.plugin';
+import { registerRegistryServices } from './modules/registry-services';
+import type { StompOptions } from './modules/stomp/options';
+import { LocalImportStore } from '@tko/import';
+import type { ImportQueue } from './modules/import/import-queue';
+import { registerImportRoutes } from './modules/import/import.routes';
 
 export interface AppDeps {
   config: Config;
@@ -44,6 +53,12 @@ export interface AppDeps {
   prisma: PrismaClient;
   /** Null without Redis: CRUD works, job calls answer 503. */
   queues: Queues | null;
+  /** Live messages to every API instance; none = Redis pub/sub on config.redisUrl, or this instance only without Redis (modules/stomp). */
+  publisher?: RealtimePublisher;
+  /** STOMP broker limits and heart-beats (modules/stomp/options.ts); defaults otherwise. */
+  stomp?: Partial<StompOptions>;
+  /** Queue of import runs (modules/import/import-queue.ts); none or null = processing answers 503. */
+  imports?: ImportQueue | null;
   /** Fastify logger setting; off in tests. */
   logger?: boolean | object;
 }
@@ -63,10 +78,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const tokens = new TokenService(config.jwtSecret, config.accessTokenLifetime, config.refreshTokenLifetime);
   const guards = createAuthGuards(app, tokens, new PrismaUserStore(prisma));
-  const exports = new ExportService(queues, config.xlsxAsyncThreshold);
+  const exports = new ExportService(queues, config.xlsxAsyncThreshold, config.exportTtlSeconds);
 
   registerAuthRoutes(app, { tokens, users: new PrismaUserStore(prisma), guards });
-  for (const def of resources) registerResource(app, def, { repo: new RegistryRepository(pool, def), guards, exports });
+  // STOMP at /ws/; `publisher` reaches every API instance through Redis (config.redisUrl), else this one.
+  const { publisher } = await registerStomp(app, { tokens, users: new PrismaUserStore(prisma), queues, redisUrl: config.redisUrl, publisher: deps.publisher, options: deps.stomp, jobOwners: deps.imports ? [(id) => deps.imports!.ownerOf(id)] : [] });
+  for (const def of resources) registerResource(app, def, { repo: new RegistryRepository(pool, def), guards, exports, publisher });
   registerMapRoutes(app, { map: new MapRepository(pool), guards });
   registerFkkoRoutes(app, { repo: new FkkoRepository(pool), guards });
   registerWasteDumpRoutes(app, { repo: new ResponsibleRepository(pool), guards });
@@ -75,6 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDictRoutes(app, { pool, guards, exports });
   registerOperatorRoutes(app, { operators: new OperatorService(pool), guards });
   registerJobRoutes(app, { queues, guards, exportDir: config.exportDir });
+  const notifier = new Notifier(pool, publisher);
+  registerNotificationRoutes(app, { store: notifier.store, guards });
+  // Attachments, addresses, batch transaction, change history (issue 3 §5–§8).
+  await registerRegistryServices(app, { config, pool, guards, publisher });
+  // System import (issue 3 §4): files under IMPORT_DIR, runs on the worker's import queue.
+  await registerImportRoutes(app, { pool, guards, store: new LocalImportStore(config.importDir), queue: deps.imports ?? null, maxBytes: config.importMaxBytes });
   registerMetaRoutes(app, { mapStyleUrl: config.mapStyleUrl, pool });
   await registerWeb(app, config.webDist);
   return app;

@@ -21,6 +21,17 @@ const EnvSchema = z.object({
   MAP_STYLE_URL: z.string().optional(),
   EXPORT_DIR: z.string().default(path.join(repoRoot, '.data/exports')),
   XLSX_ASYNC_THRESHOLD: z.coerce.number().int().positive().default(50000),
+  EXPORT_TTL_SECONDS: z.coerce.number().int().positive().default(86400),
+  QUEUE_PREFIX: z.string().min(1).default('bull'),
+  ATTACHMENTS_DIR: z.string().default(path.join(repoRoot, '.data/attachments')),
+  ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  DADATA_TOKEN: z.string().optional(),
+  DADATA_SECRET: z.string().optional(),
+  DADATA_SUGGEST_URL: z.string().url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/address'),
+  DADATA_CLEAN_URL: z.string().url().default('https://cleaner.dadata.ru/api/v1/clean/address'),
+  ADDRESS_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  IMPORT_DIR: z.string().default(path.join(repoRoot, '.data/imports')),
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -40,8 +51,31 @@ export interface Config {
   exportDir: string;
   /** Exports with more rows than this go through the worker. */
   xlsxAsyncThreshold: number;
+  /** Seconds an export file and its job are kept (the worker removes the file after). */
+  exportTtlSeconds: number;
+  /** BullMQ key prefix; the worker must use the same. */
+  queuePrefix: string;
+  /** Directory of the local attachment store (FileStore). */
+  attachmentsDir: string;
+  /** Largest upload, bytes. */
+  attachmentMaxBytes: number;
+  /** DaData-compatible address service; null = the built-in offline provider. */
+  dadata: DadataConfig | null;
+  /** Directory of the import file store (uploaded CSV/XLSX; the worker reads it too). */
+  importDir: string;
+  /** Largest import file, bytes. */
+  importMaxBytes: number;
   webDist: string;
   logLevel: string;
+}
+
+/** A DaData-compatible address service: token (suggest + clean), secret (clean), URLs, timeout in ms. */
+export interface DadataConfig {
+  token: string;
+  secret: string | null;
+  suggestUrl: string;
+  cleanUrl: string;
+  timeoutMs: number;
 }
 
 /** Reads the configuration; `overrides` win (tests). */
@@ -60,6 +94,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapStyleUrl: e.MAP_STYLE_URL || null,
     exportDir: e.EXPORT_DIR,
     xlsxAsyncThreshold: e.XLSX_ASYNC_THRESHOLD,
+    exportTtlSeconds: e.EXPORT_TTL_SECONDS,
+    queuePrefix: e.QUEUE_PREFIX,
+    attachmentsDir: e.ATTACHMENTS_DIR,
+    attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
+    dadata: e.DADATA_TOKEN
+      ? { token: e.DADATA_TOKEN, secret: e.DADATA_SECRET || null, suggestUrl: e.DADATA_SUGGEST_URL, cleanUrl: e.DADATA_CLEAN_URL, timeoutMs: e.ADDRESS_TIMEOUT_MS }
+      : null,
+    importDir: e.IMPORT_DIR,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     ...overrides,

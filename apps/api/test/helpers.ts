@@ -10,6 +10,7 @@ import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '@tko/contract';
 import { createPrisma } from '@tko/db';
 import { createTestDatabase } from '@tko/db/testing';
 import { buildApp } from '../src/app';
+import type { AppDeps } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Config } from '../src/config';
 import type { Queues } from '../src/modules/jobs/queue';
@@ -50,11 +51,11 @@ export async function createUser(pool: Pool, email: string, perms: string[], nam
 export const ALL_PERMISSIONS = Object.keys(PERMISSION_RESOURCES).flatMap((r) => PERMISSION_ACTIONS.map((a) => `${r}:${a}`));
 
 /** Starts the app on its own database. `queues` for job tests; `overrides` for config. */
-export async function startTestApp(opts: { queues?: Queues | null; overrides?: Partial<Config> } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { queues?: Queues | null; overrides?: Partial<Config>; extra?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'test-secret' } as NodeJS.ProcessEnv, { webDist: '/nonexistent', ...opts.overrides });
   const prisma = createPrisma(db.url);
-  const app = await buildApp({ config, pool: db.pool, prisma, queues: opts.queues ?? null, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp({ config, pool: db.pool, prisma, queues: opts.queues ?? null, logger: process.env.TEST_LOG ? { level: 'error' } : false, ...opts.extra });
   await app.ready();
   const users = {
     admin: await createUser(db.pool, 'admin@test.local', ALL_PERMISSIONS, { first: 'Анна', last: 'Админова' }),

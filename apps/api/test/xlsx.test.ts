@@ -21,6 +21,8 @@ import type { TestApp } from './helpers';
 
 const PATH = '/api/waste-area/container/';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// This file's own BullMQ prefix: no other test file (or a running worker) takes its jobs.
+const PREFIX = `tko-test-xlsx-${process.pid}-${Date.now()}`;
 let t: TestApp;
 let queues: Queues;
 let exportDir: string;
@@ -32,7 +34,7 @@ const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => 
 };
 
 beforeAll(async () => {
-  queues = openQueues(REDIS_URL)!;
+  queues = openQueues(REDIS_URL, PREFIX)!;
   await queues.exports.waitUntilReady();
   exportDir = mkdtempSync(path.join(tmpdir(), 'tko-export-'));
   t = await startTestApp({ queues, overrides: { xlsxAsyncThreshold: 3, exportDir } });
@@ -46,6 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await queues?.exports.obliterate({ force: true }).catch(() => undefined);
   await queues?.close();
 });
 
@@ -99,7 +102,7 @@ describe('queued export through the worker', () => {
     expect(res.status).toBe(202);
     expect(res.body.status_url).toBe(`/api/jobs/${res.body.job_id}/`);
     const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-    const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(t.pool, exportDir), { connection });
+    const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(t.pool, exportDir), { connection, prefix: PREFIX });
     try {
       let status: { state: string; progress: number; file_url: string | null } = { state: 'waiting', progress: 0, file_url: null };
       for (let i = 0; i < 100 && status.state !== 'completed' && status.state !== 'failed'; i++) {

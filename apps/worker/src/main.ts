@@ -1,33 +1,54 @@
 /**
  * The worker process: consumes the BullMQ queues of @tko/contract jobs/ (now: xlsx exports)
- * and removes expired export files every 10 minutes. Env: DATABASE_URL, REDIS_URL,
- * EXPORT_DIR, EXPORT_TTL_SECONDS (docs/CONFIGURATION.md). Stops cleanly on SIGTERM/SIGINT
- * (the running job is finished or handed back to the queue).
+ * and removes expired export files every 10 minutes; runs the scheduled housekeeping jobs
+ * (maintenance.ts: expired notifications). Env (settings.ts, docs/CONFIGURATION.md):
+ * DATABASE_URL, REDIS_URL, QUEUE_PREFIX, EXPORT_DIR, IMPORT_DIR, EXPORT_TTL_SECONDS, WORKER_LOCK_DURATION_MS,
+ * WORKER_STALLED_INTERVAL_MS, WORKER_MAX_STALLED_COUNT, NOTIFICATION_CLEANUP_EVERY_MS.
+ * Stops cleanly on SIGTERM/SIGINT (the running job is finished or handed back to the queue);
+ * after a SIGKILL the running job is recovered by the next live worker (settings.ts).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE_EXPORTS } from '@tko/contract';
 import { createPool } from '@tko/db';
 import { removeOldExports } from './cleanup';
-import { xlsxExportProcessor } from './processors/xlsx-export';
+import { exportFailureHandler, xlsxExportProcessor } from './processors/xlsx-export';
+import { redisPublisher } from '@tko/realtime';
+import { startMaintenance } from './maintenance';
+import { readSettings, recoveryOptions } from './settings';
+import type { WorkerSettings } from './settings';
+import { startImportWorker } from './import-worker';
+import { Notifier } from '@tko/db';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-if (!databaseUrl || !redisUrl) {
-  console.error('DATABASE_URL и REDIS_URL обязательны для фонового обработчика.');
+let settings: WorkerSettings;
+try {
+  settings = readSettings();
+} catch (e) {
+  console.error((e as Error).message);
   process.exit(1);
 }
-const exportDir = process.env.EXPORT_DIR ?? path.join(repoRoot, '.data/exports');
-const ttl = Number(process.env.EXPORT_TTL_SECONDS ?? 86400);
+const { databaseUrl, redisUrl, exportDir, exportTtlSeconds: ttl } = settings;
 
 const pool = createPool(databaseUrl);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(pool, exportDir), { connection, concurrency: 1 });
-worker.on('failed', (job, err) => console.error(`job ${job?.id} failed: ${err.message}`));
+// Live messages (job progress, notifications): a plain connection of its own (BullMQ's blocks).
+const publisherRedis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+publisherRedis.on('error', () => undefined); // each lost message is logged by the publisher
+const publisher = redisPublisher(publisherRedis, (m) => console.error(m));
+const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(pool, exportDir, { publisher, exportTtlSeconds: ttl }), { ...recoveryOptions(settings), connection, concurrency: 1 });
+const onExportFailed = exportFailureHandler(pool, publisher);
+worker.on('failed', (job, err) => {
+  console.error(`job ${job?.id} failed: ${err.message}`);
+  void onExportFailed(job, err).catch((e: unknown) => console.error(`job ${job?.id} failure report: ${(e as Error).message}`));
+});
+const maintenance = await startMaintenance(pool, connection, {
+  prefix: settings.queuePrefix,
+  notificationCleanupEveryMs: settings.notificationCleanupEveryMs,
+  workerOptions: recoveryOptions(settings),
+});
 worker.on('completed', (job) => console.log(`job ${job.id} completed`));
+// System import runs (QUEUE_IMPORTS, IMPORT_DIR): import-worker.ts.
+const importWorker = startImportWorker({ pool, connection, publisher, notifier: new Notifier(pool, publisher) }, recoveryOptions(settings));
 
 const timer = setInterval(() => void removeOldExports(exportDir, ttl), 10 * 60 * 1000);
 void removeOldExports(exportDir, ttl);
@@ -36,6 +57,9 @@ console.log(`worker: queue "${QUEUE_EXPORTS}", exports in ${exportDir}`);
 const stop = async () => {
   clearInterval(timer);
   await worker.close();
+  await importWorker.close();
+  await maintenance.close();
+  publisherRedis.disconnect();
   connection.disconnect();
   await pool.end();
   process.exit(0);

@@ -24,3 +24,4 @@ export { readFkkoFile } from './fkko/read-fkko';
 export type { FkkoFile, FkkoRow, FkkoRejected } from './fkko/read-fkko';
 export { MIGRATIONS_DIR, SCHEMA_PATH, REPO_ROOT, dataDir } from './paths';
 export * from './registry/index';
+export * from './notifications/index';

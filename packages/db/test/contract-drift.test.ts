@@ -62,6 +62,14 @@ async function expectField(table: string, cols: Map<string, Column>, name: strin
     expect((await foreignKey(field.join!.table, field.join!.targetKey))?.target).toBe(field.ref!.table);
     return;
   }
+  if (field.kind === 'files') {
+    // An ordered attachment list: (ownKey, targetKey → attachment, position).
+    const join = await columns(field.join!.table);
+    expect([...join.keys()].sort(), `${name}: join table ${field.join!.table}`).toEqual([field.join!.ownKey, field.join!.targetKey, 'position'].sort());
+    expect((await foreignKey(field.join!.table, field.join!.targetKey))?.target, `${name}: attachment FK`).toBe('attachment');
+    expect((await foreignKey(field.join!.table, field.join!.ownKey))?.target, `${name}: owner FK`).toBe(table);
+    return;
+  }
   if (field.kind === 'children') {
     const child = field.children!;
     const childCols = await columns(child.table);

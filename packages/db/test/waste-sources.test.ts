@@ -100,6 +100,9 @@ describe('indexes of the 300 000-row list', () => {
   it('the text search can use the four trigram indexes', async () => {
     const cols = ['name', 'location', 'cadastral_number', 'external_identifier'];
     const used = await indexesOf(`SELECT count(*) FROM waste_source t WHERE (${cols.map((c) => `t.${c} ILIKE '%дом 2999%'`).join(' OR ')})`, true);
-    expect(used.sort()).toEqual(cols.map((c) => `waste_source_${c}_trgm_idx`).sort());
+    // Each column's ILIKE is served by one of its trigram indexes (GIN, or the GiST one the
+    // address matching added on location — the planner may take either).
+    expect(used).toHaveLength(cols.length);
+    for (const c of cols) expect(used.some((name) => name.startsWith(`waste_source_${c}_`) && name.includes('trgm')), c).toBe(true);
   });
 });

@@ -36,6 +36,9 @@ export function cellValue(fd: FieldDef, value: unknown): Cell {
       return (value as RefValue).name;
     case 'refs':
       return (value as RefValue[]).map((r) => r.name).join('; ');
+    case 'files':
+      // Attachment lists by file name (the files themselves stay in the attachment store).
+      return (value as { name: string }[]).map((x) => x.name).join('; ');
     case 'int_list':
     case 'date_list':
       return (value as unknown[]).join(', ');

@@ -42,12 +42,18 @@ export async function writeXlsx(
   });
   sheet.getRow(1).font = { bold: true };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: keys.length } };
+  // One style object per column, shared by all its cells: exceljs caches styles by object, so a
+  // fresh object per cell would be hashed again for each of millions of cells (bench/RESULTS.md).
+  const styles = keys.map((k) => {
+    const fmt = numFmt(def.fields[k]!);
+    return fmt ? { numFmt: fmt } : {};
+  });
   let n = 0;
   for await (const rows of batches) {
     for (const row of rows) {
-      const cells: Record<string, unknown> = {};
-      for (const k of keys) cells[k] = cellValue(def.fields[k]!, row[k]);
-      sheet.addRow(cells).commit();
+      const xrow = sheet.addRow(keys.map((k) => cellValue(def.fields[k]!, row[k])));
+      for (let i = 0; i < keys.length; i++) xrow.getCell(i + 1).style = styles[i]!;
+      xrow.commit();
       n++;
     }
     await opts.onProgress?.(n);

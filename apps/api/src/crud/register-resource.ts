@@ -17,6 +17,8 @@ import { z } from 'zod';
 import type { ListQuery, ResourceDef } from '@tko/contract';
 import { createSchema, DEFAULT_PAGE_SIZE, MSG, entitySchema, listQuerySchema, listResponseSchema, updateSchema } from '@tko/contract';
 import type { RegistryRepository } from '@tko/db';
+import type { RealtimePublisher } from '@tko/realtime';
+import { announceRegistryChange, nullPublisher } from '@tko/realtime';
 import type { AuthGuards } from '../plugins/auth';
 import { HttpError, notFound } from '../plugins/http-errors';
 import type { ExportService } from '../modules/jobs/export-service';
@@ -26,6 +28,8 @@ export interface CrudDeps {
   repo: RegistryRepository;
   guards: AuthGuards;
   exports: ExportService;
+  /** Live registry changes (create/update/delete + id) on DESTINATIONS.registry(name); none = not announced. */
+  publisher?: RealtimePublisher;
 }
 
 const IdParams = z.object({ id: z.string() });
@@ -33,6 +37,9 @@ const IdParams = z.object({ id: z.string() });
 export function registerResource(app: FastifyInstance, def: ResourceDef, deps: CrudDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { repo, guards } = deps;
+  const publisher = deps.publisher ?? nullPublisher;
+  const announce = (request: FastifyRequest, action: 'create' | 'update' | 'delete', id: number) =>
+    announceRegistryChange(publisher, def.name, action, id, request.authUser?.id ?? null);
   const tags = [def.name];
   const query = listQuerySchema(def);
   const entity = entitySchema(def);
@@ -62,6 +69,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     const u = guards.user(request);
     return [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email;
   };
+  /** Who writes: stamped on the row (last_update_person) and recorded in the change history. */
+  const writeCtx = (request: FastifyRequest) => ({ userName: userName(request), userId: guards.user(request).id });
 
   r.get(def.path, {
     preHandler: can('view'),
@@ -77,7 +86,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     preHandler: can('add'),
     schema: { tags, summary: `${def.label}: создать`, body: create, response: { 201: entity } },
   }, async (request, reply) => {
-    const row = await repo.create(request.body as Record<string, unknown>, { userName: userName(request) });
+    const row = await repo.create(request.body as Record<string, unknown>, writeCtx(request));
+    announce(request, 'create', Number(row.id));
     return reply.status(201).send(row as never);
   });
 
@@ -88,8 +98,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
 
   const update = (_partial: boolean) => async (request: FastifyRequest) => {
     const id = parseId((request.params as { id: string }).id);
-    const row = id === null ? null : await repo.update(id, request.body as Record<string, unknown>, { userName: userName(request) });
+    const row = id === null ? null : await repo.update(id, request.body as Record<string, unknown>, writeCtx(request));
     if (!row) throw notFound();
+    announce(request, 'update', id!);
     return row as never;
   };
   r.put(`${def.path}:id/`, {
@@ -106,7 +117,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     schema: { tags, summary: `${def.label}: удалить`, params: IdParams },
   }, async (request, reply: FastifyReply) => {
     const id = parseId((request.params as { id: string }).id);
-    if (id === null || !(await repo.delete(id))) throw notFound();
+    if (id === null || !(await repo.delete(id, writeCtx(request)))) throw notFound();
+    announce(request, 'delete', id);
     return reply.status(204).send();
   });
 

@@ -18,6 +18,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   /** JSON body. */
   json?: unknown;
+  /** Multipart body (a file upload); the browser sets its Content-Type with the boundary. */
+  form?: FormData;
   /** Send the bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
@@ -64,7 +66,7 @@ export function createHttpClient(deps: { fetch: FetchFn; session: SessionPort })
       return await deps.fetch(url, {
         method: opts.method ?? 'GET',
         headers,
-        body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+        body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)),
         signal: opts.signal,
       });
     } catch (e) {

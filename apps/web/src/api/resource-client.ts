@@ -1,8 +1,9 @@
 /**
  * Calls of a registry described by a ResourceDef (spec 01 §7): list (or the public list when
- * anonymous), read, create, update (PUT), delete, search and the xlsx export.
+ * anonymous), read, create, update (PUT), delete, search and the xlsx export (a file, or a queued job).
  */
 import type { ResourceDef } from '@tko/contract';
+import { z } from 'zod';
 import { http } from './client';
 import { filenameFromDisposition } from './download';
 
@@ -46,10 +47,20 @@ export async function deleteResource(def: ResourceDef, id: number | string): Pro
   await http.raw(itemPath(def, id), { method: 'DELETE' });
 }
 
-/** POST {path}xlsx/ with the filters; the answer is the spreadsheet itself. */
-export async function exportResource(def: ResourceDef, filters: Record<string, unknown>): Promise<{ blob: Blob; filename: string }> {
+/** The 202 answer of an export too large to stream: a background job (issue 3 §3). */
+export const QueuedExportSchema = z.object({ job_id: z.string(), status_url: z.string() });
+export type QueuedExport = z.infer<typeof QueuedExportSchema>;
+
+export type ExportAnswer = { kind: 'file'; blob: Blob; filename: string } | ({ kind: 'job' } & QueuedExport);
+
+/**
+ * POST {path}xlsx/ with the filters: the spreadsheet itself (200), or, for a large export, 202
+ * `{job_id, status_url}` — the file comes later (jobs/export-job.ts follows it).
+ */
+export async function exportResource(def: ResourceDef, filters: Record<string, unknown>): Promise<ExportAnswer> {
   const res = await http.raw(`${def.path}xlsx/`, { method: 'POST', json: filters });
+  if (res.status === 202) return { kind: 'job', ...QueuedExportSchema.parse(await res.json()) };
   const blob = await res.blob();
   const filename = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? `${def.name}.xlsx`;
-  return { blob, filename };
+  return { kind: 'file', blob, filename };
 }

@@ -1,6 +1,7 @@
 /**
- * The page frame: a header with the product name, the user's name and sign-out; a side menu with
- * the territorial scheme and the dictionaries (each item by permission); the page beside it.
+ * The page frame: a header with the product name, the notification bell, the user's name and
+ * sign-out; a side menu with the territorial scheme, the dictionaries and the administration (each
+ * item by permission); the page beside it.
  */
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
@@ -8,6 +9,7 @@ import type { MenuProps } from 'antd';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useMeQuery } from '../api/hooks';
+import { NotificationBell } from '../notifications/notification-center';
 import { activeNavKey, NAVIGATION, navItemVisible } from './navigation';
 import { authPath } from './session/redirect';
 import { session } from './session/session';
@@ -44,6 +46,7 @@ export function AppLayout() {
         <span style={{ flex: 1 }} />
         {signedIn ? (
           <Space>
+            <NotificationBell />
             <Typography.Text style={{ color: '#fff' }} data-testid="user-name">
               <UserOutlined /> {displayName(me)}
             </Typography.Text>

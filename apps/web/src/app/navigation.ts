@@ -1,7 +1,8 @@
 /**
  * The side menu: the territorial scheme and the dictionaries (spec 02 §2, spec 03 §2), one item
- * per section of `resources/sections.ts` plus the map, each with the permission it needs (spec 01
- * §6). Anonymous visitors see the items with a public variant.
+ * per section of `resources/sections.ts` plus the map, and the administration (data import,
+ * system log), each with the permission it needs (spec 01 §6). Anonymous visitors see the items
+ * with a public variant.
  */
 import { resourceByName } from '@tko/contract';
 import { SECTIONS } from '../resources/sections';
@@ -25,6 +26,10 @@ export interface NavSection {
 
 const GROUP_LABELS = { 'terr-schema': 'Территориальная схема', dicts: 'Справочники' } as const;
 
+/** Screens of the administration group (spec 03 §2: /system-import/, /system-logs/). */
+export const IMPORT_PATH = '/system-import/';
+export const SYSTEM_LOGS_PATH = '/system-logs/';
+
 function sectionItems(group: keyof typeof GROUP_LABELS): NavItem[] {
   return SECTIONS.filter((s) => s.group === group).map((s) => ({
     key: s.key,
@@ -44,6 +49,14 @@ export const NAVIGATION: NavSection[] = [
     items: [terrSchema[0]!, { key: 'map', label: 'Карта', path: '/terr-schema/map/', anonymous: true }, ...terrSchema.slice(1)],
   },
   { key: 'dicts', label: GROUP_LABELS.dicts, items: sectionItems('dicts') },
+  {
+    key: 'admin',
+    label: 'Администрирование',
+    items: [
+      { key: 'system-import', label: 'Импорт данных', path: IMPORT_PATH, perm: 'import:view', anonymous: false },
+      { key: 'system-logs', label: 'Системный журнал', path: SYSTEM_LOGS_PATH, perm: 'system-logs:view', anonymous: false },
+    ],
+  },
 ];
 
 /** Whether the item is shown to this visitor. */

@@ -2,7 +2,8 @@
  * The route table (spec 01 §2, spec 02 §2, spec 03 §2): history-style paths with trailing
  * slashes. Redirects `/` and `/map/`; the sign-in screens stand alone; the rest share the layout.
  * Every registry section (resources/sections.ts) gets its list, card and view routes from one
- * function. The map and the card/view pages are lazy chunks (maplibre and the form code are large).
+ * function. The map, the card/view pages and the administration screens (import, system log) are
+ * lazy chunks.
  */
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
@@ -11,20 +12,27 @@ import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { RegistrationPage, RestorePage } from './auth/info-pages';
 import { SignInPage } from './auth/sign-in-page';
 import { AppLayout } from './layout';
+import { IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
 import { SessionEffects } from './session/session-effects';
 import { NotFoundPage } from './states';
 import { RouteError } from './route-error';
+import { LiveEffects } from '../live/live-effects';
+import { NotificationsLive } from '../notifications/notifications-live';
 
 const MapPage = lazy(() => import('../map/map-page'));
 const SectionCardPage = lazy(() => import('../resources/section-card-pages').then((m) => ({ default: m.SectionCardPage })));
 const SectionViewPage = lazy(() => import('../resources/section-card-pages').then((m) => ({ default: m.SectionViewPage })));
+const ImportPage = lazy(() => import('../import/import-page'));
+const SystemLogsPage = lazy(() => import('../history/system-logs-page'));
 
 function Root() {
   return (
     <>
       <SessionEffects />
+      <LiveEffects />
+      <NotificationsLive />
       <Outlet />
     </>
   );
@@ -70,6 +78,8 @@ export const router = createBrowserRouter([
           { path: '/dicts/', element: <Navigate to={SECTIONS.find((s) => s.group === 'dicts')!.base} replace /> },
           ...SECTIONS.flatMap(sectionRoutes),
           { path: '/terr-schema/map/', element: <MapPage /> },
+          { path: IMPORT_PATH, element: <RequireAuth fresh><ImportPage /></RequireAuth> },
+          { path: SYSTEM_LOGS_PATH, element: <RequireAuth fresh><SystemLogsPage /></RequireAuth> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

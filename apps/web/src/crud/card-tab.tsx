@@ -1,6 +1,7 @@
 /**
  * The fields of one card tab: inputs for writable fields, disabled boxes for read-only ones
- * (computed values — derived figures, lists — in a growing text box).
+ * (computed values — derived figures, lists — in a growing text box; a change history as the
+ * readable list of history/history-view.tsx).
  */
 import type { FieldDef, ResourceDef } from '@tko/contract';
 import { Col, Input, Row } from 'antd';
@@ -11,8 +12,9 @@ import { formatFieldValue } from './format';
 import type { FormValues } from './form-values';
 import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
+import { HistoryEntries, isHistoryItems } from '../history/history-view';
 
-const WIDE = new Set(['longtext', 'address', 'person', 'children', 'refs']);
+const WIDE = new Set(['longtext', 'address', 'person', 'children', 'refs', 'files']);
 
 /** Wide kinds, and detail-only fields (large nested data such as the ФККО tree), take a full row. */
 function span(field: FieldDef) {
@@ -38,6 +40,10 @@ export function CardTab(props: {
               <FieldItem label={field.label} htmlFor={inputId(name)} help={field.help}>
                 {field.kind === 'computed' && entity && isTreeRows(entity[name]) ? (
                   <TreeValue rows={entity[name]} />
+                ) : field.kind === 'computed' && entity && isHistoryItems(entity[name], field.label) ? (
+                  <div id={inputId(name)} data-testid={`history-${name}`}>
+                    <HistoryEntries def={def} entries={entity[name]} />
+                  </div>
                 ) : field.kind === 'computed' ? (
                   <Input.TextArea id={inputId(name)} value={entity ? formatFieldValue(field, entity[name]) : ''} disabled autoSize={{ minRows: 1, maxRows: 6 }} placeholder="Вычисляется автоматически" />
                 ) : (

@@ -47,6 +47,9 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
       return Array.isArray(v) ? [...v] : [];
     case 'range':
       return rangeToForm(v);
+    case 'files':
+      // The attachments as read (names for the list); sent as their ids.
+      return Array.isArray(v) ? v.filter((a) => a && typeof a === 'object') : [];
     case 'children':
       return Array.isArray(v) ? v.map((row) => childToForm(field, row as Record<string, unknown>)) : [];
     default:
@@ -125,6 +128,8 @@ function normaliseValue(field: FieldDef, v: unknown): unknown {
     }
     case 'enum_list':
       return Array.isArray(v) ? v : [];
+    case 'files':
+      return Array.isArray(v) ? v.map(idOf).filter((x): x is number => x !== null) : [];
     case 'children':
       return Array.isArray(v)
         ? v.map((row: Record<string, unknown>) => {

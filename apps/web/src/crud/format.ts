@@ -99,6 +99,8 @@ function formatRaw(field: FieldDef, value: unknown): string {
       return Array.isArray(value) ? value.map((v) => (field.enum ? field.enum.label(String(v)) : String(v))).join(', ') : '';
     case 'range':
       return formatRange(value, field.rangeOf);
+    case 'files':
+      return Array.isArray(value) ? value.map((a) => (isNamed(a) ? a.name : String(a))).join(', ') : '';
     case 'computed':
       return formatReadable(value, field.enum ? (v) => field.enum!.label(v) : undefined);
     case 'point':

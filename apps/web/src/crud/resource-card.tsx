@@ -4,13 +4,14 @@
  * every tab holding an invalid field, and Сохранить / Удалить / Отмена by permission.
  */
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Alert, App, Button, Form, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Form, Space, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors';
 import { useDeleteResource, useResourceItem, useSaveResource } from '../api/hooks';
 import type { Entity } from '../api/resource-client';
+import { useAppModal } from '../app/modals';
 import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, ForbiddenState, LoadingState } from '../app/states';
 import { toast } from '../app/toasts';
@@ -22,6 +23,7 @@ import { listHref } from './list-memory';
 import type { ResourcePaths } from './paths';
 import { errorPaths, invalidTabs, mapServerErrors, tabErrorFlags } from './server-errors';
 import { tabPanel } from './tab-panels';
+import { HistoryButton } from '../history/history-view';
 
 export interface ResourceCardProps {
   web: WebResource;
@@ -63,7 +65,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
   const { def } = web;
   const isNew = entity === null;
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const modal = useAppModal();
   const canChange = useCan(`${def.name}:change`);
   const canDelete = useCan(`${def.name}:delete`);
   const editable = isNew || canChange;
@@ -158,6 +160,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
               Удалить
             </Button>
           )}
+          {!isNew && <HistoryButton def={def} id={entity.id} />}
           <Button onClick={() => navigate(isNew ? listHref(paths.list) : paths.view(entity.id))}>Отмена</Button>
         </Space>
       </Space>

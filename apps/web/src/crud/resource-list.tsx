@@ -3,7 +3,7 @@
  * the found count with aggregates, export and create by permission. A tab may fix some list
  * options (`fixed`: planned facilities are status=PLANNED); they apply to the list and the export
  * and are left out of the filter bar and the hash. Anonymous visitors read the public list (no
- * private fields) and open the public card.
+ * private fields) and open the public card. Signed-in users see changes of the registry live.
  */
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@tko/contract';
@@ -18,6 +18,7 @@ import { Can } from '../app/permissions/can';
 import { useCan } from '../app/permissions/use-permissions';
 import { authPath } from '../app/session/redirect';
 import { ErrorState } from '../app/states';
+import { useRegistryLive } from '../live/use-registry-live';
 import type { WebResource } from '../resources/web-resource';
 import { listColumns, orderingOf, type SortOrder } from './columns';
 import { ExportButton } from './export-button';
@@ -64,6 +65,8 @@ export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, n
   const effective = useMemo<HashOptions>(() => ({ ...options, ...(JSON.parse(fixedKey) as HashOptions) }), [options, fixedKey]);
   const params = useMemo(() => listParams(def, effective), [def, effective]);
   const list = useResourceList(def, params, anonymous);
+  // Changes by anyone (another user, an import) refresh the list live.
+  useRegistryLive(def.name, !anonymous);
   const canChange = useCan(`${def.name}:change`);
   const ordering = readOrdering(def, options);
 
@@ -153,7 +156,7 @@ export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, n
             dataSource={page?.results ?? []}
             loading={list.isFetching}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: list.isPending ? 'Загрузка…' : <Empty description={web.emptyText} /> }}
+            locale={{ emptyText: list.isPending ? 'Загрузка…' : <Empty description={anonymous ? 'Ничего не найдено. Измените фильтры.' : web.emptyText} /> }}
             onRow={(row) => ({ onClick: () => navigate(paths.view(row.id)), style: { cursor: 'pointer' } })}
             pagination={{
               current: pageNumber,

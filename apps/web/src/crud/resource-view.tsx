@@ -6,7 +6,7 @@
  * fields, no links to edit).
  */
 import { EditOutlined } from '@ant-design/icons';
-import type { FieldDef, ResourceDef } from '@tko/contract';
+import type { Attachment, FieldDef, ResourceDef } from '@tko/contract';
 import { Button, Descriptions, Space, Table, Tabs, Typography } from 'antd';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +19,9 @@ import { useRefHrefs } from '../resources/ref-links';
 import type { WebResource } from '../resources/web-resource';
 import { EMPTY_VALUE, formatFieldValue } from './format';
 import { listHref } from './list-memory';
+import { FilesList } from './fields/files-input';
 import { ChildCardView } from './panels/child-card';
+import { HistoryButton, HistoryEntries, isHistoryItems } from '../history/history-view';
 import type { ResourcePaths } from './paths';
 import { tabPanel } from './tab-panels';
 import { fieldsOfTab } from './tab-fields';
@@ -48,16 +50,18 @@ function ChildrenView({ name, field, rows }: { name: string; field: FieldDef; ro
   );
 }
 
-const WIDE_KINDS = new Set(['longtext', 'address', 'person', 'refs']);
+const WIDE_KINDS = new Set(['longtext', 'address', 'person', 'refs', 'files']);
 
 type Named = { id: number; name: string };
 const isNamed = (v: unknown): v is Named => Boolean(v) && typeof v === 'object' && typeof (v as Named).id === 'number' && typeof (v as Named).name === 'string';
 
 /** A field's value on the view page: references as links where their registry has a page. */
-function ValueView({ field, value, linked }: { field: FieldDef; value: unknown; linked: boolean }) {
+function ValueView({ def, field, value, linked }: { def: ResourceDef; field: FieldDef; value: unknown; linked: boolean }) {
   const refs = field.kind === 'ref' && isNamed(value) ? [value] : field.kind === 'refs' && Array.isArray(value) ? value.filter(isNamed) : [];
   const hrefs = useRefHrefs(field.ref?.resource, refs.map((r) => r.id), linked && refs.length > 0);
   if (field.kind === 'computed' && isTreeRows(value)) return <TreeValue rows={value} />;
+  if (field.kind === 'computed' && isHistoryItems(value, field.label)) return <HistoryEntries def={def} entries={value} />;
+  if (field.kind === 'files') return Array.isArray(value) && value.length > 0 ? <FilesList value={value as Attachment[]} /> : <>{EMPTY_VALUE}</>;
   if (refs.length === 0) return <>{formatFieldValue(field, value)}</>;
   return (
     <span data-testid={`refs-${field.label}`}>
@@ -91,7 +95,7 @@ function TabView({ def, tab, entity, anonymous }: { def: ResourceDef; tab: strin
             label: def.fields[n]!.label,
             // Wide values (lists of references, addresses, the ФККО tree) take the rest of the row.
             span: WIDE_KINDS.has(def.fields[n]!.kind) || def.fields[n]!.detailOnly ? ('filled' as const) : 1,
-            children: <ValueView field={def.fields[n]!} value={entity[n]} linked={!anonymous} />,
+            children: <ValueView def={def} field={def.fields[n]!} value={entity[n]} linked={!anonymous} />,
           }))}
         />
       )}
@@ -122,6 +126,7 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
           </Typography.Title>
         </div>
         <Space wrap>
+          {!anonymous && <HistoryButton def={def} id={entity.id} />}
           {!anonymous && (
             <Can perm={`${def.name}:change`}>
               <Link to={paths.card(entity.id)}>

@@ -8,12 +8,13 @@
  *   1. a special waste area (width/length, volume "0" by default);
  *   2. a waste source linked to that area — the link then shows on the area's card and view;
  *   3. a planned facility with an ФККО code chosen in the sub-panel (tree and search);
- *   4. an unauthorised dump with a liquidation period (range) and a discovery date;
+ *   4. an unauthorised dump with a liquidation period (range) and a discovery date, exported to xlsx;
  *   5. a juridical person: an invalid ИНН first (Russian message on the field, tab marked
  *      invalid, nothing sent), then a valid one;
  *   6. an administrative unit (ОКТМО) edited, and the `/dicts/atu/{oktmo}/` list;
  *   7. a chamber with a container added through the container card (opened and closed);
- *   8. anonymous visitors read the public list and card of waste sources.
+ *   8. every section opens its list and a new card with each of its tabs; the side menu;
+ *   9. anonymous visitors read the public list and card of waste sources.
  *
  * Needs the build (`pnpm --filter @tko/web build`) and Chromium (CHROMIUM_PATH, default
  * /usr/bin/chromium). Run: `pnpm exec vitest run --project web-e2e`.
@@ -29,6 +30,9 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, dataDir, ensureAdmin, importFkko, importOktmo, OKTMO_FILE, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import ExcelJS from 'exceljs';
+import { resourceByName } from '@tko/contract';
+import { SECTIONS } from '../../src/resources/sections';
 
 const WEB_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIST = path.join(WEB_ROOT, 'dist');
@@ -91,17 +95,26 @@ function shownDecimal(s: string): string {
   return f ? `${int},${f}` : int!;
 }
 
+/**
+ * The open dropdown of one select: its list box is `<input id>_list` (rc-select), so a dropdown
+ * still closing after the previous choice is never taken for this one.
+ */
+async function dropdownOf(p: Page, select: Locator): Promise<Locator> {
+  const id = await select.getAttribute('id');
+  return visibleDropdown(p).filter({ has: p.locator(`[id="${id}_list"]`) });
+}
+
 /** Picks an option of an antd select (enum or small dictionary) by its exact text. */
 async function choose(p: Page, select: Locator, option: string): Promise<void> {
   await select.click();
-  await visibleDropdown(p).getByTitle(option, { exact: true }).click();
+  await (await dropdownOf(p, select)).getByTitle(option, { exact: true }).click();
 }
 
 /** Types into a searchable reference select and picks the option containing `text`. */
 async function chooseRef(p: Page, select: Locator, search: string, text: string): Promise<void> {
   await select.click();
   await select.pressSequentially(search, { delay: 20 });
-  const option = visibleDropdown(p).locator('.ant-select-item-option').filter({ hasText: text });
+  const option = (await dropdownOf(p, select)).locator('.ant-select-item-option').filter({ hasText: text });
   await option.first().click();
 }
 
@@ -240,7 +253,7 @@ describe('registries in the browser', () => {
     await tab(page, 'Характеристики').click();
     await field(page, 'number_of_residents').fill('120');
     await field(page, 'normative_unit').click();
-    const unitOption = visibleDropdown(page).locator('.ant-select-item-option').first();
+    const unitOption = (await dropdownOf(page, field(page, 'normative_unit'))).locator('.ant-select-item-option').first();
     const unitName = (await unitOption.getAttribute('title'))!;
     await unitOption.click();
     await field(page, 'normative_value').fill('120');
@@ -304,7 +317,7 @@ describe('registries in the browser', () => {
     await tab(page, 'Характеристики').click();
     // enum_list: two engineering supports.
     await choose(page, field(page, 'engineering_supports'), 'Электроснабжение');
-    await visibleDropdown(page).getByTitle('Водоснабжение', { exact: true }).click();
+    await (await dropdownOf(page, field(page, 'engineering_supports'))).getByTitle('Водоснабжение', { exact: true }).click();
     await page.keyboard.press('Escape');
 
     // The ФККО panel: the catalogue tree opens on its blocks …
@@ -366,10 +379,25 @@ describe('registries in the browser', () => {
       [state.dumpId],
     );
     expect(row).toEqual({ location, status: 'DETECTED', area: '350.50', discovery_date: '2026-04-14', period: '[2026-05-01,2026-07-01)' });
-    // The list shows it, found by the run's tag.
+    // The list shows it, found by the run's tag …
     await page.goto(`${baseUrl}/terr-schema/waste-dumps/#page=1&search=${encodeURIComponent(TAG)}`);
     await expect.poll(() => summary(page).textContent()).toBe('Найдено: 1');
     expect(await dataRows(page).first().textContent()).toContain('Выявлена');
+    // … and the export of that list is the one dump, its period in Russian.
+    const [download, answer] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse(isCall('POST', '/api/waste-dumps/xlsx/')),
+      page.getByRole('button', { name: /Выгрузить в Excel$/ }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ search: TAG });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(header).toEqual(Object.values(resourceByName('waste-dumps')!.fields).map((f) => f.label));
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(header.indexOf('Адрес (местоположение)') + 1).value).toBe(location);
   });
 
   it('5. a juridical person: an invalid ИНН is refused on its field and tab, a valid one is saved', async () => {
@@ -487,7 +515,29 @@ describe('registries in the browser', () => {
     expect(row).toEqual({ kind: 'CHAMBER', count_containers: 1, volume: '1.100', types: ['EURO'] });
   });
 
-  it('8. anonymous visitors read the public list and card of waste sources', async () => {
+  it('8. every section opens its list, a new card with each tab, and its menu item', async () => {
+    for (const section of SECTIONS) {
+      for (const t of section.tabs) {
+        const list = t.slug ? `${section.base}${t.slug}/` : section.base;
+        await page.goto(`${baseUrl}${list}`);
+        await expect.poll(() => summary(page).textContent(), { message: list }).toMatch(/^Найдено: \d+/);
+        await page.getByRole('heading', { level: 3, name: t.title ?? resourceByName(t.resource)!.label }).waitFor();
+        await page.goto(`${baseUrl}${list}update/new/`);
+        await page.getByRole('button', { name: 'Сохранить' }).waitFor();
+        for (const cardTab of resourceByName(t.resource)!.tabs) {
+          await tab(page, cardTab.label).click();
+          await expect.poll(() => tab(page, cardTab.label).getAttribute('aria-selected'), { message: `${list} ${cardTab.label}` }).toBe('true');
+        }
+      }
+    }
+    const menu = page.getByRole('menu', { name: 'Главное меню' });
+    for (const label of ['Места накопления', 'Карта', 'Источники образования', 'Объекты обращения с отходами', 'Несанкционированные свалки', 'Обработчики отходов', 'ФККО', 'АТЕ (ОКТМО)', 'Зоны деятельности']) {
+      await menu.getByRole('link', { name: label, exact: true }).waitFor();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('9. anonymous visitors read the public list and card of waste sources', async () => {
     const anonymous = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
     anonymous.setDefaultTimeout(30_000);
     try {

@@ -1,10 +1,11 @@
-import { juridicalPersonResource, wasteManagementFacilityResource, wasteSourceResource, type ResourceDef } from '@tko/contract';
+import { containerResource, juridicalPersonResource, wasteManagementFacilityResource, wasteSourceResource, type ResourceDef } from '@tko/contract';
 import { describe, expect, it } from 'vitest';
 import { cardSchema } from '../../src/crud/card-schema';
 import { formatFieldValue } from '../../src/crud/format';
 import { normaliseFormValues, toFormValue, toFormValues } from '../../src/crud/form-values';
 import { errorPaths, formPathOf, tabErrorFlags } from '../../src/crud/server-errors';
 import { buildTree, isTreeRows } from '../../src/crud/tree-rows';
+import { formatSize } from '../../src/api/attachments';
 
 const facility = wasteManagementFacilityResource as unknown as ResourceDef;
 const source = wasteSourceResource as unknown as ResourceDef;
@@ -82,6 +83,18 @@ describe('new field kinds: form values', () => {
     expect(formPathOf(facility, 'building_period.upper')).toBe('building_period');
     expect(formPathOf(facility, 'engineering_supports.1')).toBe('engineering_supports');
     expect(formPathOf(facility, 'fkko_tree')).toBeNull(); // read-only: a general message
+  });
+
+  it('files are held as the attachments read (for their names) and sent as ids', () => {
+    const container = containerResource as unknown as ResourceDef;
+    const photos = container.fields.photos!;
+    const read = [{ id: 4, name: 'двор.jpg', content_type: 'image/jpeg', size: 1536000, url: '/api/attachments/4/download/' }];
+    expect(toFormValue(photos, read)).toEqual(read);
+    expect(toFormValue(photos, undefined)).toEqual([]);
+    expect(normaliseFormValues(container, { ...toFormValues(container, null), photos: read }).photos).toEqual([4]);
+    expect(formatFieldValue(photos, read)).toBe('двор.jpg');
+    expect(formatSize(1536000)).toBe('1,5 МБ');
+    expect(formatSize(900)).toBe('900 Б');
   });
 
   it('the ИНН check digit is checked in the browser with the contract’s Russian message', () => {

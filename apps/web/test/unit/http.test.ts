@@ -32,6 +32,18 @@ describe('http client', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('sends a file as multipart: the body is the form, no JSON content type', async () => {
+    const fetch = vi.fn(async () => json(201, { id: 7 }));
+    const http = createHttpClient({ fetch, session: fakeSession([]) });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'фото.png');
+    expect(await http.json('/api/attachments/upload-file/', { method: 'POST', form })).toEqual({ id: 7 });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer old' });
+  });
+
   it('a 401 triggers one refresh and one retry with the new token', async () => {
     const fetch = vi.fn().mockResolvedValueOnce(json(401, { detail: 'Токен недействителен или просрочен.' })).mockResolvedValueOnce(json(200, { id: 1 }));
     const session = fakeSession(['new']);

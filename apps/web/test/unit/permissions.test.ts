@@ -59,8 +59,12 @@ describe('side navigation', () => {
   const items = NAVIGATION.flatMap((s) => s.items);
   const visible = (signedIn: boolean, perms: Parameters<typeof navItemVisible>[2]) => items.filter((i) => navItemVisible(i, signedIn, perms)).map((i) => i.key);
 
-  it('has the territorial scheme and the dictionaries in Russian', () => {
-    expect(NAVIGATION.map((s) => s.label)).toEqual(['Территориальная схема', 'Справочники']);
+  it('has the territorial scheme, the dictionaries and the administration in Russian', () => {
+    expect(NAVIGATION.map((s) => s.label)).toEqual(['Территориальная схема', 'Справочники', 'Администрирование']);
+    expect(NAVIGATION[2]!.items.map((i) => [i.label, i.path, i.perm])).toEqual([
+      ['Импорт данных', '/system-import/', 'import:view'],
+      ['Системный журнал', '/system-logs/', 'system-logs:view'],
+    ]);
     expect(NAVIGATION[0]!.items.map((i) => i.label)).toEqual([
       'Места накопления', 'Карта', 'Источники образования', 'Объекты обращения с отходами', 'Несанкционированные свалки', 'Обработчики отходов',
     ]);
@@ -74,5 +78,7 @@ describe('side navigation', () => {
     expect(visible(true, { bulk: flags({ view: true }) })).toEqual(['containers', 'map']);
     expect(visible(true, { chamber: flags({ export: true }) })).toEqual(['map']);
     expect(visible(true, { 'natural-person': flags({ view: true }), 'contract-zones': flags({ view: true }) })).toEqual(['map', 'waste-handlers', 'contract-zones']);
+    expect(visible(true, { import: flags({ view: true }) })).toEqual(['map', 'system-import']);
+    expect(visible(false, undefined)).not.toContain('system-import');
   });
 });

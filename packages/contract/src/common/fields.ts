@@ -11,11 +11,13 @@ import { z } from 'zod';
 import type { EnumDef } from '../enums/define-enum';
 import { MSG } from './messages';
 import { PointInputSchema, PointSchema } from './geo';
+import type { AttachmentAccept } from './attachments';
+import { AttachmentSchema } from './attachments';
 
 export type FieldKind =
   | 'id' | 'text' | 'longtext' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'time'
   | 'enum' | 'enum_list' | 'range' | 'computed' | 'point' | 'address' | 'person' | 'ref' | 'refs'
-  | 'int_list' | 'date_list' | 'children';
+  | 'int_list' | 'date_list' | 'children' | 'files';
 
 /** A reference to a row of another table (foreign key), shown by its name. */
 export interface RefTarget {
@@ -69,6 +71,8 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   validate?: (value: string) => string | null;
   /** For computed: the SQL expression of the value over the row aliased `alias`. */
   sql?: (alias: string) => string;
+  /** For files: the attachment types the list takes (images, videos, documents, any). */
+  accept?: AttachmentAccept;
   help?: string;
 }
 
@@ -359,6 +363,20 @@ export const f = {
     write: z.array(dateWrite).transform((a) => [...new Set(a)].sort()),
   }) as FieldDef<z.ZodArray<z.ZodString>>,
 
+  /**
+   * An ordered list of attachments (issue 3 §5) kept in a join table (ownKey → the row,
+   * targetKey → attachment.id, plus `position`): `[{id, name, content_type, size, url}]` on
+   * read; attachment ids (or `{id}` items, e.g. the read value sent back) on write. Only
+   * attachments of the `accept` group are taken (a 400 on the field otherwise).
+   */
+  files: (label: string, accept: AttachmentAccept, join: JoinTable, o: Opts = {}) => ({
+    ...base('files', label, { detailOnly: true, ...o, column: null }),
+    accept,
+    join,
+    read: z.array(AttachmentSchema),
+    write: idList.max(50, 'Не более 50 файлов.').transform((a) => [...new Set(a)]),
+  }) as FieldDef<z.ZodArray<typeof AttachmentSchema>>,
+
   children: <F extends Record<string, FieldDef>>(label: string, def: Omit<ChildrenDef, 'fields'> & { fields: F }, o: Opts = {}) => {
     const readShape = { id: z.number().int(), ...mapShape(def.fields, 'read') };
     // Every child field is optional on write: an item may carry only {id, fetch_action};
@@ -393,7 +411,7 @@ export const f = {
 export function nameFields<F extends Record<string, FieldDef>>(fields: F): F {
   for (const [key, field] of Object.entries(fields)) {
     if (field.children) nameFields(field.children.fields);
-    if (field.kind === 'refs' || field.kind === 'children' || field.kind === 'computed') continue;
+    if (field.kind === 'refs' || field.kind === 'children' || field.kind === 'computed' || field.kind === 'files') continue;
     if (field.column == null) field.column = key;
   }
   return fields;

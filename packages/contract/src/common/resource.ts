@@ -106,7 +106,7 @@ export function createSchema(def: ResourceDef) {
     const w = fd.write!;
     if (fd.required) shape[k] = w;
     else if (fd.default !== undefined) shape[k] = w.optional().transform((v) => (v === undefined ? fd.default : v));
-    else if (['refs', 'int_list', 'date_list', 'enum_list', 'children'].includes(fd.kind)) shape[k] = w.optional().transform((v) => v ?? []);
+    else if (['refs', 'int_list', 'date_list', 'enum_list', 'children', 'files'].includes(fd.kind)) shape[k] = w.optional().transform((v) => v ?? []);
     else shape[k] = w.optional().transform((v) => (v === undefined ? null : v));
   }
   return withPreprocess(def, z.object(shape));

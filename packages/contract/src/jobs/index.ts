@@ -16,6 +16,20 @@ export const XlsxExportJobSchema = z.object({
 export type XlsxExportJob = z.infer<typeof XlsxExportJobSchema>;
 export const XLSX_EXPORT_JOB = 'xlsx-export';
 
+/**
+ * BullMQ options of an export job: 3 attempts with exponential backoff (2 s, 4 s) after a
+ * failure; a job stalled by a dead worker goes back to the queue (worker lock settings,
+ * apps/worker/src/worker-options.ts). The job id is a random UUID (unique across queues and
+ * unguessable; the API checks the owner anyway).
+ */
+export const EXPORT_JOB_ATTEMPTS = 3;
+export const EXPORT_JOB_BACKOFF = { type: 'exponential', delay: 2000 } as const;
+
+/** Housekeeping queue of the worker: scheduled (repeatable) jobs without payload. */
+export const QUEUE_MAINTENANCE = 'maintenance';
+/** Deletes expired notifications (live_until passed); scheduled every NOTIFICATION_CLEANUP_EVERY_MS. */
+export const NOTIFICATION_CLEANUP_JOB = 'notification-cleanup';
+
 /** State of a job as `GET /api/jobs/{id}/` answers it. */
 export const JobStatusSchema = z.object({
   id: z.string(),
@@ -28,3 +42,20 @@ export const JobStatusSchema = z.object({
   error: z.string().nullable(),
 });
 export type JobStatus = z.infer<typeof JobStatusSchema>;
+
+/** Queue of system-import runs (routes/import.ts); consumed by the worker's import processor. */
+export const QUEUE_IMPORTS = 'imports';
+export const IMPORT_FILE_JOB = 'import-file';
+/** Import one uploaded file (import_file.id) as its owner; job id `import-<file_id>-<run>-<nonce>`. */
+export const ImportFileJobSchema = z.object({
+  file_id: z.number().int(),
+  user_id: z.number().int(),
+  run: z.number().int(),
+});
+export type ImportFileJob = z.infer<typeof ImportFileJobSchema>;
+/**
+ * BullMQ job id of run `run` of import file `fileId` (also the STOMP job topic id). `nonce`
+ * (random) keeps ids unique when file ids repeat on one Redis: a restored or recreated database,
+ * several installations or test databases; BullMQ silently ignores a second job with a used id.
+ */
+export const importJobId = (fileId: number, run: number, nonce: string) => `import-${fileId}-${run}-${nonce}`;

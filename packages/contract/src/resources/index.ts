@@ -29,6 +29,7 @@ export { wasteManagementFacilityResource, FACILITY_SECTION_TABS, FkkoTreeNodeSch
 export type { FkkoTreeNode } from './waste-management-facility';
 export { wasteDumpResource, ANY_LEGAL_ENTITY, RESPONSIBLE_FOR_LIQUIDATION_PATH } from './waste-dump';
 export * from './waste-area-fields';
+export * from './history-field';
 export * from './common-fields';
 export * from './waste-area-common';
 export { specialResource } from './waste-area-special';

@@ -19,6 +19,7 @@ import {
 } from '../enums/waste-area';
 import { addressFields, checkingFields } from './common-fields';
 import { CONTRACT_ZONE, LEGAL_ENTITY, WASTE_SOURCE } from './refs';
+import { historyField } from './history-field';
 
 // ———————————————————————————— tabs ————————————————————————————
 
@@ -29,7 +30,7 @@ export const WASTE_AREA_TAB = {
   containers: { key: 'containers', label: 'Контейнеры' },
   events: { key: 'events', label: 'События', empty: 'События площадки появятся, когда будет подключён диспетчерский модуль.' },
   waste_sources: { key: 'waste_sources', label: 'Источники образования' },
-  video: { key: 'video', label: 'Видео', empty: 'Видеоматериалы появятся вместе с загрузкой вложений.' },
+  video: { key: 'video', label: 'Видео' },
   verification: { key: 'verification', label: 'Сверка' },
 } as const satisfies Record<string, TabDef>;
 
@@ -221,6 +222,21 @@ export function verificationFields() {
   };
 }
 
+// ———————————————————————————— photos and video ————————————————————————————
+
+/**
+ * Photos of a site (spec 01 §3 characteristics tab: "photos, each with an image"): images
+ * uploaded through POST /api/attachments/upload-file/, in order (join table waste_area_photo).
+ */
+export function photosField(tab: string = T.characteristics.key) {
+  return f.files('Фотографии', 'image', { table: 'waste_area_photo', ownKey: 'waste_area_id', targetKey: 'attachment_id' }, { tab });
+}
+
+/** Videos of a site (spec 01 §2 video tab), in order (join table waste_area_video). */
+export function videoField(tab: string = T.video.key) {
+  return f.files('Видео', 'video', { table: 'waste_area_video', ownKey: 'waste_area_id', targetKey: 'attachment_id' }, { tab });
+}
+
 // ———————————————————————————— container site ————————————————————————————
 
 /** Every field of a container site (spec 01 §3), in the order of its card and xlsx. */
@@ -243,6 +259,8 @@ export const containerSiteFields = {
   ...siteConditionFields(),
   section_for_kgo: kgoSectionField(),
   ...equipmentFields(),
+  params_history: historyField('container', (): Record<string, FieldDef> => containerSiteFields, { tab: T.characteristics.key, label: 'История изменения параметров' }),
+  photos: photosField(),
   volume: rolledUpVolumeField(T.characteristics.key),
   ...scheduleFields(),
   kg_accumulated_waste: f.decimal('Накопление отходов, кг/год', { tab: T.characteristics.key, scale: 3, max: 1e12, unit: 'кг' }),
@@ -254,5 +272,7 @@ export const containerSiteFields = {
   ...verificationFields(),
   // — waste sources tab —
   waste_sources: wasteSourcesField(),
+  // — video tab —
+  video: videoField(),
   created_at: createdAtField(),
 };

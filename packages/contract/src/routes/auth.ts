@@ -73,6 +73,9 @@ export const PERMISSION_RESOURCES: Record<string, string> = {
   'administrative-unit': 'Административные единицы (ОКТМО)',
   'waste-sources': 'Источники образования отходов',
   'normative-unit': 'Нормативы накопления ТКО',
+  'system-logs': 'Системный журнал (история изменений)',
   users: 'Пользователи',
   'users-roles': 'Роли',
+  import: 'Импорт данных',
+  'import-all-files': 'Импорт: файлы всех пользователей',
 };

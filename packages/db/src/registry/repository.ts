@@ -2,7 +2,10 @@
  * Generic database access of one registry, driven by its ResourceDef from @tko/contract:
  * list (filters, ordering, page, list-level sums), read, create, update, delete and a
  * cursor stream for exports. SQL goes through the pg pool (PostGIS needs raw SQL); every
- * write runs in one transaction. Convention: every registry table has `id` and `updated_at`.
+ * write runs in one transaction — its own, or the caller's when a client `db` is passed (the
+ * batch transaction, imports) — and records its change history (change_log, see
+ * change-log.ts) in that same transaction. Convention: every registry table has `id` and
+ * `updated_at`.
  *
  * Errors: FieldValidationError (→ 400) for unknown referenced ids, bad child ids and broken
  * cross-field rules (def.check). Returns null for a missing row (→ 404).
@@ -15,6 +18,9 @@ import { ident, Params } from './params';
 import { selectList, toWire } from './select-sql';
 import { orderSql, whereSql } from './where-sql';
 import { checkRefs, columnEntries, valueSql, writeChildren, writeJoin } from './write-sql';
+import { writeFiles } from './files-sql';
+import type { ChangeAction } from './change-log';
+import { diffRows, writeChangeLog } from './change-log';
 
 export type Row = Record<string, unknown>;
 
@@ -26,9 +32,14 @@ export interface ListResult {
 }
 
 export interface WriteContext {
-  /** Shown as last_update_person where the registry has that field. */
+  /** Shown as last_update_person where the registry has that field; kept in the history. */
   userName: string;
+  /** The signed-in user, recorded in the history (null: a system write, e.g. a command). */
+  userId?: number | null;
 }
+
+/** Context of writes made by the system itself (no signed-in user). */
+export const SYSTEM_WRITE: WriteContext = { userName: 'Система', userId: null };
 
 export interface ReadOptions {
   /** Public variant: leave out private (personal) fields. */
@@ -104,13 +115,44 @@ export class RegistryRepository {
     return out;
   }
 
-  /** Writes links and children named in `values` for row `id`. */
+  /** Writes links, attachment lists and children named in `values` for row `id`. */
   private async writeRelated(db: PoolClient, id: number, values: Row): Promise<void> {
     for (const [k, v] of Object.entries(values)) {
       const fd = this.def.fields[k];
       if (fd?.kind === 'refs') await writeJoin(db, fd, id, v as number[]);
+      if (fd?.kind === 'files') await writeFiles(db, k, fd, id, v as number[]);
       if (fd?.kind === 'children') await writeChildren(db, this.def.table, k, fd, id, v as Row[]);
     }
+  }
+
+  /**
+   * Runs `fn` on the caller's transaction `outer`, or in a new one; database refusals caused
+   * by the data become field errors either way.
+   */
+  private inTransaction<T>(outer: PoolClient | undefined, fn: (db: PoolClient) => Promise<T>): Promise<T> {
+    return this.guarded(() => (outer ? fn(outer) : withTransaction(this.pool, fn)));
+  }
+
+  private historyFieldsCache?: string[];
+
+  /** Computed fields that read the history (e.g. params_history): re-read after it is written. */
+  private get historyFields(): string[] {
+    return (this.historyFieldsCache ??= Object.entries(this.def.fields)
+      .filter(([, fd]) => fd.kind === 'computed' && fd.sql?.('t').includes('change_log'))
+      .map(([k]) => k));
+  }
+
+  /**
+   * Records the change of row `id` (`before` / `after` as read; null = absent) in the same
+   * transaction, and refreshes the history fields of the row answered.
+   */
+  private async record(db: PoolClient, action: ChangeAction, id: number, before: Row | null, after: Row | null, ctx: WriteContext): Promise<Row | null> {
+    const diff = diffRows(this.def, before, after);
+    if (action === 'update' && !diff.fields.length) return after;
+    await writeChangeLog(db, { resource: this.def.name, objectId: id, action, userId: ctx.userId ?? null, userName: ctx.userName, before: diff.before, after: diff.after });
+    if (!after || !this.historyFields.length) return after;
+    const { rows } = await db.query(`SELECT ${selectList(this.def, this.historyFields)} FROM ${ident(this.def.table)} t WHERE t.id = $1`, [id]);
+    return { ...after, ...(rows[0] as Row | undefined) };
   }
 
   /** Runs a write, turning database refusals caused by the data into field errors. */
@@ -122,10 +164,13 @@ export class RegistryRepository {
     }
   }
 
-  /** Creates a row from create-schema output (defaults applied); returns it as read. */
-  async create(values: Row, ctx: WriteContext): Promise<Row> {
+  /**
+   * Creates a row from create-schema output (defaults applied); returns it as read. With `tx`
+   * it runs on that open transaction (the caller commits or rolls back).
+   */
+  async create(values: Row, ctx: WriteContext, tx?: PoolClient): Promise<Row> {
     this.checkRules(values);
-    return this.guarded(() => withTransaction(this.pool, async (db) => {
+    return this.inTransaction(tx, async (db) => {
       await checkRefs(db, this.def, values);
       const p = new Params();
       const cols: string[] = [];
@@ -145,16 +190,17 @@ export class RegistryRepository {
       const { rows } = await db.query<{ id: number }>(`INSERT INTO ${ident(this.def.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
       const id = rows[0]!.id;
       await this.writeRelated(db, id, values);
-      return (await this.get(id, {}, db))!;
-    }));
+      return (await this.record(db, 'create', id, null, (await this.get(id, {}, db))!, ctx))!;
+    });
   }
 
   /**
    * Updates the fields present in `values` (update-schema output); others keep their value.
-   * Cross-field rules see the merged row. Returns null when the row does not exist.
+   * Cross-field rules see the merged row. Returns null when the row does not exist. With `tx`
+   * it runs on that open transaction.
    */
-  async update(id: number, values: Row, ctx: WriteContext): Promise<Row | null> {
-    return this.guarded(() => withTransaction(this.pool, async (db) => {
+  async update(id: number, values: Row, ctx: WriteContext, tx?: PoolClient): Promise<Row | null> {
+    return this.inTransaction(tx, async (db) => {
       const p0 = new Params();
       const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p0.add(this.def.scope.value)}` : '';
       const lock = await db.query(`SELECT id FROM ${ident(this.def.table)} WHERE id = ${p0.add(id)}${scope} FOR UPDATE`, p0.values);
@@ -167,16 +213,25 @@ export class RegistryRepository {
       sets.push(...this.audit(ctx, p).map(([c, v]) => `${c} = ${v}`));
       await db.query(`UPDATE ${ident(this.def.table)} SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
       await this.writeRelated(db, id, values);
-      return (await this.get(id, {}, db))!;
-    }));
+      return this.record(db, 'update', id, current, (await this.get(id, {}, db))!, ctx);
+    });
   }
 
-  /** Deletes a row (children and links go with it, ON DELETE CASCADE); false when missing. */
-  async delete(id: number): Promise<boolean> {
-    const p = new Params();
-    const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
-    const r = await this.guarded(() => this.pool.query(`DELETE FROM ${ident(this.def.table)} WHERE id = ${p.add(id)}${scope}`, p.values));
-    return (r.rowCount ?? 0) > 0;
+  /**
+   * Deletes a row (children and links go with it, ON DELETE CASCADE); false when missing.
+   * The history keeps the row as it was. With `tx` it runs on that open transaction.
+   */
+  async delete(id: number, ctx: WriteContext = SYSTEM_WRITE, tx?: PoolClient): Promise<boolean> {
+    return this.inTransaction(tx, async (db) => {
+      const p = new Params();
+      const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
+      const lock = await db.query(`SELECT id FROM ${ident(this.def.table)} WHERE id = ${p.add(id)}${scope} FOR UPDATE`, p.values);
+      if (!lock.rowCount) return false;
+      const before = await this.get(id, {}, db);
+      await db.query(`DELETE FROM ${ident(this.def.table)} WHERE id = $1`, [id]);
+      await this.record(db, 'delete', id, before, null, ctx);
+      return true;
+    });
   }
 
   /** Number of rows a list query matches (used to choose a synchronous or queued export). */

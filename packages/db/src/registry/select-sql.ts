@@ -1,7 +1,8 @@
 /**
  * SQL expressions that read each field kind in its wire shape (docs/ARCHITECTURE.md):
  * points as {lat, lng} rounded to 6 decimals (EPSG:4326), decimals as text, dates as
- * YYYY-MM-DD, times as HH:MM:SS, refs as {id, name}, many-to-many and child rows as JSON arrays.
+ * YYYY-MM-DD, times as HH:MM:SS, refs as {id, name}, many-to-many and child rows as JSON arrays,
+ * attachment lists (`files`) as [{id, name, content_type, size, url}].
  */
 import type { FieldDef, ResourceDef } from '@tko/contract';
 import { ident } from './params';
@@ -36,6 +37,11 @@ export function fieldExpr(key: string, fd: FieldDef, alias: string, json = false
       const r = fd.ref!;
       const j = fd.join!;
       return `(SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.${ident(r.labelColumn)}) ORDER BY r.${ident(r.labelColumn)}, r.id), '[]'::json) FROM ${ident(j.table)} j JOIN ${ident(r.table)} r ON r.id = j.${ident(j.targetKey)} WHERE j.${ident(j.ownKey)} = ${alias}.id)`;
+    }
+    case 'files': {
+      // Attachments in their position order; url = the authenticated download (contract attachmentUrl).
+      const j = fd.join!;
+      return `(SELECT coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'content_type', a.content_type, 'size', a.size, 'url', '/api/attachments/' || a.id || '/download/') ORDER BY j.position, a.id), '[]'::json) FROM ${ident(j.table)} j JOIN attachment a ON a.id = j.${ident(j.targetKey)} WHERE j.${ident(j.ownKey)} = ${alias}.id)`;
     }
     case 'children': {
       const c = fd.children!;

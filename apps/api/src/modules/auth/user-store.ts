@@ -17,10 +17,33 @@ export interface UserStore {
 /** A hash to verify against when the email is unknown, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
 
-export class PrismaUserStore implements UserStore {
-  constructor(private readonly prisma: PrismaClient) {}
+/** How long a user's permission map is reused, ms: a role change takes effect within this time. */
+export const ME_CACHE_MS = 2000;
 
+export class PrismaUserStore implements UserStore {
+  private readonly cache = new Map<number, { at: number; me: Promise<Me | null> }>();
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly cacheMs = ME_CACHE_MS,
+  ) {}
+
+  /**
+   * The user with their permission map. Every request needs it, and loading it takes four
+   * queries (bench/RESULTS.md): it is reused for {@link ME_CACHE_MS} per user.
+   */
   async me(userId: number): Promise<Me | null> {
+    const now = Date.now();
+    const hit = this.cache.get(userId);
+    if (hit && now - hit.at < this.cacheMs) return hit.me;
+    const me = this.load(userId);
+    this.cache.set(userId, { at: now, me });
+    if (this.cache.size > 10000) this.cache.clear();
+    me.catch(() => this.cache.delete(userId));
+    return me;
+  }
+
+  private async load(userId: number): Promise<Me | null> {
     const user = await this.prisma.appUser.findFirst({
       where: { id: userId, isActive: true },
       include: { roles: { include: { role: { include: { permissions: true } } } } },

@@ -2,13 +2,18 @@
  * xlsx exports of any registry. Up to XLSX_ASYNC_THRESHOLD rows the workbook is streamed
  * straight into the response (constant memory, exceljs streaming writer); larger exports, or
  * `?async=true`, go to the worker as a BullMQ job and answer 202 `{job_id, status_url}`; the
- * browser polls the status and downloads the file from `/api/jobs/{id}/file/`.
+ * browser follows it live on the STOMP topic DESTINATIONS.job(id) (or polls `status_url`) and
+ * downloads the file from `/api/jobs/{id}/file/`, the link of the notification that ends it.
+ * A queued export is retried with backoff (contract EXPORT_JOB_ATTEMPTS/BACKOFF); its id is a
+ * random UUID; the job (and so its file link) is kept EXPORT_TTL_SECONDS, as long as the file.
+ * Progress and the final notification come from the worker (apps/worker processors/xlsx-export).
  * Errors: 503 when the queue is needed and Redis is unreachable.
  */
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ListQuery, ResourceDef, XlsxExportJob } from '@tko/contract';
-import { XLSX_EXPORT_JOB } from '@tko/contract';
+import { EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, XLSX_EXPORT_JOB } from '@tko/contract';
 import type { RegistryRepository } from '@tko/db';
 import { exportFileName, writeXlsx } from '@tko/xlsx';
 import { unavailable } from '../../plugins/http-errors';
@@ -20,6 +25,8 @@ export class ExportService {
   constructor(
     private readonly queues: Queues | null,
     private readonly asyncThreshold: number,
+    /** Seconds a finished or failed job is kept. */
+    private readonly keepSeconds = 86400,
   ) {}
 
   async export(def: ResourceDef, repo: RegistryRepository, filters: ListQuery, opts: { userId: number; forceAsync: boolean }, reply: FastifyReply) {
@@ -41,7 +48,13 @@ export class ExportService {
   async enqueue(payload: XlsxExportJob): Promise<string> {
     if (!this.queues?.ready()) throw unavailable(QUEUE_DOWN);
     try {
-      const job = await this.queues.exports.add(XLSX_EXPORT_JOB, payload, { attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 } });
+      const job = await this.queues.exports.add(XLSX_EXPORT_JOB, payload, {
+        jobId: randomUUID(),
+        attempts: EXPORT_JOB_ATTEMPTS,
+        backoff: EXPORT_JOB_BACKOFF,
+        removeOnComplete: { age: this.keepSeconds },
+        removeOnFail: { age: this.keepSeconds },
+      });
       return job.id!;
     } catch {
       throw unavailable(QUEUE_DOWN);

@@ -1,7 +1,9 @@
 /**
  * Background job status and results: GET /api/jobs/{id}/ (state, progress 0–100, file link)
  * and GET /api/jobs/{id}/file/ (the finished xlsx). Only the user who started a job sees it
- * (404 otherwise). 503 while Redis is unreachable.
+ * (404 otherwise). 503 while Redis is unreachable. The file is served as soon as it exists
+ * under its final name `<jobId>.xlsx` (the worker renames it there only when complete), even in
+ * the instant before BullMQ records the job completed; after EXPORT_TTL_SECONDS it is 404.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobStatus, XlsxExportJob } from '@tko/contract';
-import { JobStatusSchema } from '@tko/contract';
+import { JobStatusSchema, resourceByName } from '@tko/contract';
+import { exportFileName } from '@tko/xlsx';
 import { Job } from 'bullmq';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound, unavailable } from '../../plugins/http-errors';
@@ -63,12 +66,14 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
     schema: { tags: ['jobs'], summary: 'Файл результата фоновой задачи', params: Params },
   }, async (request, reply) => {
     const job = await ownJob(request.params.id, deps.guards.user(request).id);
-    const result = job.returnvalue;
-    const file = result ? path.join(deps.exportDir, path.basename(result.file)) : '';
-    if (!result || !existsSync(file)) throw notFound();
+    const result = job.returnvalue as ExportResult | null | undefined;
+    const file = path.join(deps.exportDir, path.basename(result?.file ?? `${job.id}.xlsx`));
+    if (!existsSync(file)) throw notFound();
+    const def = resourceByName(job.data.resource);
+    const downloadName = result?.download_name ?? (def ? exportFileName(def) : path.basename(file));
     return reply
       .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${result.download_name}"`)
+      .header('Content-Disposition', `attachment; filename="${downloadName}"`)
       .send(createReadStream(file));
   });
 }

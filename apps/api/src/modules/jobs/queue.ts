@@ -14,8 +14,11 @@ export interface Queues {
   close(): Promise<void>;
 }
 
-/** Opens the queues on REDIS_URL; null when no URL is configured. */
-export function openQueues(redisUrl: string | undefined): Queues | null {
+/**
+ * Opens the queues on REDIS_URL; null when no URL is configured. `prefix` is BullMQ's key
+ * prefix (QUEUE_PREFIX, default 'bull'): the worker must use the same; tests use their own.
+ */
+export function openQueues(redisUrl: string | undefined, prefix = 'bull'): Queues | null {
   if (!redisUrl) return null;
   const connection = new Redis(redisUrl, {
     enableOfflineQueue: false,
@@ -23,7 +26,7 @@ export function openQueues(redisUrl: string | undefined): Queues | null {
     retryStrategy: (times) => Math.min(times * 500, 5000),
   });
   connection.on('error', () => undefined); // reported per call as 503
-  const exports = new Queue(QUEUE_EXPORTS, { connection });
+  const exports = new Queue(QUEUE_EXPORTS, { connection, prefix });
   exports.on('error', () => undefined);
   return {
     exports,

@@ -35,7 +35,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operators: 
     const id = parseId((request.params as { id: string }).id);
     const u = guards.user(request);
     const userName = [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email;
-    const op = id === null ? null : await operators.update(id, kind, request.body as OperatorUpdate, { userName });
+    const op = id === null ? null : await operators.update(id, kind, request.body as OperatorUpdate, { userName, userId: u.id });
     if (!op) throw notFound();
     return op;
   };

@@ -1,11 +1,12 @@
 /**
  * The input of one field by its kind (text, numbers, boolean, dates, enum and enum lists, ranges,
- * point, refs, lists),
+ * point, refs, files, lists),
  * without label: the card wraps it in a {@link FieldItem}, the containers table puts it in a cell.
  */
-import type { FieldDef, RefValue } from '@tko/contract';
+import type { Attachment, FieldDef, RefValue } from '@tko/contract';
 import { Checkbox, Input, InputNumber, Select } from 'antd';
 import { DateInput, DateListInput, TimeInput } from './date-inputs';
+import { FilesInput } from './files-input';
 import { RangeInput, type RangeValue } from './range-input';
 import { RefPicker } from './ref-picker';
 
@@ -88,6 +89,8 @@ export function BareInput({ field, value, onChange, onBlur, disabled, id, known,
         />
       );
     }
+    case 'files':
+      return <FilesInput field={field} id={id} value={value as Attachment[] | null} onChange={onChange} disabled={disabled} />;
     case 'range':
       return <RangeInput {...common} of={field.rangeOf ?? 'date'} unit={field.unit} value={value as RangeValue | null} onChange={onChange} />;
     case 'int_list': {

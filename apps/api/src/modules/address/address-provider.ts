@@ -1,0 +1,23 @@
+/**
+ * One interface for address suggestions and cleaning (issue 3 §6): a DaData-compatible
+ * service when a token is configured (dadata-provider.ts), the built-in offline provider over
+ * the registry's own addresses otherwise (registry-provider.ts). Coordinates are degrees
+ * (WGS 84) rounded to 6 decimals (spec 01 §5).
+ */
+import type { AddressSuggestion, CleanAddress } from '@tko/contract';
+
+export interface AddressProvider {
+  readonly name: 'dadata' | 'registry';
+  /** Up to `count` suggestions for the typed `query` (already trimmed, non-empty). */
+  suggest(query: string, count: number): Promise<AddressSuggestion[]>;
+  /** The address `location` cleaned, with its coordinates; null when it cannot be found. */
+  clean(location: string): Promise<CleanAddress | null>;
+}
+
+/** The external service failed (network, time-out, non-2xx): the caller may fall back. */
+export class AddressServiceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AddressServiceError';
+  }
+}

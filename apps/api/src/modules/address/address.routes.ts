@@ -1,0 +1,65 @@
+/**
+ * Address calls (spec 01 §5, §7; issue 3 §6), any signed-in user:
+ *   GET  /api/address/suggest/?query=&count=5   → {suggestions: [{value, unrestricted_value, data}]}
+ *   POST /api/address/suggest/ {query, count}   the same (DaData's own request shape)
+ *   GET  /api/address/clean/?location=          → {source, result, geo_lat, geo_lon, qc_geo,
+ *                                                 provider, similarity, match}; 404 {detail}
+ *                                                 when nothing matches
+ * Refusals (400 on the field, spec 01 §8): no query → «Невозможно получить подсказки адреса без
+ * параметров запроса.», no location → «Невозможно очистить адрес без строки адреса.»; longer
+ * than ADDRESS_QUERY_MAX → 400; count outside 1–20 → 400.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADDRESS_CLEAN_PATH, ADDRESS_MSG, ADDRESS_QUERY_MAX, ADDRESS_SUGGEST_PATH, ADDRESS_SUGGESTIONS_COUNT,
+  AddressCleanQuerySchema, AddressSuggestionsSchema, AddressSuggestQuerySchema, CleanAddressSchema,
+} from '@tko/contract';
+import type { AddressSuggestQuery } from '@tko/contract';
+import { FieldValidationError } from '@tko/db';
+import type { AuthGuards } from '../../plugins/auth';
+import { HttpError } from '../../plugins/http-errors';
+import type { AddressService } from './address.service';
+
+/** The text of a parameter, trimmed; a 400 on `field` when missing, blank or too long. */
+function text(value: string | undefined, field: string, missing: string): string {
+  const s = (value ?? '').trim();
+  if (!s) throw FieldValidationError.of(field, missing);
+  if (s.length > ADDRESS_QUERY_MAX) throw FieldValidationError.of(field, ADDRESS_MSG.tooLong);
+  return s;
+}
+
+export function registerAddressRoutes(app: FastifyInstance, deps: { address: AddressService; guards: AuthGuards }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['address'];
+
+  const suggest = async (q: AddressSuggestQuery | undefined) => {
+    const query = text(q?.query, 'query', ADDRESS_MSG.noQuery);
+    return { suggestions: await deps.address.suggest(query, q?.count ?? ADDRESS_SUGGESTIONS_COUNT) };
+  };
+
+  r.get(ADDRESS_SUGGEST_PATH, {
+    preHandler: deps.guards.requireUser,
+    schema: { tags, summary: 'Подсказки адреса (query, count = 5)', querystring: AddressSuggestQuerySchema, response: { 200: AddressSuggestionsSchema } },
+  }, (request) => suggest(request.query));
+
+  r.post(ADDRESS_SUGGEST_PATH, {
+    preHandler: deps.guards.requireUser,
+    schema: { tags, summary: 'Подсказки адреса (тело как у DaData: {query, count})', response: { 200: AddressSuggestionsSchema } },
+  }, (request: FastifyRequest) => {
+    const body = request.body;
+    const parsed = AddressSuggestQuerySchema.safeParse(body && typeof body === 'object' ? body : {});
+    if (!parsed.success) throw FieldValidationError.of('count', ADDRESS_MSG.count);
+    return suggest(parsed.data);
+  });
+
+  r.get(ADDRESS_CLEAN_PATH, {
+    preHandler: deps.guards.requireUser,
+    schema: { tags, summary: 'Очистка адреса: координаты (6 знаков)', querystring: AddressCleanQuerySchema, response: { 200: CleanAddressSchema } },
+  }, async (request) => {
+    const location = text(request.query.location, 'location', ADDRESS_MSG.noLocation);
+    const out = await deps.address.clean(location);
+    if (!out) throw new HttpError(404, ADDRESS_MSG.notFound, 'address_not_found');
+    return out;
+  });
+}

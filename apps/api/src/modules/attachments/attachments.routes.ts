@@ -1,0 +1,110 @@
+/**
+ * Attachments (spec 01 §7 `POST /api/attachments/upload-file/`, issue 3 §5):
+ *   POST   /api/attachments/upload-file/   multipart, one file (any field name) → 201
+ *          {id, name, content_type, size, url, sha256, created_at}; any signed-in user
+ *   GET    /api/attachments/{id}/           the file (authenticated download)
+ *   GET    /api/attachments/{id}/download/  the same
+ *   DELETE /api/attachments/{id}/           by its uploader, while no registry row uses it
+ *                                           (409 otherwise) → 204
+ * Images, videos and PDF are answered `inline` (a card can show them), other types as
+ * `attachment`; the name goes in RFC 6266 `filename*` (UTF-8).
+ *
+ * Multipart parsing (@fastify/multipart) is registered in this plugin's own encapsulated
+ * context, so other modules may register their own without a clash.
+ */
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ATTACHMENT_UPLOAD_PATH, UploadedAttachmentSchema } from '@tko/contract';
+import { ConflictError, FieldValidationError, translatePgError } from '@tko/db';
+import type { AuthGuards } from '../../plugins/auth';
+import { forbidden, notFound } from '../../plugins/http-errors';
+import { parseId } from '../../crud/paging';
+import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
+import { toUploaded } from './attachments.repository';
+import type { FileStore } from './file-store';
+import { receiveUpload } from './receive-upload';
+
+export interface AttachmentDeps {
+  repo: AttachmentsRepository;
+  store: FileStore;
+  guards: AuthGuards;
+  /** Local directory for partial uploads. */
+  tmpDir: string;
+  maxBytes: number;
+}
+
+const IdParams = z.object({ id: z.string() });
+const INLINE = /^(image|video)\/|^application\/pdf$/;
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266, RFC 5987). */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+export async function registerAttachmentRoutes(app: FastifyInstance, deps: AttachmentDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: deps.maxBytes, files: 1, fields: 10, parts: 20 } });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.post(ATTACHMENT_UPLOAD_PATH, {
+      preHandler: deps.guards.requireUser,
+      schema: { tags: ['attachments'], summary: 'Загрузить файл (multipart/form-data)', response: { 201: UploadedAttachmentSchema } },
+    }, async (request, reply) => {
+      if (!request.isMultipart()) throw FieldValidationError.of('file', 'Отправьте файл как multipart/form-data.');
+      const part = await request.file();
+      if (!part) throw FieldValidationError.of('file', 'Обязательное поле.');
+      const row = await receiveUpload(part, deps.guards.user(request).id, { store: deps.store, repo: deps.repo, tmpDir: deps.tmpDir, maxBytes: deps.maxBytes });
+      return reply.status(201).send(toUploaded(row));
+    });
+
+    async function found(request: FastifyRequest): Promise<AttachmentRow> {
+      const id = parseId((request.params as { id: string }).id);
+      const row = id === null ? null : await deps.repo.get(id);
+      if (!row) throw notFound();
+      return row;
+    }
+
+    const download = async (request: FastifyRequest, reply: FastifyReply) => {
+      const row = await found(request);
+      const body = await deps.store.stream(row.storage_key);
+      if (!body) throw notFound();
+      return reply
+        .header('Content-Type', row.content_type)
+        .header('Content-Length', String(row.size))
+        .header('Content-Disposition', contentDisposition(INLINE.test(row.content_type) ? 'inline' : 'attachment', row.name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(body);
+    };
+    for (const suffix of ['', 'download/']) {
+      r.get(`/api/attachments/:id/${suffix}`, {
+        preHandler: deps.guards.requireUser,
+        schema: { tags: ['attachments'], summary: 'Скачать файл', params: IdParams },
+      }, download);
+    }
+
+    r.delete('/api/attachments/:id/', {
+      preHandler: deps.guards.requireUser,
+      schema: { tags: ['attachments'], summary: 'Удалить файл (загрузившим его, если он нигде не используется)', params: IdParams },
+    }, async (request, reply) => {
+      const row = await found(request);
+      if (row.created_by !== deps.guards.user(request).id) throw forbidden();
+      try {
+        await deps.repo.delete(row.id);
+      } catch (e) {
+        const err = translatePgError({}, e);
+        if (err instanceof ConflictError) throw new ConflictError('Файл используется в карточке реестра: сначала уберите его оттуда.');
+        throw err;
+      }
+      await deps.store.delete(row.storage_key);
+      return reply.status(204).send();
+    });
+  });
+}
+
+/** Partial uploads live beside the store's files (same disk: the move is cheap). */
+export const uploadTmpDir = (attachmentsDir: string) => path.join(attachmentsDir, '.tmp');

@@ -1,0 +1,167 @@
+/**
+ * The system import's API side (spec 03 "Import"; contract routes/import.ts): upload (store,
+ * detect, read the header and a preview, suggest a matching), matching, starting and cancelling
+ * runs, deleting. The run itself is the worker's (@tko/import process-job.ts).
+ *
+ * Access: a user sees and works on their own files; `import-all-files` view/change/delete
+ * extends that to everyone's. Processing also needs add (and, when existing objects are updated,
+ * change) on the template's registry: an import never writes what its user could not.
+ * Errors: HttpError 404 (no such file, or another user's), 409 (a run under way), 503 (no Redis);
+ * ImportInputError → 400 on its field.
+ */
+import type { ImportMatching, Me } from '@tko/contract';
+import { DEFAULT_IMPORT_OPTIONS, IMPORT_ALL_FILES_PERMISSION, IMPORT_MSG, ImportOptionsSchema, ImportTemplateType, MSG } from '@tko/contract';
+import type { ImportFileRow, ImportFileStore, StoredObject } from '@tko/import';
+import { checkMapping, ImportFilesRepository, ImportInputError, inspectStoredFile, missingTargets, suggestMapping, templateOf } from '@tko/import';
+import type { Pool } from 'pg';
+import { HttpError, forbidden, notFound, unavailable } from '../../plugins/http-errors';
+import type { ImportQueue } from './import-queue';
+
+export const IMPORT_QUEUE_DOWN = 'Фоновые задачи временно недоступны (нет связи с Redis): импорт можно будет запустить позже.';
+const PREVIEW_ROWS = 5;
+/** Rows the suggestion looks at. */
+const SAMPLE_ROWS = 200;
+/** How long the cancel call waits for the run to stop before answering 202. */
+const CANCEL_WAIT_MS = 10_000;
+
+const may = (user: Me, action: 'view' | 'change' | 'delete') => Boolean(user.permissions[IMPORT_ALL_FILES_PERMISSION]?.[action]);
+const busy = () => new HttpError(409, IMPORT_MSG.busy, 'busy');
+
+export class ImportService {
+  readonly files: ImportFilesRepository;
+
+  constructor(
+    private readonly pool: Pool,
+    readonly store: ImportFileStore,
+    private readonly queue: ImportQueue | null,
+  ) {
+    this.files = new ImportFilesRepository(pool);
+  }
+
+  /** The file if `user` may act on it with `action` (own files: always); else 404. */
+  async access(user: Me, id: number | null, action: 'view' | 'change' | 'delete' = 'view'): Promise<ImportFileRow> {
+    const file = id === null ? null : await this.files.get(id);
+    if (!file || (file.user_id !== user.id && !may(user, 'view'))) throw notFound();
+    if (file.user_id !== user.id && action !== 'view' && !may(user, action)) throw forbidden();
+    return file;
+  }
+
+  /** Every user's files with import-all-files:view, else the user's own. */
+  list(user: Me, paging: { limit: number; offset: number }) {
+    return this.files.list(may(user, 'view') ? null : user.id, paging);
+  }
+
+  /**
+   * Reads a stored upload and records it with a suggested matching (when the template type is
+   * known). Refuses an empty, unreadable or unsupported file, or an unknown template type; the
+   * stored bytes are removed then.
+   */
+  async register(user: Me, name: string, stored: StoredObject, templateType: string | undefined): Promise<ImportFileRow> {
+    const type = templateType || 'NONE';
+    try {
+      if (!(ImportTemplateType.values as readonly string[]).includes(type)) throw new ImportInputError(MSG.choice(type), 'template_type');
+      const info = await inspectStoredFile(this.store, stored.key);
+      const sample = info.table.rows.slice(0, SAMPLE_ROWS).map((r) => r.cells);
+      const template = templateOf(type);
+      return await this.files.insert({
+        userId: user.id,
+        name,
+        storageKey: stored.key,
+        fileType: info.fileType,
+        size: stored.size,
+        sha256: stored.sha256,
+        encoding: info.encoding,
+        delimiter: info.delimiter,
+        columns: info.table.columns,
+        preview: sample.slice(0, PREVIEW_ROWS),
+        rowCount: info.table.rows.length,
+        templateType: type,
+        columnMapping: template ? suggestMapping(template, info.table.columns, sample) : Object.fromEntries(info.table.columns.map((c) => [c, null])),
+      });
+    } catch (e) {
+      await this.store.delete(stored.key);
+      throw e;
+    }
+  }
+
+  /**
+   * Saves the matching. A new template type without a mapping gets the suggested one; a mapping
+   * is checked against the file's columns and the template's targets.
+   */
+  async match(file: ImportFileRow, body: ImportMatching): Promise<ImportFileRow> {
+    if (file.status === 'QUEUED' || file.status === 'PROCESSING') throw busy();
+    const type = body.template_type ?? file.template_type;
+    const template = templateOf(type);
+    let mapping = file.column_mapping;
+    if (body.column_mapping) {
+      if (!template) throw new ImportInputError(type === 'NONE' ? IMPORT_MSG.templateMissing : IMPORT_MSG.templateUnavailable(ImportTemplateType.label(type)), 'template_type');
+      mapping = checkMapping(template, file.columns, body.column_mapping);
+    } else if (type !== file.template_type) {
+      const sample = (await this.sampleRows(file)) ?? file.preview;
+      mapping = template ? suggestMapping(template, file.columns, sample) : Object.fromEntries(file.columns.map((c) => [c, null]));
+    }
+    const options = ImportOptionsSchema.parse({ ...DEFAULT_IMPORT_OPTIONS, ...file.options, ...body.options });
+    const saved = await this.files.saveMatching(file.id, type, mapping, options);
+    if (!saved) throw busy();
+    return saved;
+  }
+
+  /** The first rows of the stored file for a suggestion (null when it cannot be read any more). */
+  private async sampleRows(file: ImportFileRow): Promise<string[][] | null> {
+    try {
+      const info = await inspectStoredFile(this.store, file.storage_key);
+      return info.table.rows.slice(0, SAMPLE_ROWS).map((r) => r.cells);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Checks the file can run and queues run n + 1; returns the file (QUEUED). */
+  async process(user: Me, file: ImportFileRow): Promise<ImportFileRow> {
+    const template = templateOf(file.template_type);
+    if (!template) {
+      throw new ImportInputError(file.template_type === 'NONE' ? IMPORT_MSG.templateMissing : IMPORT_MSG.templateUnavailable(ImportTemplateType.label(file.template_type)), 'template_type');
+    }
+    const need: ('add' | 'change')[] = file.options.existing === 'update' ? ['add', 'change'] : ['add'];
+    if (!need.every((a) => user.permissions[template.def.name]?.[a])) throw new HttpError(403, IMPORT_MSG.registryPermission(template.def.label), 'permission_denied');
+    const missing = missingTargets(template, file.column_mapping);
+    if (missing.length) throw new ImportInputError(IMPORT_MSG.unmapped(missing), 'column_mapping');
+    if (file.status === 'DONE') throw new ImportInputError(IMPORT_MSG.alreadyDone);
+    if (file.status === 'QUEUED' || file.status === 'PROCESSING') throw busy();
+    if (!this.queue?.ready()) throw unavailable(IMPORT_QUEUE_DOWN);
+    const run = await this.files.startRun(file.id);
+    if (!run) throw busy();
+    try {
+      await this.queue.add(run.jobId, { file_id: file.id, user_id: user.id, run: run.run });
+    } catch {
+      await this.files.finish(this.pool, file.id, run.run, { status: 'FAILED', report: null, error: IMPORT_QUEUE_DOWN, failed: [] }).catch(() => undefined);
+      throw unavailable(IMPORT_QUEUE_DOWN);
+    }
+    return (await this.files.get(file.id))!;
+  }
+
+  /**
+   * Asks the run to stop: a job still waiting is removed at once; a running one rolls back at
+   * its next check. Waits up to 10 s for the run to end; `done` false when it has not yet.
+   */
+  async cancel(file: ImportFileRow): Promise<{ file: ImportFileRow; done: boolean }> {
+    const was = await this.files.requestCancel(file.id);
+    if (!was) throw new ImportInputError(IMPORT_MSG.notRunning);
+    if (was === 'QUEUED' && file.job_id && this.queue?.ready() && (await this.queue.removeWaiting(file.job_id).catch(() => false))) {
+      await this.files.finish(this.pool, file.id, file.run, { status: 'CANCELLED', report: null, error: IMPORT_MSG.cancelled, failed: [] });
+    }
+    const deadline = Date.now() + CANCEL_WAIT_MS;
+    for (;;) {
+      const now = (await this.files.get(file.id))!;
+      if (now.status !== 'QUEUED' && now.status !== 'PROCESSING') return { file: now, done: true };
+      if (Date.now() > deadline) return { file: now, done: false };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Deletes the file and its report (not the objects it imported); 409 during a run. */
+  async delete(file: ImportFileRow): Promise<void> {
+    if (!(await this.files.delete(file.id))) throw new HttpError(409, IMPORT_MSG.deleteRunning, 'busy');
+    await this.store.delete(file.storage_key);
+  }
+}

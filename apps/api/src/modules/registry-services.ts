@@ -1,0 +1,56 @@
+/**
+ * Registers the services shared by every registry card (issue 3 §5–§8) in one call from
+ * buildApp: attachments (upload, download) on the local FileStore, address suggestions and
+ * cleaning (DaData-compatible service or the offline registry provider), the batch
+ * transaction and the change history (system log, per-object history).
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import { resources } from '@tko/contract';
+import { RegistryRepository } from '@tko/db';
+import type { RealtimePublisher } from '@tko/realtime';
+import type { Config } from '../config';
+import type { AuthGuards } from '../plugins/auth';
+import { AttachmentsRepository } from './attachments/attachments.repository';
+import { registerAttachmentRoutes, uploadTmpDir } from './attachments/attachments.routes';
+import type { FileStore } from './attachments/file-store';
+import { LocalFileStore } from './attachments/file-store';
+import { AddressService } from './address/address.service';
+import { registerAddressRoutes } from './address/address.routes';
+import { DadataProvider } from './address/dadata-provider';
+import { RegistryAddressProvider } from './address/registry-provider';
+import { TransactionService } from './transaction/transaction.service';
+import { registerTransactionRoutes } from './transaction/transaction.routes';
+import { LogsRepository } from './logs/logs.repository';
+import { registerLogRoutes } from './logs/logs.routes';
+
+export interface RegistryServicesDeps {
+  config: Config;
+  pool: Pool;
+  guards: AuthGuards;
+  publisher?: RealtimePublisher;
+  /** Where attachment bytes live; the local directory config.attachmentsDir when not given. */
+  fileStore?: FileStore;
+}
+
+export async function registerRegistryServices(app: FastifyInstance, deps: RegistryServicesDeps): Promise<void> {
+  const { config, pool, guards } = deps;
+  const registries = resources.map((def) => ({ def, repo: new RegistryRepository(pool, def) }));
+
+  const attachmentsDir = path.resolve(config.attachmentsDir);
+  await registerAttachmentRoutes(app, {
+    repo: new AttachmentsRepository(pool),
+    store: deps.fileStore ?? new LocalFileStore(attachmentsDir),
+    guards,
+    tmpDir: uploadTmpDir(attachmentsDir),
+    maxBytes: config.attachmentMaxBytes,
+  });
+
+  const offline = new RegistryAddressProvider(pool);
+  const address = config.dadata ? new AddressService(new DadataProvider(config.dadata), offline, app.log) : new AddressService(offline, null, app.log);
+  registerAddressRoutes(app, { address, guards });
+
+  registerTransactionRoutes(app, { service: new TransactionService(pool, registries), guards, publisher: deps.publisher });
+  registerLogRoutes(app, { logs: new LogsRepository(pool), guards, registries });
+}

@@ -1,0 +1,37 @@
+/**
+ * Who may subscribe where (docs/REALTIME.md "Destinations"). The user's permissions are read
+ * again at every SUBSCRIBE, so a role change applies to the next subscription without a
+ * reconnect. A refusal is a StompError: ERROR frame, then the connection is closed
+ * (STOMP 1.2: a SUBSCRIBE the server cannot process MUST be answered so).
+ */
+import { resources } from '@tko/contract';
+import type { AuthUser } from '../../plugins/auth';
+import type { Destination } from './destinations';
+import { StompError, STOMP_MSG, WS_CLOSE } from './errors';
+import type { JobOwnerLookup } from './job-owner';
+
+const REGISTRIES: ReadonlySet<string> = new Set(resources.map((d) => d.name));
+
+export async function authorizeSubscribe(user: AuthUser, dest: Destination, jobOwners: JobOwnerLookup): Promise<void> {
+  switch (dest.kind) {
+    case 'user':
+    case 'temp':
+    case 'topic':
+      return;
+    case 'requests':
+      throw new StompError(STOMP_MSG.unknownDestination, `На ${dest.destination} нельзя подписаться: туда отправляют запросы (SEND).`, WS_CLOSE.policy);
+    case 'registry': {
+      if (!REGISTRIES.has(dest.resource)) throw new StompError(STOMP_MSG.unknownRegistry, `Реестра «${dest.resource}» нет.`, WS_CLOSE.policy);
+      if (!user.permissions[dest.resource]?.view) {
+        throw new StompError(STOMP_MSG.forbidden, `Для подписки на ${dest.destination} нужно право «${dest.resource}:view».`, WS_CLOSE.policy);
+      }
+      return;
+    }
+    case 'job': {
+      const owners = await jobOwners(dest.jobId);
+      if (owners === 'unavailable') throw new StompError(STOMP_MSG.jobsUnavailable, STOMP_MSG.jobsUnavailable, WS_CLOSE.policy);
+      if (!owners.includes(user.id)) throw new StompError(STOMP_MSG.jobNotFound, `Задачи ${dest.jobId} нет среди ваших задач.`, WS_CLOSE.policy);
+      return;
+    }
+  }
+}

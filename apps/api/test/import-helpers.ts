@@ -1,0 +1,135 @@
+/**
+ * Harness of the import tests: the real app on its own database (helpers.ts) with an import
+ * queue under a BullMQ prefix of its own (files run in parallel, each with its own worker), a
+ * real BullMQ Worker running the worker's import processor in-process on the same database,
+ * and a Redis subscriber collecting the live progress envelopes (REALTIME_CHANNEL). No mocks.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import iconv from 'iconv-lite';
+import type { ImportFile, RealtimeEnvelope } from '@tko/contract';
+import { REALTIME_CHANNEL } from '@tko/contract';
+import { redisPublisher } from '@tko/realtime';
+import { startImportWorker } from '../../worker/src/import-worker';
+import { openImportQueue } from '../src/modules/import/import-queue';
+import type { ImportQueue } from '../src/modules/import/import-queue';
+import type { Config } from '../src/config';
+import { startTestApp } from './helpers';
+import type { TestApp } from './helpers';
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface ImportHarness {
+  t: TestApp;
+  queue: ImportQueue;
+  importDir: string;
+  /** Live messages seen on REALTIME_CHANNEL since the start. */
+  envelopes: RealtimeEnvelope[];
+  /** Starts the in-process worker (tests that want a job to wait may start it late). */
+  startWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startImportHarness(opts: { overrides?: Partial<Config>; worker?: boolean } = {}): Promise<ImportHarness> {
+  const prefix = `test-import-${randomBytes(4).toString('hex')}`;
+  const importDir = mkdtempSync(path.join(tmpdir(), 'tko-import-'));
+  const queue = openImportQueue(REDIS_URL, prefix)!;
+  await waitFor(async () => queue.ready(), 10000);
+  const t = await startTestApp({ overrides: { importDir, ...opts.overrides }, extra: { imports: queue } });
+  const envelopes: RealtimeEnvelope[] = [];
+  const sub = new Redis(REDIS_URL);
+  await sub.subscribe(REALTIME_CHANNEL);
+  sub.on('message', (_ch, msg) => envelopes.push(JSON.parse(msg) as RealtimeEnvelope));
+  const pub = new Redis(REDIS_URL);
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  let worker: Worker | null = null;
+  const h: ImportHarness = {
+    t,
+    queue,
+    importDir,
+    envelopes,
+    async startWorker() {
+      worker ??= startImportWorker({ pool: t.pool, connection, publisher: redisPublisher(pub), dir: importDir }, { prefix });
+      await worker.waitUntilReady();
+    },
+    async stopWorker() {
+      await worker?.close();
+      worker = null;
+    },
+    async close() {
+      await worker?.close();
+      await t.close();
+      await queue.close();
+      sub.disconnect();
+      pub.disconnect();
+      connection.disconnect();
+    },
+  };
+  if (opts.worker !== false) await h.startWorker();
+  return h;
+}
+
+/** Polls `check` every 50 ms until it is truthy; throws after `ms`. */
+export async function waitFor<T>(check: () => Promise<T | false | null | undefined>, ms = 60000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const UPLOAD = '/api/import/files/upload/';
+export const files = (id: number, rest = '') => `/api/import/files/${id}/${rest}`;
+
+/** Uploads `bytes` as `name` (multipart, template_type when given). */
+export function upload(t: TestApp, bytes: Buffer, name: string, templateType?: string, who: 'admin' | 'viewer' | 'nobody' = 'admin') {
+  const req = request(t.app.server).post(UPLOAD).set(t.auth(who));
+  if (templateType) req.field('template_type', templateType);
+  return req.attach('file', bytes, name);
+}
+
+/** Waits until the file's run has ended (DONE, FAILED or CANCELLED) and returns the file. */
+export async function finished(t: TestApp, id: number, ms = 120000): Promise<ImportFile> {
+  return waitFor(async () => {
+    const res = await request(t.app.server).get(files(id)).set(t.auth('admin'));
+    const f = res.body as ImportFile;
+    return ['DONE', 'FAILED', 'CANCELLED'].includes(f.status) ? f : null;
+  }, ms);
+}
+
+/** Uploads, optionally remaps, processes and waits for the end. */
+export async function importFile(t: TestApp, bytes: Buffer, name: string, opts: { mapping?: Record<string, string | null>; options?: Record<string, unknown> } = {}): Promise<ImportFile> {
+  const up = await upload(t, bytes, name, 'CWA_BUNDLE');
+  if (up.status !== 201) throw new Error(`upload ${up.status}: ${JSON.stringify(up.body)}`);
+  if (opts.mapping || opts.options) {
+    const patch = await request(t.app.server).patch(files(up.body.id)).set(t.auth('admin')).send({ ...(opts.mapping ? { column_mapping: opts.mapping } : {}), ...(opts.options ? { options: opts.options } : {}) });
+    if (patch.status !== 200) throw new Error(`patch ${patch.status}: ${JSON.stringify(patch.body)}`);
+  }
+  const run = await request(t.app.server).post(files(up.body.id, 'process/')).set(t.auth('admin'));
+  if (run.status !== 202) throw new Error(`process ${run.status}: ${JSON.stringify(run.body)}`);
+  return finished(t, up.body.id);
+}
+
+/** CSV text from rows of cells (';'-separated, quoted where needed) in `encoding`. */
+export function csv(rows: (string | number)[][], encoding = 'utf8', delimiter = ';'): Buffer {
+  const text = rows.map((r) => r.map((c) => {
+    const s = String(c);
+    return s.includes(delimiter) || s.includes('"') || s.includes('\n') ? `"${s.replace(/"/g, '""')}"` : s;
+  }).join(delimiter)).join('\r\n') + '\r\n';
+  return iconv.encode(text, encoding);
+}
+
+/** Collects a binary response body. */
+export const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};

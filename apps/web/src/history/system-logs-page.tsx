@@ -1,0 +1,169 @@
+/**
+ * The /system-logs/ screen (spec 03 §2 "System logs: a list"; issue 3 §8): every create, update
+ * and delete on the registries, newest first, page by page (`GET /api/logs/`, permission
+ * `system-logs:view`), filtered by registry, action, period, object id and user (a click on a
+ * user's name). Each row opens into its changed fields «было → стало»; the object links to its
+ * view page where the app shows that registry.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CHANGE_ACTION_LABELS, resourceByName, resources, type ChangeAction, type ChangeLogEntry } from '@tko/contract';
+import { Button, DatePicker, Empty, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DATE_FORMAT, formatDateTime, WIRE_DATE } from '../app/dates';
+import { useCan } from '../app/permissions/use-permissions';
+import { ErrorState, ForbiddenState } from '../app/states';
+import { viewPathOf } from '../resources/section-paths';
+import { fetchLogs, HISTORY_PAGE_SIZE, type LogFilters } from './history-api';
+import { ChangeTable } from './history-view';
+
+const ACTION_COLORS: Record<ChangeAction, string> = { create: 'green', update: 'blue', delete: 'red' };
+const REGISTRY_OPTIONS = resources.map((d) => ({ value: d.name, label: d.label })).sort((a, b) => a.label.localeCompare(b.label, 'ru'));
+
+export function SystemLogsPage() {
+  const allowed = useCan('system-logs:view');
+  const [filters, setFilters] = useState<LogFilters>({});
+  const [userName, setUserName] = useState('');
+  const [period, setPeriod] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [page, setPage] = useState(1);
+  const logs = useQuery({
+    queryKey: ['logs', filters, page],
+    queryFn: ({ signal }) => fetchLogs(filters, page, signal),
+    enabled: allowed,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  if (!allowed) return <ForbiddenState text="Системный журнал доступен пользователям с правом «Системный журнал (история изменений)»." />;
+
+  const set = (next: Partial<LogFilters>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(1);
+  };
+  const filtered = Object.values(filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Системный журнал
+        </Typography.Title>
+        <Typography.Text type="secondary">Кто, когда и что изменил в реестрах.</Typography.Text>
+      </div>
+      <Space wrap>
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label="Реестры"
+          placeholder="Все реестры"
+          style={{ minWidth: 280 }}
+          options={REGISTRY_OPTIONS}
+          value={filters.resource ?? []}
+          onChange={(v: string[]) => set({ resource: v.length ? v : undefined })}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+        <Select
+          allowClear
+          aria-label="Действие"
+          placeholder="Все действия"
+          style={{ width: 170 }}
+          options={(Object.keys(CHANGE_ACTION_LABELS) as ChangeAction[]).map((a) => ({ value: a, label: CHANGE_ACTION_LABELS[a] }))}
+          value={filters.action ?? null}
+          onChange={(v: ChangeAction | null | undefined) => set({ action: v ?? undefined })}
+        />
+        <DatePicker.RangePicker
+          format={DATE_FORMAT}
+          allowEmpty={[true, true]}
+          aria-label="Период"
+          value={period}
+          onChange={(v) => {
+            setPeriod(v);
+            set({ from: v?.[0]?.format(WIRE_DATE), to: v?.[1]?.format(WIRE_DATE) });
+          }}
+        />
+        <InputNumber
+          min={1}
+          precision={0}
+          aria-label="Номер объекта"
+          placeholder="№ объекта"
+          style={{ width: 130 }}
+          value={filters.object ?? null}
+          onChange={(v) => set({ object: typeof v === 'number' ? v : undefined })}
+        />
+        {filters.user !== undefined && (
+          <Tag closable onClose={() => set({ user: undefined })}>
+            Пользователь: {userName}
+          </Tag>
+        )}
+        {filtered && (
+          <Button
+            onClick={() => {
+              setFilters({});
+              setPeriod(null);
+              setPage(1);
+            }}
+          >
+            Сбросить фильтры
+          </Button>
+        )}
+      </Space>
+      {logs.isError ? (
+        <ErrorState error={logs.error} onRetry={() => void logs.refetch()} />
+      ) : (
+        <Table<ChangeLogEntry>
+          rowKey="id"
+          size="middle"
+          loading={logs.isFetching}
+          dataSource={logs.data?.results ?? []}
+          data-testid="system-logs"
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: logs.isPending ? 'Загрузка…' : <Empty description={filtered ? 'Ничего не найдено. Измените фильтры.' : 'Изменений пока нет: записи появятся, когда пользователи начнут создавать и менять объекты реестров.'} /> }}
+          expandable={{ expandedRowRender: (e) => <ChangeTable def={resourceByName(e.resource)} entry={e} />, expandRowByClick: true }}
+          pagination={{ current: page, pageSize: HISTORY_PAGE_SIZE, total: logs.data?.count ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (n) => `Найдено: ${n}` }}
+          columns={[
+            { title: 'Когда', dataIndex: 'created_at', render: (d: string) => formatDateTime(d) },
+            {
+              title: 'Пользователь',
+              key: 'user',
+              render: (_: unknown, e) =>
+                e.user ? (
+                  <Typography.Link
+                    onClick={(ev) => {
+                      ev.stopPropagation();
+                      setUserName(e.user!.name);
+                      set({ user: e.user!.id });
+                    }}
+                  >
+                    {e.user_name || e.user.name}
+                  </Typography.Link>
+                ) : (
+                  e.user_name || 'Система'
+                ),
+            },
+            { title: 'Действие', dataIndex: 'action', render: (a: ChangeAction) => <Tag color={ACTION_COLORS[a]}>{CHANGE_ACTION_LABELS[a]}</Tag> },
+            { title: 'Реестр', dataIndex: 'resource_label' },
+            {
+              title: 'Объект',
+              key: 'object',
+              render: (_: unknown, e) => {
+                const href = e.action !== 'delete' ? viewPathOf(e.resource, e.object_id) : undefined;
+                return href ? <Link to={href} onClick={(ev) => ev.stopPropagation()}>№ {e.object_id}</Link> : `№ ${e.object_id}`;
+              },
+            },
+            {
+              title: 'Поля',
+              key: 'fields',
+              render: (_: unknown, e) => {
+                const def = resourceByName(e.resource);
+                const names = e.fields.map((k) => def?.fields[k]?.label ?? k);
+                return <Typography.Text ellipsis={{ tooltip: names.join(', ') }} style={{ maxWidth: 360 }}>{names.join(', ')}</Typography.Text>;
+              },
+            },
+          ]}
+        />
+      )}
+    </Space>
+  );
+}
+
+export default SystemLogsPage;

@@ -1,0 +1,33 @@
+/**
+ * The worker side of the system import: a BullMQ Worker on QUEUE_IMPORTS running
+ * @tko/import's processor (one file at a time). The import store is IMPORT_DIR (the API's
+ * upload directory: a shared disk when API and worker run on different hosts).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Job, WorkerOptions } from 'bullmq';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Pool } from 'pg';
+import { QUEUE_IMPORTS } from '@tko/contract';
+import { importFileProcessor, LocalImportStore } from '@tko/import';
+import type { ImportJobDeps } from '@tko/import';
+import type { RealtimePublisher } from '@tko/realtime';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** IMPORT_DIR, default `<repo>/.data/imports` (the API's default too). */
+export function importDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.IMPORT_DIR || path.join(repoRoot, '.data/imports');
+}
+
+/** Starts the import worker; `options` carry the prefix and the crash-recovery settings. */
+export function startImportWorker(
+  deps: { pool: Pool; connection: Redis; publisher: RealtimePublisher; dir?: string; notifier?: ImportJobDeps['notifier'] },
+  options: Partial<WorkerOptions> = {},
+): Worker {
+  const processor = importFileProcessor({ pool: deps.pool, store: new LocalImportStore(deps.dir ?? importDir()), publisher: deps.publisher, notifier: deps.notifier });
+  const worker = new Worker(QUEUE_IMPORTS, (job: Job) => processor(job), { ...options, connection: deps.connection, concurrency: 1 });
+  worker.on('failed', (job, err) => console.error(`import job ${job?.id} failed: ${err.message}`));
+  return worker;
+}

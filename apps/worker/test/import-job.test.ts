@@ -1,0 +1,118 @@
+/**
+ * The import job in the real worker process (`node --import tsx src/main.ts`, IMPORT_DIR):
+ * killed with SIGKILL in the middle of writing 3 000 sites, the run's transaction dies with its
+ * connection (no site of it is visible); a worker started afterwards recovers the stalled job
+ * and runs it again from scratch: the file ends DONE with exactly 3 000 sites (no duplicates),
+ * progress reached the job topic, and the owner has exactly one notification.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESTINATIONS, IMPORT_FILE_JOB, QUEUE_IMPORTS } from '@tko/contract';
+import { createTestDatabase } from '@tko/db/testing';
+import type { TestDatabase } from '@tko/db/testing';
+import { cwaBundleTemplate, ImportFilesRepository, inspectStoredFile, LocalImportStore, suggestMapping } from '@tko/import';
+import { createUser, listenRealtime, REDIS_URL, uniquePrefix, waitUntil } from './helpers';
+import type { RealtimeListener } from './helpers';
+
+const SITES = 3000;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const prefix = uniquePrefix('import');
+let db: TestDatabase;
+let importDir: string;
+let connection: Redis;
+let queue: Queue;
+let live: RealtimeListener;
+const processes: ChildProcess[] = [];
+let output = '';
+
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: db.url, REDIS_URL, QUEUE_PREFIX: prefix, IMPORT_DIR: importDir, EXPORT_DIR: importDir, WORKER_LOCK_DURATION_MS: '6000', WORKER_STALLED_INTERVAL_MS: '1000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  processes.push(child);
+  return child;
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  importDir = mkdtempSync(path.join(tmpdir(), 'tko-import-job-'));
+  connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  queue = new Queue(QUEUE_IMPORTS, { connection, prefix });
+  live = await listenRealtime();
+});
+
+afterAll(async () => {
+  for (const p of processes) {
+    if (p.exitCode === null && p.signalCode === null) {
+      p.kill('SIGTERM');
+      await exited(p);
+    }
+  }
+  await queue?.obliterate({ force: true }).catch(() => undefined);
+  await queue?.close();
+  await live?.close();
+  connection?.disconnect();
+  await db?.drop();
+});
+
+const sites = async () => (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM waste_area WHERE location LIKE '%(sigkill)'`)).rows[0]!.n;
+
+describe('import job in the worker process', () => {
+  it('survives SIGKILL mid-run: nothing half-written, then done once after a restart', async () => {
+    const userId = await createUser(db.pool, 'importer@test.local');
+    const lines = ['Адрес;Широта;Долгота'];
+    for (let s = 0; s < SITES; s++) lines.push(`Ангарск, ул. Тестовая, ${s + 1} (sigkill);${(52 + s / 10000).toFixed(6)};${(103 + s / 10000).toFixed(6)}`);
+    const store = new LocalImportStore(importDir);
+    const stored = await store.put(Readable.from([Buffer.from(lines.join('\n'))]), 'csv');
+    const info = await inspectStoredFile(store, stored.key);
+    const files = new ImportFilesRepository(db.pool);
+    const file = await files.insert({
+      userId, name: 'sigkill.csv', storageKey: stored.key, fileType: info.fileType, size: stored.size, sha256: stored.sha256,
+      encoding: info.encoding, delimiter: info.delimiter, columns: info.table.columns, preview: [], rowCount: info.table.rows.length,
+      templateType: 'CWA_BUNDLE', columnMapping: suggestMapping(cwaBundleTemplate, info.table.columns, []),
+    });
+    expect(file.column_mapping).toEqual({ Адрес: 'location', Широта: 'coordinates_lat', Долгота: 'coordinates_lng' });
+    const run = (await files.startRun(file.id))!;
+    await queue.add(IMPORT_FILE_JOB, { file_id: file.id, user_id: userId, run: run.run }, { jobId: run.jobId, attempts: 3, backoff: { type: 'exponential', delay: 1000 } });
+
+    const first = startWorker();
+    await waitUntil(async () => ((await files.get(file.id))!.progress >= 35 ? true : null), 'the run writing sites', 240000);
+    first.kill('SIGKILL');
+    await exited(first);
+    // The killed run's transaction is gone with its connection: no site of it is visible.
+    expect(await sites()).toBe(0);
+    expect((await files.get(file.id))!.status).toBe('PROCESSING');
+
+    startWorker();
+    const done = await waitUntil(async () => {
+      const f = (await files.get(file.id))!;
+      return f.status === 'DONE' ? f : null;
+    }, `the recovered run to finish (worker output: ${output.slice(-500)})`, 300000);
+    expect(done.report).toMatchObject({ rows: SITES, created: SITES, failed_rows: 0 });
+    expect(await sites()).toBe(SITES);
+    const job = await queue.getJob(run.jobId);
+    expect(await job!.getState()).toBe('completed');
+    const progress = () => live.on(DESTINATIONS.job(run.jobId)).map((m) => m.body as { state: string; progress: number });
+    await waitUntil(() => progress().some((p) => p.state === 'completed'), 'the completed progress message', 10000);
+    expect(progress().at(-1)).toMatchObject({ state: 'completed', progress: 100 });
+    const notes = await waitUntil(async () => {
+      const r = await db.pool.query<{ body: string }>('SELECT body FROM notification WHERE user_id = $1', [userId]);
+      return r.rows.length ? r : null;
+    }, 'the notification', 10000);
+    expect(notes.rows.map((r) => r.body)).toEqual([`Импорт файла «sigkill.csv»: создано ${SITES}, обновлено 0, без изменений 0, пропущено 0, строк с ошибками 0.`]);
+  }, 600000);
+});

@@ -1,0 +1,61 @@
+/**
+ * The scheduled housekeeping (maintenance.ts) through a real BullMQ job scheduler and worker:
+ * expired notifications disappear, live ones stay, and restarting keeps one schedule.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_CLEANUP_JOB } from '@tko/contract';
+import { NotificationStore } from '@tko/db';
+import { createTestDatabase } from '@tko/db/testing';
+import type { TestDatabase } from '@tko/db/testing';
+import { startMaintenance } from '../src/maintenance';
+import type { Maintenance } from '../src/maintenance';
+import { createUser, REDIS_URL, uniquePrefix, waitUntil } from './helpers';
+
+let db: TestDatabase;
+let connection: Redis;
+const prefix = uniquePrefix('maintenance');
+const started: Maintenance[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+});
+afterAll(async () => {
+  for (const m of started) await m.worker.close();
+  await started[0]?.queue.removeJobScheduler(NOTIFICATION_CLEANUP_JOB);
+  await started[0]?.queue.obliterate({ force: true }).catch(() => undefined);
+  for (const m of started) await m.queue.close();
+  connection?.disconnect();
+  await db?.drop();
+});
+
+describe('notification-cleanup', () => {
+  it('deletes expired notifications on schedule and keeps live ones', async () => {
+    const store = new NotificationStore(db.pool);
+    const a = await createUser(db.pool, 'a@test.local');
+    const b = await createUser(db.pool, 'b@test.local');
+    await store.insert(a, { body: 'Живое уведомление' });
+    await store.insert(b, { body: 'Живое, до завтра', liveUntil: new Date(Date.now() + 86400_000) });
+    await store.insert(a, { body: 'Истекло час назад', liveUntil: new Date(Date.now() - 3600_000) });
+    await store.insert(b, { body: 'Истекло вчера', liveUntil: new Date(Date.now() - 86400_000) });
+    // Expired rows are already invisible to their users before the job runs.
+    expect((await store.page(a, { limit: 20, offset: 0 })).count).toBe(1);
+
+    started.push(await startMaintenance(db.pool, connection, { prefix, notificationCleanupEveryMs: 500 }));
+    const count = async () => (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM notification`)).rows[0]!.n;
+    await waitUntil(async () => (await count()) === 2, 'the expired notifications to be deleted', 60000, 200);
+    const { rows } = await db.pool.query<{ body: string }>(`SELECT body FROM notification ORDER BY body`);
+    expect(rows.map((r) => r.body)).toEqual(['Живое уведомление', 'Живое, до завтра']);
+
+    // Runs again on schedule: a notification that expires later is removed too.
+    await store.insert(a, { body: 'Истекает сейчас', liveUntil: new Date(Date.now() + 300) });
+    await waitUntil(async () => (await count()) === 2, 'the next scheduled run', 60000, 200);
+  });
+
+  it('keeps one schedule when the worker starts again', async () => {
+    started.push(await startMaintenance(db.pool, connection, { prefix, notificationCleanupEveryMs: 500 }));
+    const schedulers = await started[0]!.queue.getJobSchedulers();
+    expect(schedulers.map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
+  });
+});

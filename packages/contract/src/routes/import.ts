@@ -1,0 +1,226 @@
+/**
+ * System import (spec 03 §3 "Import", §4, §7 "Import"; screen /system-import/): a user uploads a
+ * CSV or XLSX file, matches its columns to the fields of a registry (a template type), and
+ * processes it as a background job; the failed rows come back as a file.
+ *
+ * Calls (all bearer; permission resource `import`, `import-all-files` for other users' files):
+ *   GET    /api/import/files/                     the files (paged; own, or all with import-all-files:view)
+ *   POST   /api/import/files/upload/              multipart: `file` (CSV or XLSX), optional `template_type`
+ *   GET    /api/import/files/{id}/                one file (status and progress)
+ *   PATCH  /api/import/files/{id}/                field matching: template_type, column_mapping, options
+ *   DELETE /api/import/files/{id}/                the file and its report (imported objects stay)
+ *   POST   /api/import/files/{id}/process/        queue the import job → 202 with the file
+ *   POST   /api/import/files/{id}/cancel/         stop it; nothing of the run is kept
+ *   GET    /api/import/files/{id}/download/       the original file
+ *   GET    /api/import/files/{id}/errors/         failed rows with their reasons (?format=xlsx|csv)
+ *   GET    /api/import/templates/                 the template types and whether each works yet
+ *   GET    /api/import/templates/{type}/          an xlsx to fill in (the labelled columns)
+ *   GET    /api/import/templates/{type}/labels/   the fields a file column can map to
+ * Progress is published on DESTINATIONS.job(job_id) (ws/index.ts) as JobProgress.
+ */
+import { z } from 'zod';
+import { defineEnum } from '../enums/define-enum';
+
+/** Template types (spec 03 §3 "Import"), with the Russian names the screen shows. */
+export const ImportTemplateType = defineEnum('import_template_type', {
+  NONE: 'Не выбран',
+  CWA_BUNDLE: 'Контейнерные площадки',
+  COMPLEX: 'Комплексный',
+  VEHICLE_COMPLEX: 'Транспорт',
+  CONTRACT_COMPLEX: 'Договоры',
+  FLOWS: 'Потоки отходов',
+  WASTE_SOURCE: 'Источники образования отходов',
+  WASTE_SOURCE_COMPLEX: 'Источники образования отходов (комплексный)',
+  BALANCE: 'Баланс',
+  WASTE_MANAGEMENT_FACILITY: 'Объекты обращения с отходами',
+});
+export type ImportTemplateTypeValue = (typeof ImportTemplateType.values)[number];
+
+/** File types (spec 03 §3 "Import"). */
+export const ImportFileType = defineEnum('import_file_type', { CSV: 'CSV', XLSX: 'XLSX' });
+
+/**
+ * Life of an uploaded file: UPLOADED → (process) QUEUED → PROCESSING → DONE | FAILED |
+ * CANCELLED; a FAILED or CANCELLED file may be processed again, a DONE one may not.
+ */
+export const ImportFileStatus = defineEnum('import_file_status', {
+  UPLOADED: 'Загружен',
+  QUEUED: 'В очереди',
+  PROCESSING: 'Обрабатывается',
+  DONE: 'Импортирован',
+  FAILED: 'Ошибка',
+  CANCELLED: 'Отменён',
+});
+export type ImportFileStatusValue = (typeof ImportFileStatus.values)[number];
+
+/** Permission resources of the import screen (routes/auth.ts PERMISSION_RESOURCES). */
+export const IMPORT_PERMISSION = 'import';
+export const IMPORT_ALL_FILES_PERMISSION = 'import-all-files';
+
+/** Default size limit of an uploaded file, bytes (IMPORT_MAX_BYTES). */
+export const IMPORT_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
+
+/**
+ * How a run treats repeated and existing objects, and failures (docs/DECISIONS.md "Import").
+ * - duplicates: rows of the file with the same key (a container site: its coordinates at 6
+ *   decimals) are merged into one object (`merge`: lists united, other values by majority,
+ *   conflicts reported as warnings) or every repeat is a failed row (`error`);
+ * - existing: an object already in the registry with that key is updated with the file's
+ *   non-empty values (`update`) or left alone (`skip`);
+ * - all_or_nothing: when any row fails, nothing is written (default: the valid rows are written
+ *   and the failed ones reported).
+ */
+export const ImportOptionsSchema = z.object({
+  duplicates: z.enum(['merge', 'error']).default('merge'),
+  existing: z.enum(['update', 'skip']).default('update'),
+  all_or_nothing: z.boolean().default(false),
+});
+export type ImportOptions = z.infer<typeof ImportOptionsSchema>;
+/** Options in a PATCH: only the ones sent change (no defaults filled in). */
+export const ImportOptionsPatchSchema = z.strictObject({
+  duplicates: z.enum(['merge', 'error']).optional(),
+  existing: z.enum(['update', 'skip']).optional(),
+  all_or_nothing: z.boolean().optional(),
+});
+export const DEFAULT_IMPORT_OPTIONS: ImportOptions = { duplicates: 'merge', existing: 'update', all_or_nothing: false };
+
+/** Outcome of a run (counts of rows and objects). */
+export const ImportReportSchema = z.object({
+  /** Data rows read (the header excluded). */
+  rows: z.number().int(),
+  /** Objects the rows describe after grouping by key. */
+  objects: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Existing objects whose values already equal the file's. */
+  unchanged: z.number().int(),
+  /** Existing objects left alone (options.existing = skip). */
+  skipped: z.number().int(),
+  /** Rows merged into an earlier row of the same object. */
+  merged_rows: z.number().int(),
+  /** Rows not imported (each is in the errors file with its reasons). */
+  failed_rows: z.number().int(),
+  /** True when nothing of the run was written (all_or_nothing with failures, or cancelled). */
+  rolled_back: z.boolean(),
+  /** Notes that did not stop a row, e.g. merged rows with different values (at most 200). */
+  warnings: z.array(z.string()),
+  /** Seconds the run took. */
+  seconds: z.number(),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** One uploaded file as the API answers it. */
+export const ImportFileSchema = z.object({
+  id: z.number().int(),
+  /** The uploaded file's name. */
+  name: z.string(),
+  file_type: ImportFileType.schema,
+  /** Bytes. */
+  size: z.number().int(),
+  /** Detected text encoding of a CSV ('UTF-8', 'windows-1251', 'UTF-16LE', 'UTF-16BE'); null for XLSX. */
+  encoding: z.string().nullable(),
+  /** Detected CSV delimiter (';', ',' or '\t'); null for XLSX. */
+  delimiter: z.string().nullable(),
+  /** Column names of the header row, in file order (blank names become «Столбец N»). */
+  columns: z.array(z.string()),
+  /** The first data rows, cell texts in column order (at most 5). */
+  preview: z.array(z.array(z.string())),
+  /** Data rows of the file. */
+  row_count: z.number().int(),
+  template_type: ImportTemplateType.schema,
+  /** File column → target field (labels call), or null for a column not imported. */
+  column_mapping: z.record(z.string(), z.string().nullable()),
+  options: ImportOptionsSchema,
+  status: ImportFileStatus.schema,
+  /** 0–100 while processing. */
+  progress: z.number().int(),
+  /** The last run's job; progress goes to DESTINATIONS.job(job_id). */
+  job_id: z.string().nullable(),
+  report: ImportReportSchema.nullable(),
+  /** Why the last run failed, in Russian. */
+  error: z.string().nullable(),
+  errors_count: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  download_url: z.string(),
+  /** Null while the file has no failed rows. */
+  errors_url: z.string().nullable(),
+});
+export type ImportFile = z.infer<typeof ImportFileSchema>;
+
+/** PATCH body: field matching (spec 03 §4). Every key optional. */
+export const ImportMatchingSchema = z.strictObject({
+  template_type: ImportTemplateType.schema.optional(),
+  /** Replaces the whole mapping; omitted with a new template_type = the suggested mapping. */
+  column_mapping: z.record(z.string(), z.string().nullable()).optional(),
+  options: ImportOptionsPatchSchema.optional(),
+});
+export type ImportMatching = z.infer<typeof ImportMatchingSchema>;
+
+/** A field a file column can map to (`GET /api/import/templates/{type}/labels/`). */
+export const ImportTargetSchema = z.object({
+  /** Target key used in column_mapping, e.g. 'location', 'coordinates_lat'. */
+  field: z.string(),
+  label: z.string(),
+  /** The object cannot be created without it (or one of the alternatives of its `group`). */
+  required: z.boolean(),
+  /** Targets of one group fill one value; one of the alternatives is enough, e.g. coordinates. */
+  group: z.string().nullable(),
+  /** Field kind of the registry (text, decimal, enum, …). */
+  kind: z.string(),
+  /** How to write a cell, in Russian. */
+  hint: z.string(),
+  /** Allowed values of an enumeration: code and Russian label (either is accepted). */
+  choices: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
+  /** Header names recognised for this field besides the label. */
+  synonyms: z.array(z.string()),
+});
+export type ImportTarget = z.infer<typeof ImportTargetSchema>;
+
+export const ImportLabelsSchema = z.object({
+  type: ImportTemplateType.schema,
+  label: z.string(),
+  /** Permission resource of the registry written, e.g. 'container'. */
+  resource: z.string(),
+  /** How rows of one object are recognised, in Russian (e.g. «по координатам»), or null. */
+  key: z.string().nullable(),
+  fields: z.array(ImportTargetSchema),
+});
+export type ImportLabels = z.infer<typeof ImportLabelsSchema>;
+
+export const ImportTemplateInfoSchema = z.object({
+  type: ImportTemplateType.schema,
+  label: z.string(),
+  /** False while the template's registry has not arrived. */
+  available: z.boolean(),
+  resource: z.string().nullable(),
+});
+export type ImportTemplateInfo = z.infer<typeof ImportTemplateInfoSchema>;
+
+/** Russian messages of the import calls (spec 03 §8 and ours). */
+export const IMPORT_MSG = {
+  cancelWithoutId: 'Невозможно отменить импорт без идентификатора.',
+  noFile: 'Выберите файл для загрузки (поле «file»).',
+  emptyFile: 'Файл пуст.',
+  notTable: 'Файл не похож на таблицу CSV или XLSX.',
+  tooLarge: (bytes: number) => `Файл больше допустимого размера ${bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} МБ` : `${Math.ceil(bytes / 1024)} КБ`}.`,
+  encoding: (name: string) => `Кодировка файла ${name} не поддерживается: сохраните его в UTF-8 или Windows-1251.`,
+  noHeader: 'В файле нет строки заголовков.',
+  noRows: 'В файле нет строк с данными.',
+  templateMissing: 'Выберите тип шаблона.',
+  templateUnavailable: (label: string) => `Импорт «${label}» появится вместе с этим реестром.`,
+  busy: 'Файл уже обрабатывается.',
+  alreadyDone: 'Файл уже импортирован. Чтобы повторить импорт, загрузите его снова.',
+  notRunning: 'Импорт этого файла не выполняется.',
+  deleteRunning: 'Нельзя удалить файл во время обработки: сначала отмените импорт.',
+  unmapped: (labels: string[]) => `Не сопоставлены обязательные поля: ${labels.join(', ')}.`,
+  unknownColumn: 'В файле нет такого столбца.',
+  unknownTarget: 'Нет такого поля в шаблоне.',
+  targetTwice: (label: string) => `Поле «${label}» уже сопоставлено другому столбцу.`,
+  noErrors: 'В этом файле нет строк с ошибками.',
+  registryPermission: (label: string) => `Для импорта нужны права на создание и изменение записей реестра «${label}».`,
+  cancelled: 'Импорт отменён пользователем: ничего не записано.',
+  failed: 'Импорт не удался. Повторите попытку позже.',
+} as const;

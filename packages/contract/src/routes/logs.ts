@@ -1,0 +1,57 @@
+/**
+ * The change history (issue 3 §8; spec 03 "System logs" `GET /api/logs/` with page): one entry
+ * per create, update or delete of a registry row, written in the transaction of the change.
+ *
+ * - GET /api/logs/ — every registry (permission `system-logs:view`), newest first, paged;
+ *   filters `user` (user id), `resource` (registry permission names, comma-separated),
+ *   `object` (object id), `action`, `from` / `to` (YYYY-MM-DD, both days included, or ISO
+ *   date-times);
+ * - GET {registry path}{id}/history/ — one object's history (view permission on its registry),
+ *   also after the object was deleted.
+ * Entry: id, created_at (ISO), user ({id, name} or null), user_name (as it was), resource and
+ * resource_label, object_id, action, fields (changed keys), before / after (those fields' wire
+ * values; null before a create, after a delete).
+ */
+import { z } from 'zod';
+import { MSG } from '../common/messages';
+import { PageQuerySchema, pageSchema } from '../common/pagination';
+import { ChangeActionSchema } from '../resources/history-field';
+
+export const LOGS_PATH = '/api/logs/';
+export const HISTORY_SUFFIX = 'history/';
+
+const dateOrDateTime = z.string().refine(
+  (s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) || /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.test(s)) && !Number.isNaN(Date.parse(s)),
+  'Неправильный формат даты. Используйте формат ГГГГ-ММ-ДД или ГГГГ-ММ-ДДTЧЧ:ММ:СС.',
+);
+const positiveInt = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: MSG.integer }).int(MSG.integer).positive(MSG.integer));
+
+export const LogsQuerySchema = z.strictObject({
+  ...PageQuerySchema.shape,
+  user: positiveInt.optional(),
+  resource: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(z.string().max(100))).optional(),
+  object: positiveInt.optional(),
+  action: ChangeActionSchema.optional(),
+  from: dateOrDateTime.optional(),
+  to: dateOrDateTime.optional(),
+});
+export type LogsQuery = z.infer<typeof LogsQuerySchema>;
+
+export const HistoryQuerySchema = z.strictObject({ ...PageQuerySchema.shape });
+
+export const ChangeLogEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  user_name: z.string(),
+  resource: z.string(),
+  resource_label: z.string(),
+  object_id: z.number().int(),
+  action: ChangeActionSchema,
+  fields: z.array(z.string()),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ChangeLogEntry = z.infer<typeof ChangeLogEntrySchema>;
+
+export const ChangeLogPageSchema = pageSchema(ChangeLogEntrySchema);

@@ -1,0 +1,76 @@
+/**
+ * The change history of registry rows (issue 3 §8): one `change_log` row per create, update
+ * and delete, written by the RegistryRepository on the connection of the change, inside its
+ * transaction — the change and its record commit or roll back together.
+ *
+ * What is recorded: who (user id and name), when (now()), the registry (permission name), the
+ * object id, the action and the changed fields before and after, in their wire shapes (as the
+ * card reads them). Not recorded: computed fields (derived, e.g. the history itself), the id,
+ * and the stamps every write sets (last_update_at, last_update_person, created_at). An update
+ * that changes none of the recorded fields leaves no row (nothing happened to the object).
+ */
+import type { ResourceDef } from '@tko/contract';
+import type { PoolClient } from 'pg';
+
+export type ChangeAction = 'create' | 'update' | 'delete';
+
+/** Fields never recorded: stamps of every write. */
+const STAMPS = new Set(['id', 'last_update_at', 'last_update_person', 'created_at']);
+
+/** A failure to write the history: the change is rolled back and the caller gets a 500. */
+export class ChangeLogError extends Error {
+  constructor(cause: unknown) {
+    super(`change_log write failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'ChangeLogError';
+  }
+}
+
+/** Keys of `def` whose values are recorded. */
+export function recordedFields(def: ResourceDef): string[] {
+  return Object.entries(def.fields).filter(([k, fd]) => fd.kind !== 'computed' && !STAMPS.has(k)).map(([k]) => k);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The recorded fields that differ between two reads of a row (null = the row did not exist):
+ * `before` / `after` hold only those fields; for a create, `before` is null and `after` has
+ * the non-empty fields; for a delete, the reverse.
+ */
+export function diffRows(def: ResourceDef, before: Record<string, unknown> | null, after: Record<string, unknown> | null): { before: Record<string, unknown> | null; after: Record<string, unknown> | null; fields: string[] } {
+  const empty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
+  const fields = recordedFields(def).filter((k) => {
+    if (!before) return !empty(after?.[k]);
+    if (!after) return !empty(before[k]);
+    return !same(before[k], after[k]);
+  });
+  const pick = (row: Record<string, unknown> | null) => (row ? Object.fromEntries(fields.map((k) => [k, row[k] ?? null])) : null);
+  return { before: pick(before), after: pick(after), fields };
+}
+
+export interface ChangeRecord {
+  resource: string;
+  objectId: number;
+  action: ChangeAction;
+  userId: number | null;
+  userName: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Inserts one history row on `db` (the transaction of the change). Any failure becomes a
+ * ChangeLogError, so the caller's transaction rolls back and the database error is not
+ * mistaken for a refusal of the client's data.
+ */
+export async function writeChangeLog(db: PoolClient, r: ChangeRecord): Promise<void> {
+  try {
+    await db.query(
+      `INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+      [r.userId, r.userName, r.resource, r.objectId, r.action, r.before && JSON.stringify(r.before), r.after && JSON.stringify(r.after)],
+    );
+  } catch (e) {
+    throw new ChangeLogError(e);
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * CWA_BUNDLE: container sites (контейнерные площадки, @tko/contract containerResource).
+ *
+ * Targets: every writable field of the site, plus
+ *   - coordinates_lat / coordinates_lng: latitude and longitude in two columns (e.g. Lat, Lon);
+ *   - containers_count, container_volume (m³), container_type, container_loading: the site's
+ *     containers as «N контейнеров по V м³» (type STANDARD when the file gives none).
+ * Row transform:
+ *   - a location's runs of two or more blanks become ', ' (exports that replaced the commas of an
+ *     address to keep them out of the CSV: «Ангарск  47 квл  60» → «Ангарск, 47 квл, 60»,
+ *     docs/DATA.md);
+ *   - month days, weekdays or dates given without a periodicity set it: ON_MONTHDAYS
+ *     («1;8;15»), ON_WEEKDAYS, ON_DATES.
+ * Key: the coordinates (6 decimals). Rows of one site that give different addresses keep the most
+ * frequent one; a new site is then flagged location_needs_checking and the other addresses go into
+ * its landmark, as the Angarsk command import does (docs/DATA.md); an existing site keeps its own.
+ */
+import type { Point } from '@tko/contract';
+import { containerResource, ContainerType, LoadingType } from '@tko/contract';
+import { parseDegrees, parseEnum, parseDecimal, parseInteger, parseWeekdays } from '../parse-cell';
+import { fieldTargets } from '../targets';
+import type { TargetDef } from '../targets';
+import { pointKey } from './point-key';
+import type { Body, ImportTemplate } from './types';
+
+const def = containerResource;
+const MAX_CONTAINERS = 100;
+
+/** Header names recognised besides each field's label (compared without case, ё, blanks or punctuation). */
+const SYNONYMS: Record<string, string[]> = {
+  name_waste_area: ['наименование', 'название площадки', 'name'],
+  identifier: ['id площадки', 'номер площадки', '№ площадки', 'код площадки'],
+  registry_number: ['номер в реестре', 'реестровый №', 'номер реестровой записи'],
+  location: ['адрес', 'адрес площадки', 'местоположение', 'местонахождение', 'address', 'location'],
+  coordinates: ['координаты площадки', 'coordinates', 'широта, долгота', 'gps'],
+  landmark: ['ориентир площадки', 'примечание к адресу'],
+  status: ['статус площадки'],
+  type: ['тип', 'тип площадки'],
+  periodicity: ['периодичность', 'график вывоза', 'периодичность вывоза тко'],
+  periodicity_on_monthdays: ['числа месяца', 'дни месяца', 'дни вывоза', 'числа вывоза'],
+  periodicity_on_weekdays: ['дни недели', 'дни недели вывоза'],
+  periodicity_on_dates: ['даты вывоза'],
+  arrival_time: ['время вывоза с', 'начало вывоза'],
+  leave_time: ['время вывоза до', 'окончание вывоза'],
+  has_cover: ['навес', 'крыша', 'наличие навеса'],
+  coverage_type: ['покрытие площадки', 'тип покрытия'],
+  fence: ['ограждение площадки'],
+  waste_area_width: ['ширина', 'ширина, м'],
+  waste_area_length: ['длина', 'длина, м'],
+  area: ['площадь', 'площадь площадки', 'площадь, м2'],
+  contract_zone: ['зона деятельности', 'зона', 'зона регоператора'],
+  reg_operator: ['регоператор', 'региональный оператор'],
+  management_organization: ['управляющая компания', 'ук'],
+  owners: ['собственник', 'собственники', 'балансодержатель'],
+  data_import_source: ['источник', 'источник данных'],
+};
+
+const virtualTargets: TargetDef[] = [
+  {
+    field: 'coordinates_lat', label: 'Широта', required: true, group: 'coordinates', kind: 'decimal',
+    hint: 'Широта в градусах WGS-84 (вместе с долготой заменяет «Координаты»).', choices: null,
+    synonyms: ['lat', 'latitude', 'широта площадки', 'y', 'geo_lat'], parse: (t) => parseDegrees(t, 'lat'), merge: 'majority',
+  },
+  {
+    field: 'coordinates_lng', label: 'Долгота', required: true, group: 'coordinates', kind: 'decimal',
+    hint: 'Долгота в градусах WGS-84 (вместе с широтой заменяет «Координаты»).', choices: null,
+    synonyms: ['lon', 'lng', 'long', 'longitude', 'долгота площадки', 'x', 'geo_lon'], parse: (t) => parseDegrees(t, 'lng'), merge: 'majority',
+  },
+  {
+    field: 'containers_count', label: 'Количество контейнеров', required: false, group: 'containers', kind: 'integer',
+    hint: `Целое число от 0 до ${MAX_CONTAINERS}; вместе с объёмом и типом задаёт контейнеры площадки.`, choices: null,
+    synonyms: ['кол-во контейнеров', 'количество контейнеров, шт', 'контейнеров', 'число контейнеров'], parse: parseInteger, merge: 'majority',
+  },
+  {
+    field: 'container_volume', label: 'Объём контейнера, м³', required: false, group: 'containers', kind: 'decimal',
+    hint: 'Объём одного контейнера в м³, например «1,1».', choices: null,
+    synonyms: ['объем контейнера', 'объем контейнера, м3', 'емкость контейнера', 'объем'], parse: parseDecimal, merge: 'majority',
+  },
+  {
+    field: 'container_type', label: 'Тип контейнера', required: false, group: 'containers', kind: 'enum',
+    hint: 'Тип контейнеров площадки (по умолчанию «Стандартный»).',
+    choices: ContainerType.values.map((v) => ({ value: v, label: ContainerType.labels[v] })),
+    synonyms: ['тип контейнеров', 'вид контейнера'], parse: (t) => parseEnum(ContainerType, t), merge: 'majority',
+  },
+  {
+    field: 'container_loading', label: 'Тип загрузки контейнера', required: false, group: 'containers', kind: 'enum',
+    hint: 'Тип загрузки контейнеров площадки.',
+    choices: LoadingType.values.map((v) => ({ value: v, label: LoadingType.labels[v] })),
+    synonyms: ['тип загрузки', 'загрузка'], parse: (t) => parseEnum(LoadingType, t), merge: 'majority',
+  },
+];
+
+const fields = fieldTargets(def, {
+  synonyms: SYNONYMS,
+  groups: { coordinates: 'coordinates' },
+  hints: {
+    coordinates: 'Широта и долгота через запятую, например «52.546842, 103.870102»; или столбцы «Широта» и «Долгота».',
+    periodicity_on_monthdays: 'Числа месяца через «;», например «1;8;15»; периодичность тогда «По числам месяца».',
+    periodicity_on_weekdays: 'Дни недели через «;»: пн … вс или 1 … 7; периодичность тогда «По дням недели».',
+  },
+  parsers: { periodicity_on_weekdays: parseWeekdays },
+});
+
+/** «Ангарск  47 квл  60» → «Ангарск, 47 квл, 60» (docs/DATA.md). */
+export function restoreAddressCommas(text: string): string {
+  return text.split(/\s{2,}/).map((p) => p.trim()).filter(Boolean).join(', ');
+}
+
+const VIRTUAL = new Set(virtualTargets.map((t) => t.field));
+
+function toBody(values: Body): { body: Body; errors: Record<string, string> } {
+  const body: Body = {};
+  const errors: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (!VIRTUAL.has(k)) body[k] = v;
+  if (typeof body.location === 'string') body.location = restoreAddressCommas(body.location);
+
+  const { coordinates_lat: lat, coordinates_lng: lng } = values as { coordinates_lat?: number; coordinates_lng?: number };
+  if (body.coordinates === undefined && (lat !== undefined || lng !== undefined)) {
+    if (lat === undefined) errors.coordinates_lat = 'Укажите и широту, и долготу.';
+    else if (lng === undefined) errors.coordinates_lng = 'Укажите и широту, и долготу.';
+    else body.coordinates = { lat, lng } satisfies Point;
+  }
+
+  const { containers_count: count, container_volume: volume, container_type: type, container_loading: loading } = values as {
+    containers_count?: number; container_volume?: string; container_type?: string; container_loading?: string;
+  };
+  if (count !== undefined || volume !== undefined || type !== undefined || loading !== undefined) {
+    const n = count ?? 1;
+    if (n < 0 || n > MAX_CONTAINERS) errors.containers_count = `Количество контейнеров должно быть от 0 до ${MAX_CONTAINERS}.`;
+    else if (n > 0 && volume === undefined) errors.container_volume = 'Укажите объём контейнера.';
+    else body.containers = Array.from({ length: n }, () => ({ type: type ?? 'STANDARD', volume, ...(loading ? { loading } : {}) }));
+  }
+
+  if (body.periodicity === undefined) {
+    if (Array.isArray(body.periodicity_on_monthdays)) body.periodicity = 'ON_MONTHDAYS';
+    else if (Array.isArray(body.periodicity_on_weekdays)) body.periodicity = 'ON_WEEKDAYS';
+    else if (Array.isArray(body.periodicity_on_dates)) body.periodicity = 'ON_DATES';
+  }
+  return { body, errors };
+}
+
+function afterMerge(body: Body, conflicts: Record<string, unknown[]>): Body {
+  const addresses = conflicts.location;
+  const extra: Body = {};
+  if (!addresses) return extra;
+  if (body.location_needs_checking === undefined) extra.location_needs_checking = true;
+  if (body.landmark === undefined) extra.landmark = `Другие адреса этой точки в файле: ${addresses.slice(1).join('; ')}`.slice(0, 1000);
+  return extra;
+}
+
+export const cwaBundleTemplate: ImportTemplate = {
+  type: 'CWA_BUNDLE',
+  def,
+  targets: [...fields.flatMap((t) => (t.field === 'coordinates' ? [t, ...virtualTargets.slice(0, 2)] : [t])), ...virtualTargets.slice(2)],
+  key: pointKey(def, 'coordinates'),
+  toBody,
+  afterMerge,
+  createDefaults: (file) => ({ data_import_source: `Импорт файла «${file.name}»`.slice(0, 255) }),
+};

@@ -1,0 +1,24 @@
+/**
+ * The import templates that work today, by template type (spec 03 §3). A type without an entry
+ * waits for its registry (the labels and template calls answer 404 with a Russian detail).
+ */
+import type { ImportTemplateTypeValue } from '@tko/contract';
+import { ImportTemplateType } from '@tko/contract';
+import { cwaBundleTemplate } from './cwa-bundle';
+import type { ImportTemplate } from './types';
+
+export const IMPORT_TEMPLATES: Partial<Record<ImportTemplateTypeValue, ImportTemplate>> = {
+  CWA_BUNDLE: cwaBundleTemplate,
+};
+
+/** The template of `type`, or undefined when it does not work yet (or is NONE). */
+export function templateOf(type: string): ImportTemplate | undefined {
+  return IMPORT_TEMPLATES[type as ImportTemplateTypeValue];
+}
+
+/** Every template type with whether it works yet. */
+export function templateInfos() {
+  return ImportTemplateType.values
+    .filter((t) => t !== 'NONE')
+    .map((t) => ({ type: t, label: ImportTemplateType.labels[t], available: Boolean(IMPORT_TEMPLATES[t]), resource: IMPORT_TEMPLATES[t]?.def.name ?? null }));
+}

@@ -1,0 +1,44 @@
+/**
+ * An import template (docs/DECISIONS.md "Import"): a registry (ResourceDef), the targets its
+ * file columns map to, an optional key that recognises rows and objects describing the same
+ * thing, and an optional row transform. Adding a template type = one file in templates/ and a
+ * line in templates/index.ts; validation and writing are the registry's own (createSchema,
+ * updateSchema, RegistryRepository).
+ */
+import type { ImportTemplateTypeValue, ResourceDef } from '@tko/contract';
+import type { Pool, PoolClient } from 'pg';
+import type { TargetDef } from '../targets';
+
+export type Body = Record<string, unknown>;
+
+/** Identity of an object across rows of a file and against the registry. */
+export interface ImportKey {
+  /** What the key is, in Russian, e.g. «координаты (6 знаков после точки)». */
+  label: string;
+  /** The key of a row's body, or null when the body lacks it (the row then stands alone). */
+  of(body: Body): string | null;
+  /** A key as a person reads it in a message. */
+  show(key: string): string;
+  /** Existing objects of the registry with these keys: key → ids ascending. */
+  find(db: Pool | PoolClient, keys: string[]): Promise<Map<string, number[]>>;
+}
+
+export interface ImportTemplate {
+  type: ImportTemplateTypeValue;
+  def: ResourceDef;
+  targets: TargetDef[];
+  key: ImportKey | null;
+  /**
+   * Parsed values of one row (target → value, only non-empty cells) → a registry body (before
+   * the registry's validation), with errors per target. Default: each target is its field.
+   */
+  toBody?(values: Body): { body: Body; errors: Record<string, string> };
+  /**
+   * After merging rows: given the fields whose rows disagreed (every distinct value, most
+   * frequent first), values a NEW object gets besides the merged body (e.g. a "needs checking"
+   * flag). They are never written over an existing object, so a person's later check stays.
+   */
+  afterMerge?(body: Body, conflicts: Record<string, unknown[]>): Body;
+  /** Values a created object gets when the file leaves them out. */
+  createDefaults?(file: { id: number; name: string }): Body;
+}
