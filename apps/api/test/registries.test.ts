@@ -244,7 +244,8 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
     for (const res of await Promise.all(calls({ Authorization: `Bearer ${nobodyOfThis[def.name]}` }))) expect(res.status).toBe(403);
   });
 
-  it.runIf(Boolean(def.publicPath))('has a public read-only variant without private fields', async () => {
+  // Only registries with a public variant get this test (no skipped placeholders for the rest).
+  if (def.publicPath) it('has a public read-only variant without private fields', async () => {
     const list = await request(t.app.server).get(def.publicPath!);
     expect(list.status).toBe(200);
     const card = await request(t.app.server).get(`${def.publicPath}${created.id}/`);
