@@ -5,6 +5,7 @@
  * lists (access roads) or our decisions where it does not (docs/DECISIONS.md).
  */
 import { defineEnum } from './define-enum';
+import { CoverageType } from './waste-area';
 
 /**
  * Level of a ФККО row by its digit groups `B BB BBB BB BB C` (приказ Росприроднадзора
@@ -21,22 +22,10 @@ export const FkkoLevel = defineEnum('fkko_level', {
 });
 
 /**
- * Access road surface of a facility (spec 02 §3 "Access road types": the same list as the
- * coverage of a waste area).
+ * Access road surface of a facility (spec 02 §3 "Access road types"): the very list of the
+ * coverage of a waste area, so it is that enumeration, not a copy.
  */
-export const AccessRoadType = defineEnum('access_road_type', {
-  ASPHALT: 'Асфальт',
-  CONCRETE: 'Бетон',
-  PAVING_STONES: 'Брусчатка',
-  GRAVEL: 'Гравий',
-  SOIL: 'Грунт',
-  WOOD: 'Дерево',
-  FERRO_CONCRETE_SLAB: 'Железобетонные плиты',
-  METAL: 'Металл',
-  NO_COVERAGE: 'Без покрытия',
-  SAND: 'Песок',
-  OTHER: 'Иное',
-});
+export const AccessRoadType = CoverageType;
 
 /**
  * The tab of the facilities section a facility is listed in (spec 02 §2: current/ and
