@@ -3,6 +3,7 @@
  * travels on (REALTIME_CHANNEL, @tko/contract ws/), waiting on a condition, a BullMQ prefix of
  * the test file's own, and container sites seeded by SQL.
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
@@ -65,4 +66,18 @@ export async function seedContainerSites(pool: Pool, n: number): Promise<void> {
        FROM generate_series(1, $1::int) g`,
     [n],
   );
+}
+
+/** Resolves when the child process has exited (at once if it already has). */
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+/** Stops (SIGTERM) every child still running and waits for each to exit. */
+export async function stopAll(children: ChildProcess[]): Promise<void> {
+  for (const p of children) {
+    if (p.exitCode === null && p.signalCode === null) {
+      p.kill('SIGTERM');
+      await exited(p);
+    }
+  }
 }

@@ -19,7 +19,7 @@ import { DESTINATIONS, IMPORT_FILE_JOB, QUEUE_IMPORTS } from '@tko/contract';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
 import { cwaBundleTemplate, ImportFilesRepository, inspectStoredFile, LocalImportStore, suggestMapping } from '@tko/import';
-import { createUser, listenRealtime, REDIS_URL, uniquePrefix, waitUntil } from './helpers';
+import { createUser, listenRealtime, REDIS_URL, uniquePrefix, waitUntil, exited, stopAll } from './helpers';
 import type { RealtimeListener } from './helpers';
 
 const SITES = 3000;
@@ -45,7 +45,6 @@ function startWorker(): ChildProcess {
   return child;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -56,12 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const p of processes) {
-    if (p.exitCode === null && p.signalCode === null) {
-      p.kill('SIGTERM');
-      await exited(p);
-    }
-  }
+  await stopAll(processes);
   await queue?.obliterate({ force: true }).catch(() => undefined);
   await queue?.close();
   await live?.close();

@@ -19,7 +19,7 @@ import type { JobProgress } from '@tko/contract';
 import { DESTINATIONS, EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, QUEUE_EXPORTS, XLSX_EXPORT_JOB } from '@tko/contract';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
-import { createUser, listenRealtime, REDIS_URL, seedContainerSites, uniquePrefix, waitUntil } from './helpers';
+import { createUser, listenRealtime, REDIS_URL, seedContainerSites, uniquePrefix, waitUntil, exited, stopAll } from './helpers';
 import type { RealtimeListener } from './helpers';
 
 const ROWS = 30000;
@@ -55,7 +55,6 @@ function startWorker(): ChildProcess {
   return child;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -68,12 +67,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const p of processes) {
-    if (p.exitCode === null && p.signalCode === null) {
-      p.kill('SIGTERM');
-      await exited(p);
-    }
-  }
+  await stopAll(processes);
   await queue?.obliterate({ force: true }).catch(() => undefined);
   await queue?.close();
   await live?.close();
