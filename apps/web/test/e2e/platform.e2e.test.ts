@@ -25,16 +25,15 @@
  * Run: `pnpm exec vitest run --project web-e2e platform`.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'bullmq';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { Redis } from 'ioredis';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
@@ -46,13 +45,9 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher, type RealtimePublisher } from '@tko/realtime';
 import { startImportWorker } from '../../../worker/src/import-worker';
 import { xlsxExportProcessor } from '../../../worker/src/processors/xlsx-export';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed } from './harness';
 
-const WEB_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WEB_DIST = path.join(WEB_ROOT, 'dist');
-const RESULTS_DIR = path.join(WEB_ROOT, 'test-results');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
-
 const ADMIN = { email: 'e2e-platform@tko.local', password: 'Е2е-пароль-платформы-1', first_name: 'Нина', last_name: 'Платформина' };
 /** This run's mark in the imported addresses (lists are searched by it). */
 const TAG = `П${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -115,12 +110,8 @@ const liveStatus = (p: Page) => p.evaluate(() => (globalThis as unknown as PageG
 const selectOf = (p: Page, id: string) => p.locator('.ant-select').filter({ has: p.locator(`[id="${id}"]`) });
 
 beforeAll(async () => {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(`Нет собранного веб-приложения (${WEB_DIST}/index.html): выполните \`pnpm --filter @tko/web build\` перед этим тестом.`);
-  }
-  const webCopy = mkdtempSync(path.join(tmpdir(), 'tko-web-e2e-'));
+  const webCopy = copyBuiltWeb('tko-web-e2e-');
   dirs.push(webCopy);
-  cpSync(WEB_DIST, webCopy, { recursive: true });
   importDir = mkdtempSync(path.join(tmpdir(), 'tko-e2e-import-'));
   const exportDir = mkdtempSync(path.join(tmpdir(), 'tko-e2e-export-'));
   dirs.push(importDir, exportDir);
@@ -151,7 +142,7 @@ beforeAll(async () => {
   exportWorker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(db.pool, exportDir, { publisher }), { connection: redis.connection, prefix });
   await exportWorker.waitUntilReady();
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   context = await browser.newContext({ acceptDownloads: true, locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
   context.setDefaultTimeout(30_000);
   page = await context.newPage();
@@ -170,10 +161,7 @@ beforeAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail' || !page || page.isClosed()) return;
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
-  await page.screenshot({ path: path.join(RESULTS_DIR, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
+  await screenshotIfFailed(page, task, 'failed-');
 });
 
 afterAll(async () => {

@@ -19,12 +19,10 @@
  * Needs the build (`pnpm --filter @tko/web build`) and Chromium (CHROMIUM_PATH, default
  * /usr/bin/chromium). Run: `pnpm exec vitest run --project web-e2e`.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
@@ -33,10 +31,8 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import ExcelJS from 'exceljs';
 import { resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed } from './harness';
 
-const WEB_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WEB_DIST = path.join(WEB_ROOT, 'dist');
-const RESULTS_DIR = path.join(WEB_ROOT, 'test-results');
 
 const ADMIN = { email: 'e2e-registries@tko.local', password: 'Е2е-пароль-реестров-1', first_name: 'Илья', last_name: 'Реестров' };
 /** Tells this run's rows apart in lists and searches. */
@@ -44,16 +40,6 @@ const TAG = `Е2Е-${Date.now().toString(36)}`;
 /** Отходы из жилищ несортированные (исключая крупногабаритные): the most common ТКО code. */
 const FKKO_CODE = '73111001724';
 const FKKO_CODE_PRINTED = '7 31 110 01 72 4';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 let db: TestDatabase;
 let prisma: PrismaClient;
@@ -155,13 +141,8 @@ const tab = (p: Page, name: string) => p.getByRole('tab', { name, exact: true })
 // ———————————————————————————— setup ————————————————————————————
 
 beforeAll(async () => {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(`Нет собранного веб-приложения (${WEB_DIST}/index.html): выполните \`pnpm --filter @tko/web build\` перед этим тестом (scripts/test.sh делает это сам).`);
-  }
   // Serve a copy, so a rebuild of apps/web/dist during the run cannot pull a lazy chunk from under the page.
-  webCopy = mkdtempSync(path.join(tmpdir(), 'tko-web-e2e-registries-'));
-  cpSync(WEB_DIST, webCopy, { recursive: true });
-  if (!existsSync(path.join(webCopy, 'index.html'))) throw new Error(`${WEB_DIST} изменился во время копирования: повторите запуск.`);
+  webCopy = copyBuiltWeb('tko-web-e2e-registries-');
 
   db = await createTestDatabase();
   const fkko = await importFkko(db.pool, path.join(dataDir(), 'fkko_catalog_rpn_2026-03-25.tsv'));
@@ -175,7 +156,7 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
   context.setDefaultTimeout(30_000);
   page = await context.newPage();
@@ -192,10 +173,7 @@ beforeAll(async () => {
 
 afterEach(async ({ task }) => {
   // A failed step leaves a picture of the page for the report.
-  if (task.result?.state !== 'fail' || !page || page.isClosed()) return;
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
-  await page.screenshot({ path: path.join(RESULTS_DIR, `failed-registries-${name}.png`), fullPage: true }).catch(() => undefined);
+  await screenshotIfFailed(page, task, 'failed-registries-');
 });
 
 afterAll(async () => {

@@ -8,23 +8,19 @@
  * Needs the build (`pnpm --filter @tko/web build`, done by scripts/test.sh) and Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium). The map screenshot goes to apps/web/test-results/.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { containerResource } from '@tko/contract';
 import { createPrisma, dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed } from './harness';
 
-const WEB_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WEB_DIST = path.join(WEB_ROOT, 'dist');
-const RESULTS_DIR = path.join(WEB_ROOT, 'test-results');
 
 const ADMIN = { email: 'e2e-admin@tko.local', password: 'Е2е-пароль-администратора-1', first_name: 'Ольга', last_name: 'Проверкина' };
 const TOTAL_SITES = 1692;
@@ -35,16 +31,6 @@ const SEARCH = 'Ворошилова';
 /** The map's circle layer and vector source (src/map/map-style.ts). */
 const LAYER_ID = 'waste-areas-circles';
 const SOURCE_ID = 'waste-areas';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 /** The few maplibre calls the test makes on `window.__map`. */
 interface MapHandle {
@@ -120,14 +106,9 @@ function hashOf(p: Page): URLSearchParams {
 }
 
 beforeAll(async () => {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(`Нет собранного веб-приложения (${WEB_DIST}/index.html): выполните \`pnpm --filter @tko/web build\` перед этим тестом (scripts/test.sh делает это сам).`);
-  }
   // Serve a copy, so a rebuild of apps/web/dist during the run (another terminal) cannot pull
   // index.html or a lazy chunk from under the page.
-  webCopy = mkdtempSync(path.join(tmpdir(), 'tko-web-e2e-'));
-  cpSync(WEB_DIST, webCopy, { recursive: true });
-  if (!existsSync(path.join(webCopy, 'index.html'))) throw new Error(`${WEB_DIST} изменился во время копирования: повторите запуск.`);
+  webCopy = copyBuiltWeb('tko-web-e2e-');
 
   db = await createTestDatabase();
   const imported = await importAngarsk(db.pool, path.join(dataDir(), 'angarsk/angarsk_route_plan_example2.cp1251.csv'));
@@ -140,7 +121,7 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   context = await browser.newContext({ acceptDownloads: true, locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
   context.setDefaultTimeout(30_000);
   page = await context.newPage();
@@ -154,10 +135,7 @@ beforeAll(async () => {
 
 afterEach(async ({ task }) => {
   // A failed step leaves a picture of the page for the report.
-  if (task.result?.state !== 'fail' || !page || page.isClosed()) return;
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
-  await page.screenshot({ path: path.join(RESULTS_DIR, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
+  await screenshotIfFailed(page, task, 'failed-');
 });
 
 afterAll(async () => {
