@@ -11,6 +11,7 @@
  * Missing query / location → 400 with the Russian refusals of spec 01 §8.
  */
 import { z } from 'zod';
+import { defineRoute } from '../common/route';
 
 export const ADDRESS_SUGGEST_PATH = '/api/address/suggest/';
 export const ADDRESS_CLEAN_PATH = '/api/address/clean/';
@@ -79,3 +80,18 @@ export const CleanAddressSchema = z.object({
   match: z.object({ table: z.string(), id: z.number().int() }).nullable(),
 }).catchall(z.unknown());
 export type CleanAddress = z.infer<typeof CleanAddressSchema>;
+
+export const addressSuggestRoute = defineRoute({
+  method: 'GET', path: ADDRESS_SUGGEST_PATH, permission: 'user', tags: ['address'], summary: 'Подсказки адреса (query, count = 5)',
+  query: AddressSuggestQuerySchema, response: { 200: AddressSuggestionsSchema },
+});
+/** DaData's own request shape; the body is read by the handler (any JSON object), as DaData does. */
+export const addressSuggestPostRoute = defineRoute({
+  method: 'POST', path: ADDRESS_SUGGEST_PATH, permission: 'user', tags: ['address'], summary: 'Подсказки адреса (тело как у DaData: {query, count})',
+  description: 'Тело {query, count}; без query — 400 {query: [«Невозможно получить подсказки адреса без параметров запроса.»]}.',
+  response: { 200: AddressSuggestionsSchema },
+});
+export const addressCleanRoute = defineRoute({
+  method: 'GET', path: ADDRESS_CLEAN_PATH, permission: 'user', tags: ['address'], summary: 'Очистка адреса: координаты (6 знаков)',
+  query: AddressCleanQuerySchema, response: { 200: CleanAddressSchema },
+});

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { defineRoute } from '../common/route';
 
 export const TokenRequestSchema = z.object({
   email: z.string({ error: MSG.required }).trim().min(1, MSG.blank).max(254),
@@ -78,4 +79,18 @@ export const PERMISSION_RESOURCES: Record<string, string> = {
   'users-roles': 'Роли',
   import: 'Импорт данных',
   'import-all-files': 'Импорт: файлы всех пользователей',
+  'system-settings': 'Системные настройки',
 };
+
+/** Sign-in calls (spec 01 §7): bad credentials answer 401 with simple-jwt's Russian message. */
+export const obtainTokenRoute = defineRoute({
+  method: 'POST', path: '/api/auth/token/', permission: 'public', tags: ['auth'], summary: 'Вход: пара токенов',
+  body: TokenRequestSchema, response: { 200: TokenPairSchema },
+});
+export const refreshTokenRoute = defineRoute({
+  method: 'POST', path: '/api/auth/token/refresh/', permission: 'public', tags: ['auth'], summary: 'Новый токен доступа',
+  body: RefreshRequestSchema, response: { 200: AccessTokenSchema },
+});
+export const meRoute = defineRoute({
+  method: 'GET', path: '/api/users/me/', permission: 'user', tags: ['auth'], summary: 'Текущий пользователь', response: { 200: MeSchema },
+});

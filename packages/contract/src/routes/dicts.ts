@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { LoadingType } from '../enums/waste-area';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
+import { defineRoute } from '../common/route';
 import { AdministrativeUnitLevel } from '../resources/administrative-unit';
 
 export const DictQuerySchema = z.strictObject({
@@ -66,3 +67,16 @@ export const MunicipalFormationPageSchema = pageSchema(MunicipalFormationSchema)
 export const VehicleModelPageSchema = pageSchema(VehicleModelSchema);
 export const PositionPageSchema = pageSchema(PositionSchema);
 export const DrivingLicenceCategoryPageSchema = pageSchema(DrivingLicenceCategorySchema);
+
+function dictRoute<T extends z.ZodType>(path: string, label: string, item: T) {
+  return defineRoute({
+    method: 'GET', path, permission: 'user', tags: ['dicts'], summary: `${label}: список`, query: DictQuerySchema, response: { 200: pageSchema(item) },
+  });
+}
+/** The list call of each dictionary (any signed-in user). */
+export const dictRoutes = {
+  mf: dictRoute(DICTIONARIES.mf.path, DICTIONARIES.mf.label, MunicipalFormationSchema),
+  'vehicle-models': dictRoute(DICTIONARIES['vehicle-models'].path, DICTIONARIES['vehicle-models'].label, VehicleModelSchema),
+  positions: dictRoute(DICTIONARIES.positions.path, DICTIONARIES.positions.label, PositionSchema),
+  'driving-licence-categories': dictRoute(DICTIONARIES['driving-licence-categories'].path, DICTIONARIES['driving-licence-categories'].label, DrivingLicenceCategorySchema),
+} as const;

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { defineRoute } from '../common/route';
 import { parseFkkoCode } from '../validation/fkko-code';
 
 export const FKKO_TREE_PATH = '/api/dicts/fkko/tree/';
@@ -54,3 +55,8 @@ export const FkkoTreeSchema = z.object({
   children: z.array(FkkoNodeSchema),
 });
 export type FkkoTree = z.infer<typeof FkkoTreeSchema>;
+
+export const fkkoTreeRoute = defineRoute({
+  method: 'GET', path: FKKO_TREE_PATH, permission: 'fkko:view', tags: ['fkko'], summary: 'ФККО: узел дерева, его предки и дети',
+  query: FkkoTreeQuerySchema, response: { 200: FkkoTreeSchema },
+});

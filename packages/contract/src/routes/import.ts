@@ -20,6 +20,8 @@
  */
 import { z } from 'zod';
 import { defineEnum } from '../enums/define-enum';
+import { pageSchema, PageQuerySchema } from '../common/pagination';
+import { defineRoute } from '../common/route';
 
 /** Template types (spec 03 §3 "Import"), with the Russian names the screen shows. */
 export const ImportTemplateType = defineEnum('import_template_type', {
@@ -224,3 +226,61 @@ export const IMPORT_MSG = {
   cancelled: 'Импорт отменён пользователем: ничего не записано.',
   failed: 'Импорт не удался. Повторите попытку позже.',
 } as const;
+
+const IMPORT_TAGS = ['import'];
+const ImportIdParams = z.object({ id: z.string() });
+const TemplateParams = z.object({ type: z.string() });
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const ImportFilePageSchema = pageSchema(ImportFileSchema);
+
+export const importFilesRoute = defineRoute({
+  method: 'GET', path: '/api/import/files/', permission: 'import:view', tags: IMPORT_TAGS, summary: 'Импорт: загруженные файлы',
+  query: PageQuerySchema, response: { 200: ImportFilePageSchema },
+});
+/** multipart: `template_type` (optional, before the file) and `file`; 413 above IMPORT_MAX_BYTES. */
+export const importUploadRoute = defineRoute({
+  method: 'POST', path: '/api/import/files/upload/', permission: 'import:add', tags: IMPORT_TAGS, summary: 'Импорт: загрузить файл CSV или XLSX (multipart: file, template_type)',
+  consumes: 'multipart/form-data', response: { 201: ImportFileSchema },
+});
+export const importFileRoute = defineRoute({
+  method: 'GET', path: '/api/import/files/:id/', permission: 'import:view', tags: IMPORT_TAGS, summary: 'Импорт: файл (состояние и ход обработки)',
+  params: ImportIdParams, response: { 200: ImportFileSchema },
+});
+export const importMatchingRoute = defineRoute({
+  method: 'PATCH', path: '/api/import/files/:id/', permission: 'import:add', tags: IMPORT_TAGS, summary: 'Импорт: сопоставление полей',
+  params: ImportIdParams, body: ImportMatchingSchema, response: { 200: ImportFileSchema },
+});
+/** Answers 204. */
+export const importDeleteRoute = defineRoute({
+  method: 'DELETE', path: '/api/import/files/:id/', permission: 'import:delete', tags: IMPORT_TAGS, summary: 'Импорт: удалить файл (импортированные записи остаются)',
+  params: ImportIdParams,
+});
+export const importProcessRoute = defineRoute({
+  method: 'POST', path: '/api/import/files/:id/process/', permission: 'import:add', tags: IMPORT_TAGS, summary: 'Импорт: запустить обработку (фоновая задача)',
+  params: ImportIdParams, response: { 202: ImportFileSchema },
+});
+/** 200 when the run stopped at once, 202 while it is stopping. */
+export const importCancelRoute = defineRoute({
+  method: 'POST', path: '/api/import/files/:id/cancel/', permission: 'import:add', tags: IMPORT_TAGS, summary: 'Импорт: отменить обработку',
+  params: ImportIdParams, response: { 200: ImportFileSchema, 202: ImportFileSchema },
+});
+export const importDownloadRoute = defineRoute({
+  method: 'GET', path: '/api/import/files/:id/download/', permission: 'import:view', tags: IMPORT_TAGS, summary: 'Импорт: исходный файл',
+  params: ImportIdParams, produces: 'application/octet-stream',
+});
+export const importErrorsRoute = defineRoute({
+  method: 'GET', path: '/api/import/files/:id/errors/', permission: 'import:view', tags: IMPORT_TAGS, summary: 'Импорт: строки с ошибками и причины (xlsx или csv)',
+  params: ImportIdParams, query: z.object({ format: z.enum(['xlsx', 'csv']).optional() }), produces: XLSX_TYPE,
+});
+export const importTemplatesRoute = defineRoute({
+  method: 'GET', path: '/api/import/templates/', permission: 'import:view', tags: IMPORT_TAGS, summary: 'Импорт: типы шаблонов',
+  response: { 200: z.array(ImportTemplateInfoSchema) },
+});
+export const importTemplateFileRoute = defineRoute({
+  method: 'GET', path: '/api/import/templates/:type/', permission: 'import:view', tags: IMPORT_TAGS, summary: 'Импорт: файл шаблона для заполнения (xlsx)',
+  params: TemplateParams, produces: XLSX_TYPE,
+});
+export const importLabelsRoute = defineRoute({
+  method: 'GET', path: '/api/import/templates/:type/labels/', permission: 'import:view', tags: IMPORT_TAGS, summary: 'Импорт: поля реестра, с которыми сопоставляются столбцы файла',
+  params: TemplateParams, response: { 200: ImportLabelsSchema },
+});

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { defineRoute } from '../common/route';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
 import { ChangeActionSchema } from '../resources/history-field';
 
@@ -55,3 +56,23 @@ export const ChangeLogEntrySchema = z.object({
 export type ChangeLogEntry = z.infer<typeof ChangeLogEntrySchema>;
 
 export const ChangeLogPageSchema = pageSchema(ChangeLogEntrySchema);
+
+export const logsRoute = defineRoute({
+  method: 'GET', path: LOGS_PATH, permission: 'system-logs:view', tags: ['logs'], summary: 'Системный журнал: история изменений реестров',
+  query: LogsQuerySchema, response: { 200: ChangeLogPageSchema },
+});
+
+const historyRoutes = new Map<string, ReturnType<typeof defineHistoryRoute>>();
+function defineHistoryRoute(registry: { name: string; path: string; label: string }) {
+  return defineRoute({
+    method: 'GET', path: `${registry.path}:id/${HISTORY_SUFFIX}`, permission: { resource: registry.name, action: 'view' },
+    tags: [registry.name], summary: `${registry.label}: история изменений`,
+    params: z.object({ id: z.string() }), query: HistoryQuerySchema, response: { 200: ChangeLogPageSchema },
+  });
+}
+/** `GET {registry path}{id}/history/` of one registry (view permission on it); one object per registry. */
+export function objectHistoryRoute(registry: { name: string; path: string; label: string }) {
+  let route = historyRoutes.get(registry.name);
+  if (!route) historyRoutes.set(registry.name, (route = defineHistoryRoute(registry)));
+  return route;
+}

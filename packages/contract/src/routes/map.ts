@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { PointSchema } from '../common/geo';
+import { defineRoute } from '../common/route';
+import { WASTE_AREA_TABS } from '../resources/index';
 
 /** Authenticated tiles: `/api/waste-area/tiles/{z}/{x}/{y}.mvt`; public under /api/public/v1/. */
 export const TILE_PATH = '/api/waste-area/tiles/:z/:x/:y.mvt';
@@ -41,3 +43,24 @@ export const MAP_PALETTE: readonly string[] = [
   '#ffff99', '#b15928', '#8dd3c7', '#ffffb3', '#bebada', '#fb8072', '#80b1d3', '#fdb462', '#b3de69', '#fccde5',
   '#d9d9d9', '#bc80bd', '#ccebc5', '#ffed6f', '#66c2a5', '#fc8d62', '#8da0cb', '#e78ac3',
 ];
+
+/** Authenticated map data carry the kinds the user may view: view on at least one waste-area type. */
+const ANY_WASTE_AREA = { anyOf: WASTE_AREA_TABS.map((t) => t.type), action: 'view' } as const;
+export const MVT_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
+
+export const tileRoute = defineRoute({
+  method: 'GET', path: TILE_PATH, permission: ANY_WASTE_AREA, tags: ['map'], summary: 'Векторная плитка мест накопления (MVT)',
+  params: TileParamsSchema, produces: MVT_CONTENT_TYPE,
+});
+export const publicTileRoute = defineRoute({
+  method: 'GET', path: PUBLIC_TILE_PATH, permission: 'public', tags: ['map', 'public'], summary: 'Открытая векторная плитка мест накопления',
+  params: TileParamsSchema, produces: MVT_CONTENT_TYPE,
+});
+export const geojsonRoute = defineRoute({
+  method: 'GET', path: '/api/geojson/', permission: ANY_WASTE_AREA, tags: ['map'], summary: 'Места накопления в GeoJSON (EPSG:4326)',
+  produces: 'application/geo+json',
+});
+export const publicMapListRoute = defineRoute({
+  method: 'GET', path: '/api/public/map/list/', permission: 'public', tags: ['map', 'public'], summary: 'Открытый список мест накопления по видам',
+  response: { 200: MapListSchema },
+});

@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
+import { defineRoute } from '../common/route';
 
 export const NOTIFICATIONS_PATH = '/api/notifications/';
 
@@ -81,3 +82,28 @@ export const NotifyInputSchema = z.object({
   dedupKey: z.string().max(200).optional(),
 });
 export type NotifyInput = z.input<typeof NotifyInputSchema>;
+
+const NOTIFICATION_TAGS = ['notifications'];
+const NotificationIdParams = z.object({ id: z.string() });
+
+export const notificationsRoute = defineRoute({
+  method: 'GET', path: NOTIFICATIONS_PATH, permission: 'user', tags: NOTIFICATION_TAGS, summary: 'Мои уведомления (новые сверху)',
+  query: NotificationListQuerySchema, response: { 200: NotificationPageSchema },
+});
+export const unreadCountRoute = defineRoute({
+  method: 'GET', path: `${NOTIFICATIONS_PATH}unread-count/`, permission: 'user', tags: NOTIFICATION_TAGS, summary: 'Число непрочитанных уведомлений',
+  response: { 200: UnreadCountSchema },
+});
+export const readAllNotificationsRoute = defineRoute({
+  method: 'POST', path: `${NOTIFICATIONS_PATH}read-all/`, permission: 'user', tags: NOTIFICATION_TAGS, summary: 'Отметить все уведомления прочитанными',
+  response: { 200: ReadAllResultSchema },
+});
+export const readNotificationRoute = defineRoute({
+  method: 'POST', path: `${NOTIFICATIONS_PATH}:id/read/`, permission: 'user', tags: NOTIFICATION_TAGS, summary: 'Отметить уведомление прочитанным',
+  params: NotificationIdParams, response: { 200: NotificationSchema },
+});
+/** Answers 204. */
+export const deleteNotificationRoute = defineRoute({
+  method: 'DELETE', path: `${NOTIFICATIONS_PATH}:id/`, permission: 'user', tags: NOTIFICATION_TAGS, summary: 'Удалить уведомление',
+  params: NotificationIdParams,
+});

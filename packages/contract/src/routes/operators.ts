@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { RefValueSchema } from '../common/fields';
+import { defineRoute } from '../common/route';
 import { LegalEntityRole } from '../resources/legal-entity-fields';
 import { juridicalPersonResource } from '../resources/juridical-person';
 
@@ -45,3 +46,27 @@ export const OperatorUpdateSchema = z.object({
   contract_zones: fields.contract_zones.write!.optional(),
 });
 export type OperatorUpdate = z.infer<typeof OperatorUpdateSchema>;
+
+const OperatorIdParams = z.object({ id: z.string() });
+const OPERATOR_TAGS = ['operators'];
+
+export const operatorRoute = defineRoute({
+  method: 'GET', path: OPERATOR_PATH, permission: 'juridical-person:view', tags: OPERATOR_TAGS, summary: 'Оператор: лицензия и зоны деятельности',
+  params: OperatorIdParams, response: { 200: OperatorSchema },
+});
+export const operatorUpdateRoute = defineRoute({
+  method: 'PUT', path: OPERATOR_PATH, permission: 'juridical-person:change', tags: OPERATOR_TAGS, summary: 'Оператор: изменить лицензию и зоны деятельности',
+  params: OperatorIdParams, body: OperatorUpdateSchema, response: { 200: OperatorSchema },
+});
+export const regionalOperatorRoute = defineRoute({
+  method: 'GET', path: REGIONAL_OPERATOR_PATH, permission: 'juridical-person:view', tags: OPERATOR_TAGS, summary: 'Региональный оператор: лицензия и зоны деятельности',
+  params: OperatorIdParams, response: { 200: OperatorSchema },
+});
+export const regionalOperatorUpdateRoute = defineRoute({
+  method: 'PUT', path: REGIONAL_OPERATOR_UPDATE_PATH, permission: 'juridical-person:change', tags: OPERATOR_TAGS, summary: 'Региональный оператор: изменить лицензию и зоны деятельности',
+  params: OperatorIdParams, body: OperatorUpdateSchema, response: { 200: OperatorSchema },
+});
+export const publicOperatorRoute = defineRoute({
+  method: 'GET', path: PUBLIC_OPERATOR_PATH, permission: 'public', tags: [...OPERATOR_TAGS, 'public'], summary: 'Оператор или региональный оператор: открытая карточка',
+  params: OperatorIdParams, response: { 200: OperatorSchema },
+});

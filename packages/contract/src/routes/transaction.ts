@@ -13,6 +13,7 @@
  * errors}` and nothing is written; a missing permission → 403 `{index, detail}`.
  */
 import { z } from 'zod';
+import { defineRoute } from '../common/route';
 
 export const TRANSACTION_PATH = '/api/transaction/';
 /** Most operations one transaction takes. */
@@ -64,3 +65,13 @@ export const TransactionErrorSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type TransactionError = z.infer<typeof TransactionErrorSchema>;
+
+/**
+ * The body is checked by the handler (no body schema): a missing body has its own message
+ * (TRANSACTION_MSG.noBody) and a failed operation answers {index, detail, errors}.
+ */
+export const transactionRoute = defineRoute({
+  method: 'POST', path: TRANSACTION_PATH, permission: 'user', tags: ['transaction'], summary: 'Пакет операций над реестрами в одной транзакции',
+  description: 'Тело {operations: [{resource, action: create|update|delete, id?, data?}]}; ответ {results: [{index, resource, action, status, id, object?}]}; ошибка операции — 400/403 {index, detail, errors}.',
+  response: { 200: TransactionAnswerSchema },
+});

@@ -10,6 +10,8 @@
 import { z } from 'zod';
 import { PointSchema } from '../common/geo';
 import { MSG } from '../common/messages';
+import { defineRoute } from '../common/route';
+import { WASTE_AREA_TABS } from '../resources/index';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
 import { ContainerType, LoadingType, WasteAreaKind, WasteAreaStatus } from '../enums/waste-area';
 
@@ -75,3 +77,31 @@ export const LinkedWasteAreaSchema = z.object({
   volume: z.string(),
 });
 export const LinkedWasteAreaPageSchema = pageSchema(LinkedWasteAreaSchema);
+
+/** Paging parameters only (the containers of one site). */
+const ContainersQuerySchema = z.strictObject({ ...PageQuerySchema.shape });
+const ANY_WASTE_AREA = { anyOf: WASTE_AREA_TABS.map((t) => t.type), action: 'view' } as const;
+
+function defineContainersRoute(tab: { type: string; label: string }) {
+  return defineRoute({
+    method: 'GET', path: `/api/waste-area/${tab.type}/:id/containers/`, permission: { resource: tab.type, action: 'view' },
+    tags: [tab.type], summary: `${tab.label}: контейнеры площадки`,
+    params: z.object({ id: z.string() }), query: ContainersQuerySchema, response: { 200: SiteContainerPageSchema },
+  });
+}
+/** `GET /api/waste-area/{type}/{id}/containers/` of each site type (`<type>:view`); 404 for a site of another type. */
+export const siteContainersRoutes: Record<string, ReturnType<typeof defineContainersRoute>> = Object.fromEntries(
+  WASTE_AREA_TABS.map((tab) => [tab.type, defineContainersRoute(tab)]),
+);
+
+export const ownerSuggestionRoute = defineRoute({
+  method: 'GET', path: OWNER_SUGGESTION_PATH, permission: ANY_WASTE_AREA, tags: ['waste-area'],
+  summary: 'Подбор собственников места накопления (юридические лица, ИП, физические лица)',
+  query: SuggestionQuerySchema, response: { 200: OwnerSuggestionPageSchema },
+});
+/** Only the kinds the user may view (403 when none). */
+export const wasteAreaSuggestionRoute = defineRoute({
+  method: 'GET', path: WASTE_AREA_SUGGESTION_PATH, permission: ANY_WASTE_AREA, tags: ['waste-area'],
+  summary: 'Подбор мест накопления любого вида (по адресу, идентификатору, реестровому номеру)',
+  query: SuggestionQuerySchema, response: { 200: WasteAreaSuggestionPageSchema },
+});

@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
+import { defineRoute } from '../common/route';
+import { RESPONSIBLE_FOR_LIQUIDATION_PATH } from '../resources/waste-dump';
 
 export const ResponsibleQuerySchema = z.strictObject({
   ...PageQuerySchema.shape,
@@ -24,3 +26,8 @@ export const ResponsibleEntitySchema = z.object({
 });
 export type ResponsibleEntity = z.infer<typeof ResponsibleEntitySchema>;
 export const ResponsiblePageSchema = pageSchema(ResponsibleEntitySchema);
+
+export const responsibleForLiquidationRoute = defineRoute({
+  method: 'GET', path: RESPONSIBLE_FOR_LIQUIDATION_PATH, permission: 'waste-dumps:view', tags: ['waste-dumps'],
+  summary: 'Кого можно назначить ответственным за ликвидацию свалки', query: ResponsibleQuerySchema, response: { 200: ResponsiblePageSchema },
+});

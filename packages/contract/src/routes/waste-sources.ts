@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
+import { defineRoute } from '../common/route';
+import { LinkedWasteAreaPageSchema } from './waste-areas';
 
 export const WASTE_SOURCES_PATH = '/api/waste-sources/';
 
@@ -23,3 +25,14 @@ export const SourceOrganizationSchema = z.object({
   kind: z.string(),
 });
 export const SourceOrganizationPageSchema = pageSchema(SourceOrganizationSchema);
+
+const SourceIdParams = z.object({ id: z.string() });
+
+export const sourceOrganizationsRoute = defineRoute({
+  method: 'GET', path: `${WASTE_SOURCES_PATH}:id/organizations/`, permission: 'waste-sources:view', tags: ['waste-sources'],
+  summary: 'Организации источника образования отходов', params: SourceIdParams, query: SubListQuerySchema, response: { 200: SourceOrganizationPageSchema },
+});
+export const sourceWasteAreasRoute = defineRoute({
+  method: 'GET', path: `${WASTE_SOURCES_PATH}:id/waste-areas/`, permission: 'waste-sources:view', tags: ['waste-sources'],
+  summary: 'Места накопления источника образования отходов', params: SourceIdParams, query: SubListQuerySchema, response: { 200: LinkedWasteAreaPageSchema },
+});
