@@ -79,7 +79,6 @@ export const PERMISSION_RESOURCES: Record<string, string> = {
   'users-roles': 'Роли',
   import: 'Импорт данных',
   'import-all-files': 'Импорт: файлы всех пользователей',
-  'system-settings': 'Системные настройки',
 };
 
 /** Sign-in calls (spec 01 §7): bad credentials answer 401 with simple-jwt's Russian message. */
