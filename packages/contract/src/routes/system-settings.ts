@@ -1,0 +1,36 @@
+/**
+ * System settings (spec 03 §3 "System settings", §7): one object for the whole installation —
+ * region, the map's centre and zoom (the main map and the small maps of the cards), the date
+ * route periodicity counts from, and the default radius of the radius filter.
+ * GET /api/system-settings/ (any signed-in user), PUT /api/system-settings/ (body: the fields,
+ * no id; permission `system-settings:change`). Units and types the spec leaves open are
+ * settled in docs/DECISIONS.md.
+ */
+import { z } from 'zod';
+import { MSG } from '../common/messages';
+import { PointInputSchema, PointSchema } from '../common/geo';
+
+export const SYSTEM_SETTINGS_PATH = '/api/system-settings/';
+/** The permission resource; `change` allows the PUT. */
+export const SYSTEM_SETTINGS_PERMISSION = 'system-settings';
+
+const zoom = z.number({ error: MSG.required }).int().min(0).max(22);
+
+export const SystemSettingsSchema = z.object({
+  /** The region's name as shown to users (e.g. «Иркутская область»). */
+  region: z.string().trim().max(255).nullable(),
+  /** The centre the maps open at; null = fit the data. */
+  center_coordinates: PointSchema.nullable(),
+  /** Zoom of the main map, 0–22. */
+  map_zoom: zoom.nullable(),
+  /** Zoom of the small maps inside cards, 0–22. */
+  map_zoom_mini: zoom.nullable(),
+  /** The date (`YYYY-MM-DD`) route periodicity is counted from. */
+  route_periodicity_from: z.iso.date({ error: MSG.date }).nullable(),
+  /** Default radius of the radius filter, metres (1–100 000). */
+  radius_filter: z.number().int().min(1).max(100000).nullable(),
+});
+export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
+
+/** PUT body: the fields to set; an omitted field keeps its value, null clears it; the centre may be `'lat, lng'`. */
+export const SystemSettingsUpdateSchema = SystemSettingsSchema.extend({ center_coordinates: PointInputSchema.nullable() }).partial().strict();
