@@ -46,6 +46,9 @@ import type { StompOptions } from './modules/stomp/options';
 import { LocalImportStore } from '@tko/import';
 import type { ImportQueue } from './modules/import/import-queue';
 import { registerImportRoutes } from './modules/import/import.routes';
+import { registerSystemSettingsRoutes } from './modules/system-settings/system-settings.routes';
+import { registerMapLayerRoutes } from './modules/map/layers.routes';
+import { registerFederalDictionaryGuard } from './plugins/federal-dictionaries';
 
 export interface AppDeps {
   config: Config;
@@ -98,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRegistryServices(app, { config, pool, guards, publisher });
   // System import (issue 3 §4): files under IMPORT_DIR, runs on the worker's import queue.
   await registerImportRoutes(app, { pool, guards, store: new LocalImportStore(config.importDir), queue: deps.imports ?? null, maxBytes: config.importMaxBytes });
+  registerSystemSettingsRoutes(app, { pool, guards });
+  registerMapLayerRoutes(app, { pool, guards });
+  registerFederalDictionaryGuard(app, guards);
   registerMetaRoutes(app, { mapStyleUrl: config.mapStyleUrl, pool });
   await registerWeb(app, config.webDist);
   return app;
