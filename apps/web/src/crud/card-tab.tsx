@@ -13,6 +13,7 @@ import type { FormValues } from './form-values';
 import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
 import { HistoryEntries, isHistoryItems } from '../history/history-view';
+import { parameterEntries } from './history-params';
 
 const WIDE = new Set(['longtext', 'address', 'person', 'children', 'refs', 'files']);
 
@@ -42,7 +43,7 @@ export function CardTab(props: {
                   <TreeValue rows={entity[name]} />
                 ) : field.kind === 'computed' && entity && isHistoryItems(entity[name], field.label) ? (
                   <div id={inputId(name)} data-testid={`history-${name}`}>
-                    <HistoryEntries def={def} entries={entity[name]} />
+                    <HistoryEntries def={def} entries={parameterEntries(def, tab, entity[name])} />
                   </div>
                 ) : field.kind === 'computed' ? (
                   <Input.TextArea id={inputId(name)} value={entity ? formatFieldValue(field, entity[name]) : ''} disabled autoSize={{ minRows: 1, maxRows: 6 }} placeholder="Вычисляется автоматически" />
@@ -51,7 +52,7 @@ export function CardTab(props: {
                 )}
               </FieldItem>
             ) : (
-              <FieldInput name={name} field={field} control={control} disabled={!editable} entity={entity} />
+              <FieldInput name={name} field={field} control={control} disabled={!editable} entity={entity} pointField={def.fields.coordinates?.kind === 'point' && def.fields.coordinates.write ? 'coordinates' : undefined} />
             )}
           </Col>
         );

@@ -27,8 +27,10 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
   switch (field.kind) {
     case 'text':
     case 'longtext':
-    case 'decimal':
       return v === null || v === undefined ? '' : String(v);
+    case 'decimal':
+      // Shown with a decimal comma, as in the lists (`1.100` → `1,1`); normalised back on save.
+      return v === null || v === undefined ? '' : decimalToInput(v);
     case 'boolean':
       return Boolean(v);
     case 'point':
@@ -63,8 +65,22 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
  */
 function rangeToForm(v: unknown): { lower: string; upper: string } {
   const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
-  const bound = (x: unknown) => (x === null || x === undefined ? '' : String(x));
+  const bound = (x: unknown) => (x === null || x === undefined ? '' : /^-?\d+\.\d+$/.test(String(x)) ? decimalToInput(x) : String(x));
   return { lower: bound(o.lower), upper: bound(o.upper) };
+}
+
+/** A wire decimal as the input shows it: a comma, no trailing zeros (`1.100` → `1,1`, `2.000` → `2`). */
+export function decimalToInput(v: unknown): string {
+  const s = String(v);
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return s;
+  const [int, frac = ''] = s.split('.');
+  const trimmed = frac.replace(/0+$/, '');
+  return trimmed ? `${int},${trimmed}` : int!;
+}
+
+/** What a decimal input holds, for the wire: a point instead of the comma, trimmed. */
+export function decimalFromInput(v: string): string {
+  return v.trim().replace(/\s/g, '').replace(',', '.');
 }
 
 function childToForm(field: FieldDef, row: Record<string, unknown>): Record<string, unknown> {
@@ -97,6 +113,7 @@ function normaliseValue(field: FieldDef, v: unknown): unknown {
     case 'longtext':
       return isBlank(v) && !field.required ? null : (v ?? '');
     case 'decimal':
+      return isBlank(v) ? null : typeof v === 'string' ? decimalFromInput(v) : v;
     case 'point':
     case 'date':
     case 'time':
@@ -123,7 +140,7 @@ function normaliseValue(field: FieldDef, v: unknown): unknown {
       // Both bounds empty → no period (null); one empty bound → an open end (null).
       const o = (v ?? {}) as Record<string, unknown>;
       if (isBlank(o.lower) && isBlank(o.upper)) return null;
-      const bound = (x: unknown) => (isBlank(x) ? null : String(x).trim());
+      const bound = (x: unknown) => (isBlank(x) ? null : field.rangeOf === 'decimal' ? decimalFromInput(String(x)) : String(x).trim());
       return { lower: bound(o.lower), upper: bound(o.upper) };
     }
     case 'enum_list':

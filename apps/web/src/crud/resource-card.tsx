@@ -7,12 +7,12 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Alert, Button, Form, Space, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors';
 import { useDeleteResource, useResourceItem, useSaveResource } from '../api/hooks';
 import type { Entity } from '../api/resource-client';
 import { useAppModal } from '../app/modals';
-import { useCan } from '../app/permissions/use-permissions';
+import { useCanWrite } from '../resources/federal';
 import { ErrorState, ForbiddenState, LoadingState } from '../app/states';
 import { toast } from '../app/toasts';
 import type { WebResource } from '../resources/web-resource';
@@ -24,6 +24,8 @@ import type { ResourcePaths } from './paths';
 import { errorPaths, invalidTabs, mapServerErrors, tabErrorFlags } from './server-errors';
 import { tabPanel } from './tab-panels';
 import { HistoryButton } from '../history/history-view';
+import { useLeaveGuard } from './leave-guard';
+import { tabFromQuery } from './card-tab-query';
 
 export interface ResourceCardProps {
   web: WebResource;
@@ -36,11 +38,20 @@ export interface ResourceCardProps {
 export function ResourceCard({ web, objectId, paths, defaults }: ResourceCardProps) {
   const isNew = objectId === 'new';
   const { def } = web;
-  const canAdd = useCan(`${def.name}:add`);
+  const canAdd = useCanWrite(def.name, 'add');
   const item = useResourceItem(def, isNew ? undefined : objectId);
   // Bumped after each save, so the form re-mounts on the saved object (new children get their ids).
   const [version, setVersion] = useState(0);
-  const [activeTab, setActiveTab] = useState(def.tabs[0]?.key ?? '');
+  // The open tab lives in the URL (`?tab=characteristics`), so a reload or a shared link keeps it.
+  const [query, setQuery] = useSearchParams();
+  const activeTab = tabFromQuery(def, query.get('tab'));
+  const setActiveTab = (key: string) =>
+    setQuery((q) => {
+      const next = new URLSearchParams(q);
+      if (key === def.tabs[0]?.key) next.delete('tab');
+      else next.set('tab', key);
+      return next;
+    }, { replace: true });
 
   if (isNew && !canAdd) return <ForbiddenState text="У вас нет прав на создание объектов этого реестра." />;
   if (!isNew && item.isPending) return <LoadingState />;
@@ -66,8 +77,8 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
   const isNew = entity === null;
   const navigate = useNavigate();
   const modal = useAppModal();
-  const canChange = useCan(`${def.name}:change`);
-  const canDelete = useCan(`${def.name}:delete`);
+  const canChange = useCanWrite(def.name, 'change');
+  const canDelete = useCanWrite(def.name, 'delete');
   const editable = isNew || canChange;
   const save = useSaveResource(def, entity ? String(entity.id) : undefined);
   const remove = useDeleteResource(def);
@@ -82,6 +93,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
     reValidateMode: 'onChange',
   });
 
+  const guard = useLeaveGuard(formState.isDirty);
   const flags = tabErrorFlags(def, errorPaths(formState.errors));
   const badTabs = invalidTabs(def, flags);
 
@@ -95,6 +107,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
     try {
       const saved = await save.mutateAsync(body);
       toast.success(isNew ? web.createdText : web.savedText, String(saved[def.titleField] ?? ''));
+      guard.allow();
       if (isNew) navigate(paths.card(saved.id), { replace: true });
       else onSaved();
     } catch (e) {
@@ -119,6 +132,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
       onOk: async () => {
         try {
           await remove.mutateAsync(entity!.id);
+          guard.allow();
           toast.success(web.deletedText);
           navigate(listHref(paths.list));
         } catch (e) {
@@ -164,6 +178,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
           <Button onClick={() => navigate(isNew ? listHref(paths.list) : paths.view(entity.id))}>Отмена</Button>
         </Space>
       </Space>
+      {guard.modal}
       {!editable && <Alert type="info" showIcon title="Недостаточно прав для изменения: карточка открыта только для просмотра." style={{ marginBottom: 16 }} />}
       {badTabs.length > 0 && (
         <Alert

@@ -15,7 +15,7 @@ import { ApiError } from '../api/errors';
 import { useResourceList } from '../api/hooks';
 import type { Entity } from '../api/resource-client';
 import { Can } from '../app/permissions/can';
-import { useCan } from '../app/permissions/use-permissions';
+import { useCanWrite } from '../resources/federal';
 import { authPath } from '../app/session/redirect';
 import { ErrorState } from '../app/states';
 import { useRegistryLive } from '../live/use-registry-live';
@@ -67,7 +67,8 @@ export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, n
   const list = useResourceList(def, params, anonymous);
   // Changes by anyone (another user, an import) refresh the list live.
   useRegistryLive(def.name, !anonymous);
-  const canChange = useCan(`${def.name}:change`);
+  const canChange = useCanWrite(def.name, 'change');
+  const canAdd = useCanWrite(def.name, 'add');
   const ordering = readOrdering(def, options);
 
   useEffect(() => rememberListHash(paths.list, location.hash), [paths.list, location.hash]);
@@ -117,13 +118,13 @@ export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, n
             <Can perm={`${def.name}:export`}>
               <ExportButton def={def} options={effective} />
             </Can>
-            <Can perm={`${def.name}:add`}>
+            {canAdd && (
               <Link to={paths.card('new')}>
                 <Button type="primary" icon={<PlusOutlined />}>
                   Создать
                 </Button>
               </Link>
-            </Can>
+            )}
           </Space>
         )}
       </Space>

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { useResourceItem } from '../api/hooks';
 import type { Entity } from '../api/resource-client';
 import { Can } from '../app/permissions/can';
+import { useCanWrite } from '../resources/federal';
 import { ErrorState, LoadingState } from '../app/states';
 import { childTexts } from '../resources/child-texts';
 import { useRefHrefs } from '../resources/ref-links';
@@ -24,6 +25,7 @@ import { ChildCardView } from './panels/child-card';
 import { HistoryButton, HistoryEntries, isHistoryItems } from '../history/history-view';
 import type { ResourcePaths } from './paths';
 import { tabPanel } from './tab-panels';
+import { parameterEntries } from './history-params';
 import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
 
@@ -60,7 +62,7 @@ function ValueView({ def, field, value, linked }: { def: ResourceDef; field: Fie
   const refs = field.kind === 'ref' && isNamed(value) ? [value] : field.kind === 'refs' && Array.isArray(value) ? value.filter(isNamed) : [];
   const hrefs = useRefHrefs(field.ref?.resource, refs.map((r) => r.id), linked && refs.length > 0);
   if (field.kind === 'computed' && isTreeRows(value)) return <TreeValue rows={value} />;
-  if (field.kind === 'computed' && isHistoryItems(value, field.label)) return <HistoryEntries def={def} entries={value} />;
+  if (field.kind === 'computed' && isHistoryItems(value, field.label)) return <HistoryEntries def={def} entries={field.tab ? parameterEntries(def, field.tab, value) : value} />;
   if (field.kind === 'files') return Array.isArray(value) && value.length > 0 ? <FilesList value={value as Attachment[]} /> : <>{EMPTY_VALUE}</>;
   if (refs.length === 0) return <>{formatFieldValue(field, value)}</>;
   return (
@@ -113,6 +115,7 @@ function TabView({ def, tab, entity, anonymous }: { def: ResourceDef; tab: strin
 export function ResourceView({ web, objectId, paths, anonymous }: { web: WebResource; objectId: string; paths: ResourcePaths; anonymous: boolean }) {
   const { def } = web;
   const item = useResourceItem(def, objectId, anonymous);
+  const canChange = useCanWrite(def.name, 'change');
   if (item.isPending) return <LoadingState />;
   if (item.isError) return <ErrorState error={item.error} onRetry={() => void item.refetch()} />;
   const entity = item.data;
@@ -127,7 +130,7 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
         </div>
         <Space wrap>
           {!anonymous && <HistoryButton def={def} id={entity.id} />}
-          {!anonymous && (
+          {!anonymous && canChange && (
             <Can perm={`${def.name}:change`}>
               <Link to={paths.card(entity.id)}>
                 <Button type="primary" icon={<EditOutlined />}>

@@ -1,23 +1,31 @@
 /**
- * `/terr-schema/map/`: waste areas from the vector tiles over the operator's base style (when
- * `/api/config/` names one) or a built-in plain style. A click opens a popup with a link to the
- * site. The maplibre instance is `window.__map` for the browser test. Loaded lazily.
+ * `/terr-schema/map/`: the layers of map/layers.ts over the operator's base style (when
+ * `/api/config/` names one) or a built-in plain style. Each layer has a visibility toggle, a
+ * status filter and its legend (layer-panel.tsx). The map opens at the system settings' centre
+ * and zoom, else fits the data (map-view-state.ts). Controls speak Russian (map-locale.ts).
+ * A click opens a popup with a link to the object. `window.__map` is the maplibre instance for
+ * the browser test. Loaded lazily.
  */
-import { TILE_LAYER } from '@tko/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppConfig } from '../api/hooks';
+import { fetchMapExtent, fetchSystemSettings } from '../api/system-settings';
+import { usePermissions } from '../app/permissions/use-permissions';
 import { session } from '../app/session/session';
 import { useSession } from '../app/session/use-session';
 import { ErrorState, LoadingState } from '../app/states';
-import { typeOfKind, viewPath } from '../resources/waste-areas';
-import { MapLegend } from './legend';
-import { ANGARSK, builtInStyle, KIND_COLORS, LAYER_ID, matchColor, SOURCE_ID, STATUS_COLORS, tileUrl } from './map-style';
+import { LayerPanel, type LayerState } from './layer-panel';
+import { layerFilter, visibleLayers, type MapLayerDef } from './layers';
+import { MAP_LOCALE_RU } from './map-locale';
+import { builtInStyle, matchColor, SOURCE_ID, tileUrl } from './map-style';
+import { initialView, type InitialView } from './map-view-state';
 import { popupContent } from './popup-content';
+import { TILE_LAYER } from '@tko/contract';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -32,25 +40,63 @@ const MAP_HEIGHT = 'calc(100vh - 64px - 48px)';
 export default function MapPage() {
   const config = useAppConfig();
   const { signedIn } = useSession();
-  if (config.isPending) return <LoadingState text="Загрузка карты…" />;
+  const perms = usePermissions();
+  const settings = useQuery({ queryKey: ['system-settings'], queryFn: ({ signal }) => fetchSystemSettings(signal), enabled: signedIn, retry: false });
+  const settingsDone = !signedIn || !settings.isPending;
+  const needExtent = settingsDone && !settings.data?.center_coordinates;
+  const extent = useQuery({ queryKey: ['map-extent'], queryFn: ({ signal }) => fetchMapExtent(signal), enabled: needExtent, retry: false });
+  const layers = useMemo(() => visibleLayers(perms, !signedIn), [perms, signedIn]);
+  if (config.isPending || !settingsDone || (needExtent && extent.isPending)) return <LoadingState text="Загрузка карты…" />;
   const styleUrl = config.data?.map_style_url ?? null;
+  const view = initialView(settings.data ?? null, extent.data ?? null);
   return (
     <div>
       {config.isError && (
         <Alert type="warning" showIcon style={{ marginBottom: 8 }} title="Не удалось получить настройки карты: показана карта без подложки." />
       )}
-      <MapView key={`${String(signedIn)}|${styleUrl ?? ''}`} styleUrl={styleUrl} anonymous={!signedIn} />
+      <MapView key={`${String(signedIn)}|${styleUrl ?? ''}`} styleUrl={styleUrl} anonymous={!signedIn} layers={layers} view={view} />
     </div>
   );
 }
 
-function MapView({ styleUrl, anonymous }: { styleUrl: string | null; anonymous: boolean }) {
+function addLayer(map: maplibregl.Map, layer: MapLayerDef, origin: string, anonymous: boolean) {
+  if (layer.source.type === 'waste-area-tiles') {
+    if (!map.getSource(SOURCE_ID)) map.addSource(SOURCE_ID, { type: 'vector', tiles: [tileUrl(origin, anonymous)], minzoom: 0, maxzoom: 16 });
+  } else if (!map.getSource(layer.source.id)) {
+    map.addSource(layer.source.id, { type: 'geojson', data: `${origin}${layer.source.path}` });
+  }
+  const sourceId = layer.source.type === 'waste-area-tiles' ? SOURCE_ID : layer.source.id;
+  const filter = layerFilter(layer, null);
+  map.addLayer({
+    id: layer.id,
+    type: 'circle',
+    source: sourceId,
+    ...(layer.source.type === 'waste-area-tiles' ? { 'source-layer': TILE_LAYER } : {}),
+    ...(filter ? { filter: filter as maplibregl.FilterSpecification } : {}),
+    paint: {
+      'circle-color': matchColor('status', layer.statusColors),
+      'circle-stroke-color': layer.stroke,
+      'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 8, 1, 14, 2.5],
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, layer.radius / 2, 12, layer.radius, 16, layer.radius * 1.8],
+      'circle-opacity': 0.9,
+    },
+  });
+}
+
+function applyView(map: maplibregl.Map, view: InitialView) {
+  if (view.kind === 'bounds') map.fitBounds(view.bounds, { padding: 48, maxZoom: 14, duration: 0 });
+}
+
+function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | null; anonymous: boolean; layers: MapLayerDef[]; view: InitialView }) {
   const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<maplibregl.Map | null>(null);
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const [failure, setFailure] = useState<string | null>(null);
   const [tileError, setTileError] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [state, setState] = useState<Record<string, LayerState>>(() => Object.fromEntries(layers.map((l) => [l.id, { visible: true, statuses: null }])));
 
   useEffect(() => {
     const el = container.current;
@@ -61,8 +107,8 @@ function MapView({ styleUrl, anonymous }: { styleUrl: string | null; anonymous: 
       map = new maplibregl.Map({
         container: el,
         style: styleUrl ?? builtInStyle(),
-        center: [ANGARSK.lng, ANGARSK.lat],
-        zoom: ANGARSK.zoom,
+        ...(view.kind === 'center' ? { center: view.center, zoom: view.zoom } : { bounds: view.bounds, fitBoundsOptions: { padding: 48, maxZoom: 14 } }),
+        locale: MAP_LOCALE_RU,
         transformRequest: async (url) => {
           if (anonymous || !url.startsWith(`${origin}/api/`)) return { url };
           const token = await session.validAccessToken();
@@ -74,75 +120,80 @@ function MapView({ styleUrl, anonymous }: { styleUrl: string | null; anonymous: 
       setFailure('Браузер не поддерживает показ карты (WebGL).');
       return;
     }
+    mapRef.current = map;
     window.__map = map;
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
 
     const addLayers = () => {
-      if (map.getSource(SOURCE_ID)) return;
-      map.addSource(SOURCE_ID, { type: 'vector', tiles: [tileUrl(origin, anonymous)], minzoom: 0, maxzoom: 16 });
-      map.addLayer({
-        id: LAYER_ID,
-        type: 'circle',
-        source: SOURCE_ID,
-        'source-layer': TILE_LAYER,
-        paint: {
-          'circle-color': matchColor('status', STATUS_COLORS),
-          'circle-stroke-color': matchColor('kind', KIND_COLORS),
-          'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 8, 1, 14, 2.5],
-          'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 2.5, 12, 5, 16, 9],
-          'circle-opacity': 0.9,
-        },
-      });
+      for (const layer of layers) if (!map.getLayer(layer.id)) addLayer(map, layer, origin, anonymous);
+      applyView(map, view);
+      setReady(true);
     };
     if (map.isStyleLoaded()) addLayers();
     else map.on('load', addLayers);
 
-    map.on('click', LAYER_ID, (e) => {
-      const feature = e.features?.[0];
-      if (!feature) return;
-      const p = feature.properties as Record<string, unknown>;
-      const rawId = p.id ?? feature.id;
-      const id = rawId == null || Number.isNaN(Number(rawId)) ? null : Number(rawId);
-      const type = typeOfKind(String(p.kind ?? 'CONTAINER')) ?? 'container';
-      const content = popupContent(
-        {
-          id,
-          location: typeof p.location === 'string' ? p.location : '',
-          status: p.status,
-          kind: p.kind,
-          type: p.type,
-          countContainers: p.count_containers,
-          href: !anonymous && id !== null ? viewPath(type, id) : null,
-        },
-        (href) => navigateRef.current(href),
-      );
-      new maplibregl.Popup({ maxWidth: '320px' }).setLngLat(e.lngLat).setDOMContent(content).addTo(map);
-    });
-    map.on('mouseenter', LAYER_ID, () => {
-      map.getCanvas().style.cursor = 'pointer';
-    });
-    map.on('mouseleave', LAYER_ID, () => {
-      map.getCanvas().style.cursor = '';
-    });
+    for (const layer of layers) {
+      map.on('click', layer.id, (e) => {
+        const feature = e.features?.[0];
+        if (!feature) return;
+        const p = feature.properties as Record<string, unknown>;
+        const rawId = p.id ?? feature.id;
+        const id = rawId == null || Number.isNaN(Number(rawId)) ? null : Number(rawId);
+        const content = popupContent(
+          {
+            id,
+            title: String(p.name ?? p.location ?? '') || (id !== null ? `${layer.noun} № ${id}` : layer.noun),
+            layer: layer.label,
+            status: p.status == null ? '' : layer.statusLabel(String(p.status)),
+            type: p.type,
+            countContainers: layer.source.type === 'waste-area-tiles' ? p.count_containers : undefined,
+            location: p.name ? String(p.location ?? '') : '',
+            href: !anonymous && id !== null ? layer.href(id) : null,
+          },
+          (href) => navigateRef.current(href),
+        );
+        new maplibregl.Popup({ maxWidth: '320px' }).setLngLat(e.lngLat).setDOMContent(content).addTo(map);
+      });
+      map.on('mouseenter', layer.id, () => {
+        map.getCanvas().style.cursor = 'pointer';
+      });
+      map.on('mouseleave', layer.id, () => {
+        map.getCanvas().style.cursor = '';
+      });
+    }
+    const ownSources = new Set([SOURCE_ID, ...layers.flatMap((l) => (l.source.type === 'geojson' ? [l.source.id] : []))]);
     map.on('error', (e) => {
       console.warn('Ошибка карты', e.error);
-      if ((e as unknown as { sourceId?: string }).sourceId === SOURCE_ID) setTileError(true);
-    });
-    map.on('data', (e) => {
-      if (e.dataType === 'source' && (e as unknown as { sourceId?: string }).sourceId === SOURCE_ID && e.isSourceLoaded) setTileError(false);
+      const sourceId = (e as unknown as { sourceId?: string }).sourceId;
+      if (sourceId && ownSources.has(sourceId)) setTileError(true);
     });
 
     return () => {
       if (window.__map === map) delete window.__map;
+      mapRef.current = null;
       map.remove();
     };
+    // The view and the layer list are read once per map (the key re-creates it on sign-in changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [styleUrl, anonymous]);
+
+  // Visibility and status filters follow the panel.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !ready) return;
+    for (const layer of layers) {
+      const s = state[layer.id];
+      if (!s || !map.getLayer(layer.id)) continue;
+      map.setLayoutProperty(layer.id, 'visibility', s.visible ? 'visible' : 'none');
+      map.setFilter(layer.id, layerFilter(layer, s.statuses) as maplibregl.FilterSpecification | null);
+    }
+  }, [state, ready, layers]);
 
   if (failure) return <ErrorState error={new Error(failure)} title="Карта недоступна" />;
   return (
     <div style={{ position: 'relative', height: MAP_HEIGHT, minHeight: 400, borderRadius: 8, overflow: 'hidden' }}>
-      <div ref={container} style={{ position: 'absolute', inset: 0 }} data-testid="map" aria-label="Карта мест накопления" role="region" />
+      <div ref={container} style={{ position: 'absolute', inset: 0 }} data-testid="map" data-ready={ready ? 'true' : undefined} aria-label="Карта" role="region" />
       {tileError && (
         <Alert
           type="warning"
@@ -152,7 +203,7 @@ function MapView({ styleUrl, anonymous }: { styleUrl: string | null; anonymous: 
           closable={{ onClose: () => setTileError(false) }}
         />
       )}
-      <MapLegend />
+      <LayerPanel layers={layers} state={state} onChange={(id, s) => setState((prev) => ({ ...prev, [id]: s }))} />
     </div>
   );
 }

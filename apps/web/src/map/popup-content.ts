@@ -1,13 +1,20 @@
-/** The DOM of a site's popup: address, status, kind, containers and a link to its page. */
+/** The DOM of a feature's popup: title, layer, status, details and a link to its page. */
 import { featureLabels } from './map-style';
 
 export interface PopupData {
   id: number | null;
-  location: string;
-  status: unknown;
-  kind: unknown;
-  type: unknown;
-  countContainers: unknown;
+  /** Address or name. */
+  title: string;
+  /** The layer's label (e.g. «Контейнерная площадка»). */
+  layer: string;
+  /** Status label, '' when unknown. */
+  status: string;
+  /** A waste area's site type code (undefined for other layers). */
+  type?: unknown;
+  /** Containers of a waste area (undefined for other layers). */
+  countContainers?: unknown;
+  /** Address under a name (facilities), '' when the title is the address. */
+  location?: string;
   /** Page to open, or null when there is none for this visitor. */
   href: string | null;
 }
@@ -29,12 +36,13 @@ export function popupContent(d: PopupData, onOpen: (href: string) => void): HTML
   const title = document.createElement('div');
   title.style.fontWeight = '600';
   title.style.marginBottom = '4px';
-  title.textContent = d.location || (d.id !== null ? `Площадка № ${d.id}` : 'Площадка');
+  title.textContent = d.title;
   root.appendChild(title);
-  row(root, 'Вид', featureLabels.kind(d.kind) || '—');
-  row(root, 'Статус', featureLabels.status(d.status) || '—');
+  row(root, 'Слой', d.layer);
+  if (d.location) row(root, 'Адрес', d.location);
+  row(root, 'Статус', d.status || '—');
   if (d.type) row(root, 'Тип', featureLabels.type(d.type));
-  row(root, 'Контейнеров', d.countContainers == null ? '—' : String(d.countContainers));
+  if (d.countContainers !== undefined) row(root, 'Контейнеров', d.countContainers == null ? '—' : String(d.countContainers));
   if (d.href) {
     const a = document.createElement('a');
     a.href = d.href;

@@ -10,6 +10,7 @@ import { BareInput } from './bare-input';
 import { ChildrenTable } from './children-table';
 import { FieldItem, inputId } from './field-item';
 import { PersonInput } from './person-input';
+import { LocationInput, LocationWithPoint } from './location-input';
 import { firstMessage } from './use-path-error';
 import { fieldOptionsResource } from '../../resources/ref-options';
 
@@ -20,6 +21,8 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** The object as read, for names of chosen references. */
   entity?: Record<string, unknown> | null;
+  /** The card's point field a chosen address suggestion fills (the `location` field only). */
+  pointField?: string;
 }
 
 function knownRefs(field: FieldDef, value: unknown): RefValue[] | undefined {
@@ -33,7 +36,7 @@ function pointHint(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' && !parseCoordinatesString(value) ? MSG.coordinates : undefined;
 }
 
-export function FieldInput({ name, field, control, disabled, entity }: FieldInputProps) {
+export function FieldInput({ name, field, control, disabled, entity, pointField }: FieldInputProps) {
   if (field.kind === 'address') return <AddressInput name={name} field={field} control={control} disabled={disabled} />;
   if (field.kind === 'person') return <PersonInput name={name} field={field} control={control} disabled={disabled} />;
   if (field.kind === 'children') return <ChildrenTable name={name} field={field} control={control} disabled={disabled} />;
@@ -51,9 +54,15 @@ export function FieldInput({ name, field, control, disabled, entity }: FieldInpu
             htmlFor={id}
             required={field.required}
             error={firstMessage(fieldState.error) ?? hint}
-            help={field.kind === 'point' ? 'Широта, долгота в градусах, например 52.546842, 103.870102' : field.help}
+            help={field.kind === 'point' ? 'Широта и долгота через запятую, например 52.546842, 103.870102' : name === 'location' ? (field.help ?? 'Начните вводить адрес — появятся подсказки; выбранная заполнит координаты.') : field.help}
           >
-            <BareInput
+            {name === 'location' && (field.kind === 'text' || field.kind === 'longtext') ? (
+              pointField ? (
+                <LocationWithPoint id={id} value={(f.value as string) ?? ''} onChange={f.onChange} onBlur={f.onBlur} disabled={disabled} control={control} pointField={pointField} />
+              ) : (
+                <LocationInput id={id} value={(f.value as string) ?? ''} onChange={f.onChange} onBlur={f.onBlur} disabled={disabled} />
+              )
+            ) : <BareInput
               field={field}
               id={id}
               value={f.value}
@@ -63,7 +72,7 @@ export function FieldInput({ name, field, control, disabled, entity }: FieldInpu
               known={knownRefs(field, entity?.[name])}
               checkboxLabel={field.label}
               refResource={fieldOptionsResource(name, field)}
-            />
+            />}
           </FieldItem>
         );
       }}

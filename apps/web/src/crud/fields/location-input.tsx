@@ -1,0 +1,80 @@
+/**
+ * The address (`location`) of a card with suggestions as you type (issue 7 §8): after 2+
+ * characters and a 300 ms pause, `/api/address/suggest/` offers up to 5 addresses; choosing one
+ * sets the address and, when the suggestion has a position and the card has a point field,
+ * that field's `'lat, lng'` (6 decimals) too.
+ */
+import { formatCoordinates, type AddressSuggestion } from '@tko/contract';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { useController, type Control } from 'react-hook-form';
+import { suggestAddresses } from '../../api/address-suggest';
+import type { FormValues } from '../form-values';
+
+/** The point to fill from a suggestion, or null when it has none. */
+export function suggestionPoint(s: Pick<AddressSuggestion, 'data'>): string | null {
+  const { geo_lat: lat, geo_lon: lng } = s.data;
+  return typeof lat === 'number' && typeof lng === 'number' ? formatCoordinates({ lat, lng }) : null;
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export interface LocationInputProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  /** Called with `'lat, lng'` of a chosen suggestion that has a position. */
+  onPoint?: (point: string) => void;
+}
+
+/** {@link LocationInput} that fills the card's point field `pointField` from the chosen suggestion. */
+export function LocationWithPoint(props: Omit<LocationInputProps, 'onPoint'> & { control: Control<FormValues, unknown, FormValues>; pointField: string }) {
+  const { control, pointField, ...rest } = props;
+  const point = useController({ control, name: pointField });
+  return <LocationInput {...rest} onPoint={(p) => point.field.onChange(p)} />;
+}
+
+export function LocationInput({ id, value, onChange, onBlur, disabled, onPoint }: LocationInputProps) {
+  const [typed, setTyped] = useState(false);
+  const query = useDebounced(value.trim(), 300);
+  const suggestions = useQuery({
+    queryKey: ['address-suggest', query],
+    queryFn: ({ signal }) => suggestAddresses(query, signal),
+    enabled: typed && !disabled && query.length >= 2,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const list = suggestions.data ?? [];
+  return (
+    <AutoComplete
+      value={value}
+      disabled={disabled}
+      onChange={(v: string) => {
+        setTyped(true);
+        onChange(v ?? '');
+      }}
+      onSelect={(v: string, option: { suggestion?: AddressSuggestion }) => {
+        onChange(v);
+        setTyped(false);
+        const p = option.suggestion ? suggestionPoint(option.suggestion) : null;
+        if (p) onPoint?.(p);
+      }}
+      options={list.map((s) => ({ value: s.value, label: s.value, suggestion: s }))}
+      style={{ width: '100%' }}
+      popupMatchSelectWidth
+      notFoundContent={null}
+    >
+      <Input.TextArea id={id} onBlur={onBlur} autoSize={{ minRows: 1, maxRows: 4 }} data-testid="location-input" />
+    </AutoComplete>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The map's layers (issue 7 §7), one entry each: where its features come from (the waste-area
+ * vector tiles filtered by kind, or a GeoJSON call), the permission that shows it, its colours
+ * and legend, the property its filter narrows (status) and the page a feature opens.
+ * Later layers (vehicles live, routes, flows, problems) are new entries here.
+ * Colours come from the contract's MAP_PALETTE (spec 01 §9: about 78 colours).
+ */
+import {
+  FACILITIES_GEOJSON_PATH, FacilityStatus, MAP_PALETTE, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
+  WasteAreaKind, WasteAreaStatus, WasteDumpStatus,
+} from '@tko/contract';
+import { KIND_COLORS, STATUS_COLORS } from './map-style';
+
+const P = (i: number) => MAP_PALETTE[i] ?? '#888888';
+
+/** A shared source: the waste-area tiles (one source, five layers) or one GeoJSON call. */
+export type LayerSource =
+  | { type: 'waste-area-tiles' }
+  | { type: 'geojson'; id: string; path: string };
+
+export interface MapLayerDef {
+  /** maplibre layer id and the test id of its toggle. */
+  id: string;
+  label: string;
+  group: 'Места накопления' | 'Объекты';
+  /** Permission resource whose `view` shows the layer. */
+  resource: string;
+  /** Shown to anonymous visitors (public data). */
+  public: boolean;
+  source: LayerSource;
+  /** `kind` value inside the waste-area tiles. */
+  kind?: string;
+  /** Status colours: fill by the feature's `status`. */
+  statusColors: Record<string, string>;
+  statusLabel: (v: string) => string;
+  /** Outline colour (the kind's for waste areas). */
+  stroke: string;
+  radius: number;
+  /** The page of a feature, or null. */
+  href: (id: number) => string | null;
+  /** Words of a feature's popup title when it has no address. */
+  noun: string;
+}
+
+const wasteAreaLayers: MapLayerDef[] = WASTE_AREA_TABS.map((t) => ({
+  id: `waste-areas-${t.type}`,
+  label: WasteAreaKind.label(t.kind),
+  group: 'Места накопления',
+  resource: t.type,
+  public: true,
+  source: { type: 'waste-area-tiles' },
+  kind: t.kind,
+  statusColors: STATUS_COLORS,
+  statusLabel: (v) => WasteAreaStatus.label(v),
+  stroke: KIND_COLORS[t.kind] ?? P(1),
+  radius: 5,
+  href: (id) => `/terr-schema/containers/${t.type}/view/${id}/`,
+  noun: 'Площадка',
+}));
+
+/** Dumps: red while detected, orange while liquidated, grey when gone, pale when not confirmed. */
+const DUMP_COLORS: Record<string, string> = { DETECTED: P(3), LIQUIDATION: P(1), LIQUIDATED: P(7), NOT_CONFIRMED: P(49) };
+/** Facilities: green working, blue planned, yellow/violet planned changes, grey inactive. */
+const FACILITY_COLORS: Record<string, string> = { ACTIVE: P(2), PLANNED: P(0), PLANNED_RECONSTRUCTION: P(8), PLANNED_DECOMMISSION: P(4), INACTIVE: P(7) };
+
+export const MAP_LAYERS: MapLayerDef[] = [
+  ...wasteAreaLayers,
+  {
+    id: 'waste-dumps',
+    label: 'Несанкционированные свалки',
+    group: 'Объекты',
+    resource: 'waste-dumps',
+    public: false,
+    source: { type: 'geojson', id: 'waste-dumps', path: WASTE_DUMPS_GEOJSON_PATH },
+    statusColors: DUMP_COLORS,
+    statusLabel: (v) => WasteDumpStatus.label(v),
+    stroke: P(22),
+    radius: 7,
+    href: (id) => `/terr-schema/waste-dumps/update/${id}/`,
+    noun: 'Свалка',
+  },
+  {
+    id: 'waste-management-facilities',
+    label: 'Объекты обращения с отходами',
+    group: 'Объекты',
+    resource: 'waste-management-facility',
+    public: false,
+    source: { type: 'geojson', id: 'waste-management-facilities', path: FACILITIES_GEOJSON_PATH },
+    statusColors: FACILITY_COLORS,
+    statusLabel: (v) => FacilityStatus.label(v),
+    stroke: P(59),
+    radius: 8,
+    href: (id) => `/terr-schema/waste-management-facilities/current/view/${id}/`,
+    noun: 'Объект',
+  },
+];
+
+/** The layers this visitor may see: public ones for anonymous visitors, else by `view`. */
+export function visibleLayers(perms: Record<string, { view?: boolean }> | null | undefined, anonymous: boolean): MapLayerDef[] {
+  return MAP_LAYERS.filter((l) => (anonymous ? l.public : Boolean(perms?.[l.resource]?.view)));
+}
+
+/** The maplibre filter of a layer: its kind (tiles) and the statuses left on (all = none given). */
+export function layerFilter(layer: MapLayerDef, statuses: string[] | null): unknown[] | null {
+  const parts: unknown[] = [];
+  if (layer.kind) parts.push(['==', ['get', 'kind'], layer.kind]);
+  if (statuses) parts.push(['in', ['to-string', ['get', 'status']], ['literal', statuses]]);
+  if (!parts.length) return null;
+  return parts.length === 1 ? (parts[0] as unknown[]) : ['all', ...parts];
+}
+
+/** Legend rows of a layer: one per status, with its fill and the layer's outline. */
+export function layerLegend(layer: MapLayerDef) {
+  return Object.entries(layer.statusColors).map(([value, color]) => ({ value, label: layer.statusLabel(value), color, stroke: layer.stroke }));
+}
+
+export { TILE_LAYER };
