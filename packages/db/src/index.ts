@@ -1,7 +1,8 @@
 /**
  * @tko/db: the database of the ТКО registry. Connections (pg pool, Prisma client), the
  * migration runner, the first administrator, the Angarsk demo import and the ОКТМО loader.
- * Tables: prisma/schema.prisma and prisma/migrations (docs/DATABASE.md).
+ * Tables: prisma/schema.prisma and prisma/migrations (docs/DATABASE.md); which registry lives
+ * where: src/tables (the contract describes only the wire).
  * Test databases: `@tko/db/testing`.
  */
 export { createPool, createPrisma, typeParsers } from './client';
@@ -24,4 +25,5 @@ export { readFkkoFile } from './fkko/read-fkko';
 export type { FkkoFile, FkkoRow, FkkoRejected } from './fkko/read-fkko';
 export { MIGRATIONS_DIR, SCHEMA_PATH, REPO_ROOT, dataDir } from './paths';
 export * from './registry/index';
+export * from './tables/index';
 export * from './notifications/index';

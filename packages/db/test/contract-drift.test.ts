@@ -1,12 +1,15 @@
 /**
- * Drift check, contract side: for every registry of @tko/contract (`resources`), every field
- * that has a column exists in the registry's table with the column type its kind calls for
- * (docs/DATABASE.md), enum columns carry a CHECK listing exactly the contract's values and its
- * default, foreign keys point at the referenced table with ON DELETE SET NULL, and join and
- * child tables exist with their keys.
+ * Drift check, contract side: for every registry of @tko/contract (`resources`) merged with its
+ * table mapping (src/tables, `storedResources`), every field that has a column exists in the
+ * registry's table with the column type its kind calls for (docs/DATABASE.md), enum columns
+ * carry a CHECK listing exactly the contract's values and its default, foreign keys point at
+ * the referenced table with ON DELETE SET NULL, join and child tables exist with their keys,
+ * and every computed field's SQL runs on the table.
  */
 import type { FieldDef } from '@tko/contract';
-import { PERMISSION_ACTIONS, resources, WasteAreaKind } from '@tko/contract';
+import { PERMISSION_ACTIONS, WasteAreaKind } from '@tko/contract';
+import type { StoredFieldDef } from '../src/index';
+import { storedResources } from '../src/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../src/testing/index';
 
@@ -55,7 +58,7 @@ const UDT: Partial<Record<FieldDef['kind'], string>> = {
 };
 
 /** Checks one field against the table; returns nothing, fails the test on a mismatch. */
-async function expectField(table: string, cols: Map<string, Column>, name: string, field: FieldDef) {
+async function expectField(table: string, cols: Map<string, Column>, name: string, field: StoredFieldDef) {
   if (field.kind === 'refs') {
     const join = await columns(field.join!.table);
     expect([...join.keys()].sort(), `${name}: join table ${field.join!.table}`).toEqual([field.join!.ownKey, field.join!.targetKey].sort());
@@ -75,15 +78,19 @@ async function expectField(table: string, cols: Map<string, Column>, name: strin
     const childCols = await columns(child.table);
     expect(childCols.get(child.parentKey)?.udt, `${name}: ${child.table}.${child.parentKey}`).toBe('int4');
     expect(await foreignKey(child.table, child.parentKey)).toEqual({ target: table, onDelete: 'c' });
-    for (const [childName, childField] of Object.entries(child.fields)) {
-      // A child field's column defaults to its key (the contract leaves it null inside `children`).
-      await expectField(child.table, childCols, childName, { ...childField, column: childField.column ?? childName });
+    for (const [childName, childField] of Object.entries(child.fields)) await expectField(child.table, childCols, childName, childField);
+    for (const [rollup, r] of Object.entries(child.rollupOf ?? {})) {
+      expect(cols.get(rollup)?.nullable, `rollup ${rollup}`).toBe(false);
+      if (r.sum) expect(childCols.has(r.sum), `rollup ${rollup}: ${child.table}.${r.sum}`).toBe(true);
     }
-    for (const rollup of Object.keys(child.rollups ?? {})) expect(cols.get(rollup)?.nullable, `rollup ${rollup}`).toBe(false);
     return;
   }
-  // A computed field is an SQL expression over the row: it has no column of its own.
-  if (field.kind === 'computed') return;
+  // A computed field is an SQL expression over the row: it has no column of its own, but its
+  // SQL must run on the table (a renamed column fails here, not at the first request).
+  if (field.kind === 'computed') {
+    await expect(db.pool.query(`SELECT (${field.sql!('t')}) FROM ${table} t LIMIT 1`), `${table}: computed ${name}`).resolves.toBeDefined();
+    return;
+  }
   const col = cols.get(field.column!);
   const where = `${table}.${field.column} (${name}, ${field.kind})`;
   expect(col, where).toBeDefined();
@@ -105,8 +112,8 @@ async function expectField(table: string, cols: Map<string, Column>, name: strin
   if (field.kind === 'ref') expect(await foreignKey(table, field.column!), where).toEqual({ target: field.ref!.table, onDelete: 'n' });
 }
 
-describe('@tko/contract ↔ migrated database', () => {
-  for (const resource of resources) {
+describe('@tko/contract + src/tables ↔ migrated database', () => {
+  for (const resource of storedResources()) {
     it(`${resource.name}: ${resource.table} has a matching column for every field`, async () => {
       const cols = await columns(resource.table);
       for (const [name, field] of Object.entries(resource.fields)) await expectField(resource.table, cols, name, field);

@@ -4,6 +4,7 @@
  * up in their tables, and the template's row transform builds the body. A row with any error
  * is failed with every reason (Russian, naming the target and the file column).
  */
+import { storedRefTarget } from '@tko/db';
 import type { Pool, PoolClient } from 'pg';
 import type { ColumnMapping } from './matching';
 import type { Table } from './table';
@@ -63,7 +64,8 @@ export async function parseRows(
 }
 
 /**
- * Replaces references written by name (or number) with ids: one query per referenced table.
+ * Replaces references written by name (or number) with ids: one query per referenced table
+ * (the target's table and name column: @tko/db storedRefTarget).
  * A name matching no row, or several, fails the row.
  */
 export async function resolveRefs(db: Pool | PoolClient, rows: ConvertedRow[], values: (Body | null)[], bound: Bound[]): Promise<void> {
@@ -72,8 +74,9 @@ export async function resolveRefs(db: Pool | PoolClient, rows: ConvertedRow[], v
     if (!v) continue;
     for (const x of Object.values(v)) {
       if (!isLookup(x)) continue;
-      const k = `${x.ref.table}.${x.ref.labelColumn}`;
-      const entry = wanted.get(k) ?? { table: x.ref.table, label: x.ref.labelColumn, names: new Set() };
+      const { table, labelColumn } = storedRefTarget(x.ref);
+      const k = `${table}.${labelColumn}`;
+      const entry = wanted.get(k) ?? { table, label: labelColumn, names: new Set() };
       for (const n of x.names) entry.names.add(n.toLowerCase());
       wanted.set(k, entry);
     }
@@ -97,7 +100,8 @@ export async function resolveRefs(db: Pool | PoolClient, rows: ConvertedRow[], v
     if (!v) continue;
     for (const [field, x] of Object.entries(v)) {
       if (!isLookup(x)) continue;
-      const byName = found.get(`${x.ref.table}.${x.ref.labelColumn}`)!;
+      const { table, labelColumn } = storedRefTarget(x.ref);
+      const byName = found.get(`${table}.${labelColumn}`)!;
       const b = bound.find((bb) => bb.target.field === field)!;
       const ids: number[] = [];
       for (const name of x.names) {

@@ -1,8 +1,10 @@
 /**
  * Field descriptions: one entry per field of a registry. Each field knows its Russian label,
- * its card tab, its database column, the zod schema of its wire value (`read`) and of what
- * a client may send (`write`). The API, the database access, the xlsx export and the web
- * card all read these, so a field is described exactly once.
+ * its card tab, the zod schema of its wire value (`read`) and of what a client may send
+ * (`write`). The API, the xlsx export and the web card read these, so a field is described
+ * exactly once. Where a field is stored (table, column, join table, SQL of a computed value)
+ * is not part of the contract: packages/db/src/tables maps it by the resource name, so the
+ * web bundle carries no SQL (issue 7 §5).
  *
  * Wire conventions (spec 02 §9, Django REST Framework): decimals travel as strings ("1.100"),
  * dates as YYYY-MM-DD, times as HH:MM:SS, points as {lat, lng} with 6 decimals.
@@ -19,23 +21,14 @@ export type FieldKind =
   | 'enum' | 'enum_list' | 'range' | 'computed' | 'point' | 'address' | 'person' | 'ref' | 'refs'
   | 'int_list' | 'date_list' | 'children' | 'files';
 
-/** A reference to a row of another table (foreign key), shown by its name. */
+/** A reference to a row of another registry, shown by its name (`{id, name}`). */
 export interface RefTarget {
-  /** Registry (permission resource) of the target, for links in the web app. */
+  /** Registry (permission resource) of the target, for links and options in the web app. */
   resource: string;
-  table: string;
-  /** Column shown as the name of the referenced row. */
-  labelColumn: string;
 }
 
-/** A many-to-many link through a join table. */
-export interface JoinTable {
-  table: string;
-  /** Column pointing to this registry's row. */
-  ownKey: string;
-  /** Column pointing to the target row. */
-  targetKey: string;
-}
+/** Computed fields whose value the database package knows how to build by their kind. */
+export type ComputedKind = 'history';
 
 export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType = z.ZodType> {
   kind: FieldKind;
@@ -44,8 +37,6 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   read: R;
   /** What a client may send; absent for read-only fields. */
   write?: W;
-  /** Database column; null for fields stored elsewhere (children, join tables). */
-  column: string | null;
   readOnly: boolean;
   required: boolean;
   /** Left out of public (anonymous) answers: personal data. */
@@ -59,7 +50,6 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   unit?: string;
   enum?: EnumDef;
   ref?: RefTarget;
-  join?: JoinTable;
   children?: ChildrenDef;
   /** For decimals: digits after the point. */
   scale?: number;
@@ -69,26 +59,25 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   rangeOf?: 'date' | 'decimal';
   /** For text: a check returning a Russian message for a bad value (check digits). */
   validate?: (value: string) => string | null;
-  /** For computed: the SQL expression of the value over the row aliased `alias`. */
-  sql?: (alias: string) => string;
+  /**
+   * For computed: a value of a known kind built by the database package (e.g. 'history': the
+   * object's change history); without it the database package maps the field's SQL by name.
+   */
+  computedKind?: ComputedKind;
   /** For files: the attachment types the list takes (images, videos, documents, any). */
   accept?: AttachmentAccept;
   help?: string;
 }
 
-/** Rows of a child table edited inside the parent card (e.g. the containers of a site). */
+/** Child rows edited inside the parent card (e.g. the containers of a site). */
 export interface ChildrenDef {
-  table: string;
-  /** Column of the child pointing to the parent. */
-  parentKey: string;
   fields: Record<string, FieldDef>;
-  /** Parent columns kept equal to aggregates of the children on every write. */
-  rollups?: Record<string, { sum?: string; count?: true }>;
+  /** Parent fields kept equal to aggregates of the children on every write (read-only on the wire). */
+  rollups?: readonly string[];
 }
 
 interface Opts {
   tab?: string;
-  column?: string | null;
   required?: boolean;
   readOnly?: boolean;
   private?: boolean;
@@ -105,12 +94,11 @@ interface TextOpts extends Opts {
   validate?: (value: string) => string | null;
 }
 
-function base(kind: FieldKind, label: string, o: Opts, name?: string) {
+function base(kind: FieldKind, label: string, o: Opts) {
   return {
     kind,
     label,
     tab: o.tab ?? 'general',
-    column: o.column === undefined ? (name ?? null) : o.column,
     readOnly: o.readOnly ?? false,
     required: o.required ?? false,
     private: o.private ?? false,
@@ -167,7 +155,7 @@ export const PersonSchema = z.object({
   email: z.email().max(254).nullish().or(z.literal('')),
 });
 
-/** Field builders. `name` (the column) is filled in by defineResource from the field's key. */
+/** Field builders. */
 export const f = {
   id: (label = 'ID') => ({ ...base('id', label, { readOnly: true, list: true }), read: z.number().int() }) as FieldDef<z.ZodNumber>,
 
@@ -301,15 +289,16 @@ export const f = {
   },
 
   /**
-   * A read-only value computed by SQL from the row (aliased `alias`), e.g. a derived
-   * normative volume or the roles of a legal entity; never written, not orderable. With
-   * `o.enum` the value (or each value of a list) is a code of that enumeration: the xlsx and
-   * the web show its Russian label, and an `enum`/`enum_any` filter may use the field.
+   * A read-only value the server derives from the row (its SQL lives in packages/db/src/tables),
+   * e.g. a derived normative volume or the roles of a legal entity; never written, not
+   * orderable. With `o.enum` the value (or each value of a list) is a code of that
+   * enumeration: the xlsx and the web show its Russian label, and an `enum`/`enum_any` filter
+   * may use the field. `o.computedKind` names a value the database package builds itself.
    */
-  computed: <R extends z.ZodType>(label: string, read: R, sql: (alias: string) => string, o: Opts & { enum?: EnumDef } = {}) => ({
-    ...base('computed', label, { ...o, readOnly: true, column: null }),
+  computed: <R extends z.ZodType>(label: string, read: R, o: Opts & { enum?: EnumDef; computedKind?: ComputedKind } = {}) => ({
+    ...base('computed', label, { ...o, readOnly: true }),
     enum: o.enum,
-    sql,
+    computedKind: o.computedKind,
     read,
   }) as FieldDef<R>,
 
@@ -341,11 +330,10 @@ export const f = {
     write: idRef,
   }) as FieldDef<z.ZodNullable<typeof RefValueSchema>>,
 
-  /** Many-to-many through a join table; `[{id, name}]` on read, ids on write. */
-  refs: (label: string, ref: RefTarget, join: JoinTable, o: Opts = {}) => ({
-    ...base('refs', label, { ...o, column: null }),
+  /** Many-to-many (a join table in the database); `[{id, name}]` on read, ids on write. */
+  refs: (label: string, ref: RefTarget, o: Opts = {}) => ({
+    ...base('refs', label, o),
     ref,
-    join,
     read: z.array(RefValueSchema),
     write: idList,
   }) as FieldDef<z.ZodArray<typeof RefValueSchema>>,
@@ -364,15 +352,14 @@ export const f = {
   }) as FieldDef<z.ZodArray<z.ZodString>>,
 
   /**
-   * An ordered list of attachments (issue 3 §5) kept in a join table (ownKey → the row,
-   * targetKey → attachment.id, plus `position`): `[{id, name, content_type, size, url}]` on
+   * An ordered list of attachments (issue 3 §5; an ordered join table in the database):
+   * `[{id, name, content_type, size, url}]` on
    * read; attachment ids (or `{id}` items, e.g. the read value sent back) on write. Only
    * attachments of the `accept` group are taken (a 400 on the field otherwise).
    */
-  files: (label: string, accept: AttachmentAccept, join: JoinTable, o: Opts = {}) => ({
-    ...base('files', label, { detailOnly: true, ...o, column: null }),
+  files: (label: string, accept: AttachmentAccept, o: Opts = {}) => ({
+    ...base('files', label, { detailOnly: true, ...o }),
     accept,
-    join,
     read: z.array(AttachmentSchema),
     write: idList.max(50, 'Не более 50 файлов.').transform((a) => [...new Set(a)]),
   }) as FieldDef<z.ZodArray<typeof AttachmentSchema>>,
@@ -387,7 +374,7 @@ export const f = {
       ...mapShape(def.fields, 'write', true),
     };
     return {
-      ...base('children', label, { ...o, column: null, detailOnly: true }),
+      ...base('children', label, { ...o, detailOnly: true }),
       children: def as ChildrenDef,
       read: z.array(z.object(readShape)),
       write: z.array(
@@ -406,16 +393,6 @@ export const f = {
     } as FieldDef<z.ZodArray<z.ZodObject<{ id: z.ZodNumber } & { [K in keyof F]: F[K]['read'] }>>>;
   },
 };
-
-/** Sets each field's column to its key where the builder left it open. */
-export function nameFields<F extends Record<string, FieldDef>>(fields: F): F {
-  for (const [key, field] of Object.entries(fields)) {
-    if (field.children) nameFields(field.children.fields);
-    if (field.kind === 'refs' || field.kind === 'children' || field.kind === 'computed' || field.kind === 'files') continue;
-    if (field.column == null) field.column = key;
-  }
-  return fields;
-}
 
 function mapShape(fields: Record<string, FieldDef>, which: 'read' | 'write', optionalDefaults = false) {
   const shape: Record<string, z.ZodType> = {};

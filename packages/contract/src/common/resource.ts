@@ -1,12 +1,12 @@
 /**
- * A registry described once (docs/ARCHITECTURE.md): its path, table, fields, card tabs,
- * filters and ordering. From this description the API registers list/get/create/update/
- * delete/xlsx/search/public routes, the database package builds its SQL, the xlsx package
- * its columns and the web app its list, card and view pages.
+ * A registry described once (docs/ARCHITECTURE.md): its paths, fields, card tabs, filters and
+ * ordering — the wire, not the tables. From this description the API registers list/get/
+ * create/update/delete/xlsx/search/public routes, the xlsx package builds its columns and the
+ * web app its list, card and view pages; the database package joins it, by `name`, with its
+ * table mapping (packages/db/src/tables) to build the SQL.
  */
 import { z } from 'zod';
 import type { FieldDef } from './fields';
-import { nameFields } from './fields';
 import type { FilterDef } from './filters';
 import { filterParamShape } from './filters';
 import { MSG } from './messages';
@@ -20,7 +20,7 @@ export interface TabDef {
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
-  /** Permission resource name (spec 01 §6), e.g. 'container'. */
+  /** Permission resource name (spec 01 §6), e.g. 'container'; also the key of its table mapping. */
   name: string;
   /** Russian names: the registry (plural) and one object. */
   label: string;
@@ -31,13 +31,10 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   publicPath?: string;
   /** Web list route, e.g. '/terr-schema/containers/container/'. */
   webPath: string;
-  table: string;
-  /** Rows of this registry in a shared table: column = value. */
-  scope?: { column: string; value: string };
   tabs: TabDef[];
   fields: F;
   filters: Record<string, FilterDef>;
-  /** Field names allowed in `ordering` (each also with '-'). */
+  /** Field names allowed in `ordering` (each also with '-'); each must be stored in a column. */
   ordering: string[];
   defaultOrdering: string;
   /** List-level sums returned beside count, e.g. count_containers. */
@@ -65,11 +62,13 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   check?: (values: Record<string, unknown>) => Record<string, string>;
 }
 
-/** Declares a registry; fills each field's column from its key. */
+/**
+ * Declares a registry. Throws when an ordering names a field the registry does not have
+ * (that an ordering field has a column is checked by packages/db's table mapping).
+ */
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
-  nameFields(def.fields);
   for (const o of def.ordering) {
-    if (!def.fields[o]?.column) throw new Error(`${def.name}: ordering on a field without a column: ${o}`);
+    if (!def.fields[o]) throw new Error(`${def.name}: ordering on an unknown field: ${o}`);
   }
   return def;
 }

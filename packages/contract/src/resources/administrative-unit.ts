@@ -45,7 +45,6 @@ export const administrativeUnitResource = defineResource({
   path: '/api/dicts/administrative-unit/',
   publicPath: '/api/public/v1/dicts/administrative-unit/',
   webPath: '/dicts/atu/',
-  table: 'administrative_unit',
   tabs: [{ key: 'general', label: 'Общие сведения' }],
   fields: {
     id: f.id(),
@@ -61,7 +60,7 @@ export const administrativeUnitResource = defineResource({
     phone: f.text('Телефон', { max: 50, validate: validatePhone }),
     email: f.text('Электронная почта', { max: 254, validate: validateEmail }),
     population: f.integer('Численность населения, чел.', { min: 0, max: 20_000_000, unit: 'чел.', list: true }),
-    reg_operator: f.ref('Региональный оператор', LEGAL_ENTITY, { column: 'reg_operator_id', list: true }),
+    reg_operator: f.ref('Региональный оператор', LEGAL_ENTITY, { list: true }),
     effective_date: f.date('Дата введения кода в действие'),
     data_import_source: f.text('Источник данных', { readOnly: true }),
   },

@@ -13,8 +13,6 @@ export const containerResource = defineResource({
   label: 'Контейнерные площадки',
   labelOne: 'Контейнерная площадка',
   ...wasteAreaPaths('container'),
-  table: 'waste_area',
-  scope: { column: 'kind', value: 'CONTAINER' },
   tabs: CONTAINER_TABS,
   fields: containerSiteFields,
   filters: wasteAreaFilters({

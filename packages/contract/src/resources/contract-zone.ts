@@ -13,12 +13,11 @@ export const contractZoneResource = defineResource({
   labelOne: 'Зона деятельности',
   path: '/api/dicts/contract-zones/',
   webPath: '/dicts/contract-zones/',
-  table: 'contract_zone',
   tabs: [{ key: 'general', label: 'Общие сведения' }],
   fields: {
     id: f.id(),
     name: f.text('Наименование', { required: true, max: 255, list: true }),
-    operator: f.ref('Региональный оператор', LEGAL_ENTITY, { column: 'operator_id', list: true }),
+    operator: f.ref('Региональный оператор', LEGAL_ENTITY, { list: true }),
     description: f.longtext('Описание'),
   },
   filters: { search: { kind: 'text', fields: ['name'], label: 'Поиск' } },

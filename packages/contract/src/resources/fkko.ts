@@ -17,7 +17,7 @@ import { FkkoLevel } from '../enums/facilities-dumps';
 import { validateFkkoCode } from '../validation/fkko-code';
 
 /** Reference target of the fields that choose ФККО codes (the web shows the ФККО sub-panel). */
-export const FKKO: RefTarget = { resource: 'fkko', table: 'fkko', labelColumn: 'title' };
+export const FKKO: RefTarget = { resource: 'fkko' };
 
 /** 11 digits without spaces: the form of `parent` filter values. */
 const CODE_RE = /^\d{11}$/;
@@ -28,7 +28,6 @@ export const fkkoResource = defineResource({
   labelOne: 'Код ФККО',
   path: '/api/dicts/fkko/',
   webPath: '/dicts/fkko/',
-  table: 'fkko',
   tabs: [{ key: 'general', label: 'Общие сведения' }],
   fields: {
     id: f.id(),

@@ -10,7 +10,6 @@
  * the line the xlsx export and a plain list show.
  */
 import { z } from 'zod';
-import type { FieldDef } from '../common/fields';
 import { f } from '../common/fields';
 
 /** How many changes the card field carries. */
@@ -33,27 +32,12 @@ export const HistoryItemSchema = z.object({
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
-const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
 /**
- * The history field of registry `resource`. `fields` is read lazily (when the SQL is built):
- * it gives the labels and the card order of the changed fields.
+ * The history field of a registry: read-only, detail-only, private. Its SQL is built by the
+ * database package (packages/db/src/tables/history-sql.ts) from the registry's name and the
+ * labels and order of its fields.
  */
-export function historyField(resource: string, fields: () => Record<string, FieldDef>, o: { tab?: string; label?: string } = {}) {
-  const sql = (alias: string) => {
-    const labels = Object.entries(fields()).map(([k, fd], i) => `(${lit(k)}, ${lit(fd.label)}, ${i})`).join(', ');
-    const keys = `(SELECT coalesce(array_agg(k ORDER BY coalesce(l.ord, 100000), k), '{}') FROM jsonb_object_keys(coalesce(c.after, c.before, '{}'::jsonb)) k LEFT JOIN (VALUES ${labels}) l(key, label, ord) ON l.key = k)`;
-    const names = `(SELECT string_agg(coalesce(l.label, k), ', ' ORDER BY coalesce(l.ord, 100000), k) FROM unnest(h.fields) k LEFT JOIN (VALUES ${labels}) l(key, label, ord) ON l.key = k)`;
-    const what = `CASE h.action WHEN 'create' THEN 'создание' WHEN 'delete' THEN 'удаление' ELSE 'изменение — ' || coalesce(${names}, '') END`;
-    const title = `to_char(h.created_at, 'DD.MM.YYYY HH24:MI') || coalesce(', ' || nullif(h.user_name, ''), '') || ': ' || ${what}`;
-    return `SELECT coalesce(json_agg(json_build_object(
-      'id', h.id, 'created_at', to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'user_id', h.user_id, 'user_name', h.user_name, 'action', h.action, 'fields', h.fields,
-      'before', h.before, 'after', h.after, 'title', ${title}) ORDER BY h.id DESC), '[]'::json)
-      FROM (SELECT c.id, c.created_at, c.user_id, c.user_name, c.action, c.before, c.after, ${keys} AS fields
-              FROM change_log c WHERE c.resource = ${lit(resource)} AND c.object_id = ${alias}.id
-             ORDER BY c.id DESC LIMIT ${HISTORY_FIELD_LIMIT}) h`;
-  };
+export function historyField(o: { tab?: string; label?: string } = {}) {
   // Private: it names the people who made the changes (left out of public answers).
-  return f.computed(o.label ?? 'История изменений', z.array(HistoryItemSchema), sql, { tab: o.tab, detailOnly: true, private: true });
+  return f.computed(o.label ?? 'История изменений', z.array(HistoryItemSchema), { tab: o.tab, detailOnly: true, private: true, computedKind: 'history' });
 }

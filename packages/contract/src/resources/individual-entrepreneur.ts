@@ -13,8 +13,6 @@ export const individualEntrepreneurResource = defineResource({
   labelOne: 'Индивидуальный предприниматель',
   path: '/api/legal-entities/individual-entrepreneur/',
   webPath: '/terr-schema/waste-handlers/individual-entrepreneur/',
-  table: 'legal_entity',
-  scope: { column: 'kind', value: 'INDIVIDUAL_ENTREPRENEUR' },
   tabs: LEGAL_ENTITY_TABS,
   fields: individualEntrepreneurFields(),
   filters: legalEntityFilters(['name', 'short_name', 'inn', 'ogrnip'], {

@@ -15,8 +15,6 @@ export const juridicalPersonResource = defineResource({
   labelOne: 'Юридическое лицо',
   path: '/api/legal-entities/juridical-person/',
   webPath: '/terr-schema/waste-handlers/juridical-person/',
-  table: 'legal_entity',
-  scope: { column: 'kind', value: 'JURIDICAL_PERSON' },
   tabs: LEGAL_ENTITY_TABS,
   fields: juridicalPersonFields(),
   filters: legalEntityFilters(['name', 'short_name', 'inn', 'ogrn'], {

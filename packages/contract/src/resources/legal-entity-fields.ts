@@ -7,7 +7,7 @@
  *
  * Identifiers are checked by their real algorithms (packages/contract/src/validation):
  * ИНН (10 digits for an organisation, 12 for a person), КПП, ОГРН, ОГРНИП, ОКПО, ОКТМО, ОКВЭД 2.
- * The `roles` list is derived from the true flags (spec 02 §3, §6) by SQL, never written.
+ * The `roles` list is derived from the true flags (spec 02 §3, §6) by the server, never written.
  */
 import { z } from 'zod';
 import { f } from '../common/fields';
@@ -33,7 +33,7 @@ export const LegalEntityRole = defineEnum('legal_entity_role', {
   WASTE_AREA_OWNER: 'Собственник места накопления',
 });
 
-/** Flag column of each role, in the order of the enumeration. */
+/** Flag field of each role, in the order of the enumeration (roles = the roles whose flag is true). */
 export const ROLE_FLAGS = {
   OPERATOR: 'is_operator',
   REG_OPERATOR: 'is_reg_operator',
@@ -43,7 +43,7 @@ export const ROLE_FLAGS = {
 } as const satisfies Record<(typeof LegalEntityRole.values)[number], string>;
 
 /** Administrative units (ОКТМО dictionary, /api/dicts/administrative-unit/), shown by name. */
-export const ADMINISTRATIVE_UNIT: RefTarget = { resource: 'administrative-unit', table: 'administrative_unit', labelColumn: 'name' };
+export const ADMINISTRATIVE_UNIT: RefTarget = { resource: 'administrative-unit' };
 
 /** Card tabs of a waste handler: general data; licence, territory and roles. */
 export const LEGAL_ENTITY_TABS: TabDef[] = [
@@ -51,15 +51,9 @@ export const LEGAL_ENTITY_TABS: TabDef[] = [
   { key: 'characteristics', label: 'Лицензия и территория' },
 ];
 
-/** SQL of the roles list over the row `alias`: the codes whose flag is true, in enum order. */
-export function rolesSql(alias: string): string {
-  const items = Object.entries(ROLE_FLAGS).map(([role, col]) => `CASE WHEN ${alias}."${col}" THEN '${role}' END`);
-  return `array_remove(ARRAY[${items.join(', ')}]::text[], NULL)`;
-}
-
 /** The roles field: read-only, derived from the flags. */
 export const rolesField = () =>
-  f.computed('Роли', z.array(LegalEntityRole.schema), rolesSql, { list: true, enum: LegalEntityRole, help: 'Определяются отмеченными признаками.' });
+  f.computed('Роли', z.array(LegalEntityRole.schema), { list: true, enum: LegalEntityRole, help: 'Определяются отмеченными признаками.' });
 
 /** The five role flags (spec 02 §3). */
 export const roleFlagFields = () => ({
@@ -107,10 +101,8 @@ export const organisationFields = (innValidate: (v: string) => string | null) =>
   license_number: f.text('Номер лицензии', { tab: 'characteristics', max: 100 }),
   license_issued_by: f.text('Кем выдана лицензия', { tab: 'characteristics', max: 500 }),
   license_issued_at: f.date('Дата выдачи лицензии', { tab: 'characteristics' }),
-  administrative_units: f.refs('Административные единицы', ADMINISTRATIVE_UNIT,
-    { table: 'legal_entity_administrative_unit', ownKey: 'legal_entity_id', targetKey: 'administrative_unit_id' }, { tab: 'characteristics' }),
-  contract_zones: f.refs('Зоны деятельности', CONTRACT_ZONE,
-    { table: 'legal_entity_contract_zone', ownKey: 'legal_entity_id', targetKey: 'contract_zone_id' }, { tab: 'characteristics' }),
+  administrative_units: f.refs('Административные единицы', ADMINISTRATIVE_UNIT, { tab: 'characteristics' }),
+  contract_zones: f.refs('Зоны деятельности', CONTRACT_ZONE, { tab: 'characteristics' }),
   ...roleFlagFields(),
 });
 
@@ -157,7 +149,7 @@ export const naturalPersonFields = () => {
     inn: f.text('ИНН', { max: 12, list: true, validate: validateInnPerson }),
     ...passportFields(),
     ...contactFields(),
-    address: f.text('Адрес регистрации', { max: 1000, column: 'location', private: true }),
+    address: f.text('Адрес регистрации', { max: 1000, private: true }),
     roles: rolesField(),
     is_waste_producer: { ...flags.is_waste_producer, tab: 'general' },
     is_room_owner: { ...flags.is_room_owner, tab: 'general' },

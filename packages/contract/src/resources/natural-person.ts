@@ -13,8 +13,6 @@ export const naturalPersonResource = defineResource({
   labelOne: 'Физическое лицо',
   path: '/api/legal-entities/natural-person/',
   webPath: '/terr-schema/waste-handlers/natural-person/',
-  table: 'legal_entity',
-  scope: { column: 'kind', value: 'NATURAL_PERSON' },
   tabs: LEGAL_ENTITY_TABS.slice(0, 1),
   fields: naturalPersonFields(),
   filters: legalEntityFilters(['name', 'inn'], { status: false, flags: ['is_waste_producer', 'is_room_owner', 'is_waste_area_owner'] }),

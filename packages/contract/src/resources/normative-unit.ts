@@ -20,7 +20,6 @@ export const normativeUnitResource = defineResource({
   labelOne: 'Норматив накопления ТКО',
   path: '/api/dicts/normative-unit/',
   webPath: '/dicts/normative-unit/',
-  table: 'normative_unit',
   tabs: [{ key: 'general', label: 'Общие сведения' }],
   fields: {
     id: f.id(),

@@ -21,8 +21,6 @@ export const bulkResource = defineResource({
   label: 'Места накопления без контейнеров',
   labelOne: 'Место накопления без контейнеров',
   ...wasteAreaPaths('bulk'),
-  table: 'waste_area',
-  scope: { column: 'kind', value: 'BULK' },
   tabs: [T.general, T.characteristics, T.events, T.waste_sources, T.verification],
   fields: {
     id: f.id(),

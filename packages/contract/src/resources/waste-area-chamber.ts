@@ -19,8 +19,6 @@ export const chamberResource = defineResource({
   label: 'Мусорокамеры',
   labelOne: 'Мусорокамера',
   ...wasteAreaPaths('chamber'),
-  table: 'waste_area',
-  scope: { column: 'kind', value: 'CHAMBER' },
   tabs: [T.general, T.characteristics, T.containers, T.events, T.waste_sources],
   fields: {
     id: f.id(),

@@ -19,12 +19,10 @@ export const collectionResource = defineResource({
   label: 'Пункты сбора вторсырья',
   labelOne: 'Пункт сбора вторсырья',
   ...wasteAreaPaths('collection'),
-  table: 'waste_area',
-  scope: { column: 'kind', value: 'COLLECTION' },
   tabs: [T.general],
   fields: {
     id: f.id(),
-    name: f.text('Наименование пункта', { column: 'name_waste_area', max: 500, list: true }),
+    name: f.text('Наименование пункта', { max: 500, list: true }),
     ...identityFields(),
     ...addressFields(),
     ...operatorFields(),

@@ -5,8 +5,8 @@
  * waste-area-special.ts, -collection.ts, -chamber.ts, -bulk.ts); every builder returns fresh
  * field objects, so kinds never share one another's descriptions.
  *
- * All kinds live in one table `waste_area` with a `kind` column, so the map, tiles and public
- * map list see every kind at once. Units: lengths in metres, area in m², volumes in m³,
+ * All kinds are stored together (packages/db/src/tables/waste-areas.ts), so the map, tiles and
+ * public map list see every kind at once. Units: lengths in metres, area in m², volumes in m³,
  * masses in kg.
  */
 import { z } from 'zod';
@@ -55,8 +55,8 @@ export function identityFields() {
  */
 export function operatorFields() {
   return {
-    contract_zone: f.ref('Зона деятельности регоператора', CONTRACT_ZONE, { column: 'contract_zone_id', list: true }),
-    reg_operator: f.ref('Региональный оператор', LEGAL_ENTITY, { column: 'reg_operator_id' }),
+    contract_zone: f.ref('Зона деятельности регоператора', CONTRACT_ZONE, { list: true }),
+    reg_operator: f.ref('Региональный оператор', LEGAL_ENTITY, ),
     status: f.enum('Статус', WasteAreaStatus, { default: 'ACTIVE', list: true }),
   };
 }
@@ -65,19 +65,19 @@ export function operatorFields() {
 export function ownershipFields() {
   return {
     close_at: f.date('Дата закрытия'),
-    management_organization: f.ref('Управляющая организация', LEGAL_ENTITY, { column: 'management_organization_id' }),
-    owners: f.refs('Собственники', LEGAL_ENTITY, { table: 'waste_area_owner', ownKey: 'waste_area_id', targetKey: 'legal_entity_id' }),
+    management_organization: f.ref('Управляющая организация', LEGAL_ENTITY, ),
+    owners: f.refs('Собственники', LEGAL_ENTITY),
   };
 }
 
 /**
  * Width and length (m) and area (m²). The wire names differ by kind: a container site sends
  * waste_area_width / waste_area_length (spec 01 §3), special and bulk sites send width / length
- * (spec 02 §3); both are stored in the columns waste_area_width / waste_area_length.
+ * (spec 02 §3); both are stored in the same columns (packages/db/src/tables/waste-areas.ts).
  */
 export function dimensionFields<P extends 'waste_area_' | ''>(wirePrefix: P) {
-  const width = f.decimal('Ширина площадки, м', { column: 'waste_area_width', scale: 2, max: 1000, unit: 'м' });
-  const length = f.decimal('Длина площадки, м', { column: 'waste_area_length', scale: 2, max: 1000, unit: 'м' });
+  const width = f.decimal('Ширина площадки, м', { scale: 2, max: 1000, unit: 'м' });
+  const length = f.decimal('Длина площадки, м', { scale: 2, max: 1000, unit: 'м' });
   return {
     [`${wirePrefix}width`]: width,
     [`${wirePrefix}length`]: length,
@@ -100,12 +100,12 @@ export function serviceMarkField() {
 }
 
 /**
- * The waste sources whose waste goes to this site (many-to-many through waste_source_waste_area,
- * the same link the source's `waste_areas` writes; spec 02 §3). Detail-only: a site may serve
+ * The waste sources whose waste goes to this site (many-to-many, the same link the source's
+ * `waste_areas` writes; spec 02 §3). Detail-only: a site may serve
  * hundreds of sources, the list leaves them out.
  */
 export function wasteSourcesField(tab: string = T.waste_sources.key) {
-  return f.refs('Источники образования отходов', WASTE_SOURCE, { table: 'waste_source_waste_area', ownKey: 'waste_area_id', targetKey: 'waste_source_id' }, { tab, detailOnly: true });
+  return f.refs('Источники образования отходов', WASTE_SOURCE, { tab, detailOnly: true });
 }
 
 /** created_at (read-only). */
@@ -122,8 +122,8 @@ export function rolledUpVolumeField(tab: string) {
 
 /**
  * Volume typed by the user on sites without containers (m³). A missing or empty volume is
- * stored as "0" (spec 02 §5: "A missing volume falls back to "0" on special waste areas"); the
- * column is NOT NULL DEFAULT 0 for every kind.
+ * stored as "0" (spec 02 §5: "A missing volume falls back to "0" on special waste areas"); it
+ * is never null for any kind.
  */
 export function enteredVolumeField(tab: string) {
   const fd = f.decimal('Объём, м³', { tab, scale: 3, max: 1e6, unit: 'м³', default: '0', list: true });
@@ -196,12 +196,7 @@ export const containerFields = {
  */
 export function containersFields() {
   return {
-    containers: f.children('Контейнеры', {
-      table: 'waste_area_container',
-      parentKey: 'waste_area_id',
-      fields: containerFields,
-      rollups: { count_containers: { count: true }, volume: { sum: 'volume' } },
-    }, { tab: T.containers.key }),
+    containers: f.children('Контейнеры', { fields: containerFields, rollups: ['count_containers', 'volume'] }, { tab: T.containers.key }),
     count_containers: f.integer('Количество контейнеров', { tab: T.containers.key, readOnly: true, list: true }),
   };
 }
@@ -226,15 +221,15 @@ export function verificationFields() {
 
 /**
  * Photos of a site (spec 01 §3 characteristics tab: "photos, each with an image"): images
- * uploaded through POST /api/attachments/upload-file/, in order (join table waste_area_photo).
+ * uploaded through POST /api/attachments/upload-file/, in order.
  */
 export function photosField(tab: string = T.characteristics.key) {
-  return f.files('Фотографии', 'image', { table: 'waste_area_photo', ownKey: 'waste_area_id', targetKey: 'attachment_id' }, { tab });
+  return f.files('Фотографии', 'image', { tab });
 }
 
-/** Videos of a site (spec 01 §2 video tab), in order (join table waste_area_video). */
+/** Videos of a site (spec 01 §2 video tab), in order. */
 export function videoField(tab: string = T.video.key) {
-  return f.files('Видео', 'video', { table: 'waste_area_video', ownKey: 'waste_area_id', targetKey: 'attachment_id' }, { tab });
+  return f.files('Видео', 'video', { tab });
 }
 
 // ———————————————————————————— container site ————————————————————————————
@@ -259,7 +254,7 @@ export const containerSiteFields = {
   ...siteConditionFields(),
   section_for_kgo: kgoSectionField(),
   ...equipmentFields(),
-  params_history: historyField('container', (): Record<string, FieldDef> => containerSiteFields, { tab: T.characteristics.key, label: 'История изменения параметров' }),
+  params_history: historyField({ tab: T.characteristics.key, label: 'История изменения параметров' }),
   photos: photosField(),
   volume: rolledUpVolumeField(T.characteristics.key),
   ...scheduleFields(),

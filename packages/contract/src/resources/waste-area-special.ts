@@ -19,8 +19,6 @@ export const specialResource = defineResource({
   label: 'Специальные площадки',
   labelOne: 'Специальная площадка',
   ...wasteAreaPaths('special'),
-  table: 'waste_area',
-  scope: { column: 'kind', value: 'SPECIALA' },
   tabs: [T.general, T.characteristics, T.events, T.waste_sources],
   fields: {
     id: f.id(),

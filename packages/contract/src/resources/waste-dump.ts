@@ -26,14 +26,10 @@ import { checkCadastralNumber } from './waste-source';
  * Legal entities of every kind (legal_entity without a kind scope). The web loads the options
  * from GET /api/waste-dumps/responsible-for-liquidation/ (routes/waste-dumps.ts).
  */
-export const ANY_LEGAL_ENTITY: RefTarget = { resource: 'responsible-for-liquidation', table: 'legal_entity', labelColumn: 'name' };
+export const ANY_LEGAL_ENTITY: RefTarget = { resource: 'responsible-for-liquidation' };
 
 /** Path of the options of ANY_LEGAL_ENTITY. */
 export const RESPONSIBLE_FOR_LIQUIDATION_PATH = '/api/waste-dumps/responsible-for-liquidation/';
-
-/** SQL of `liquidation_overdue`: the deadline (last day of liquidation_period) has passed. */
-const overdueSql = (t: string) =>
-  `coalesce(${t}.status IN ('DETECTED', 'LIQUIDATION') AND upper(${t}.liquidation_period) <= current_date, false)`;
 
 export const wasteDumpResource = defineResource({
   name: 'waste-dumps',
@@ -41,7 +37,6 @@ export const wasteDumpResource = defineResource({
   labelOne: 'Несанкционированная свалка',
   path: '/api/waste-dumps/',
   webPath: '/terr-schema/waste-dumps/',
-  table: 'waste_dump',
   tabs: [{ key: 'general', label: 'Общие сведения' }],
   fields: {
     id: f.id(),
@@ -55,11 +50,10 @@ export const wasteDumpResource = defineResource({
     discovery_date: f.date('Дата обнаружения', { list: true }),
     liquidation_period: f.range('Срок ликвидации', 'date', { help: 'Начало работ и крайний срок ликвидации.' }),
     liquidation_date: f.date('Дата ликвидации', { list: true }),
-    liquidation_overdue: f.computed('Срок ликвидации истёк', z.boolean(), overdueSql,
+    liquidation_overdue: f.computed('Срок ликвидации истёк', z.boolean(),
       { help: 'Крайний срок прошёл, а свалка не ликвидирована (проблема P301).' }),
-    responsible_for_liquidation: f.ref('Ответственный за ликвидацию', ANY_LEGAL_ENTITY, { column: 'responsible_for_liquidation_id', list: true }),
-    land_owners: f.refs('Собственники земельного участка', ANY_LEGAL_ENTITY,
-      { table: 'waste_dump_land_owner', ownKey: 'waste_dump_id', targetKey: 'legal_entity_id' }),
+    responsible_for_liquidation: f.ref('Ответственный за ликвидацию', ANY_LEGAL_ENTITY, { list: true }),
+    land_owners: f.refs('Собственники земельного участка', ANY_LEGAL_ENTITY),
     created_at: f.datetime('Создано', { readOnly: true }),
   },
   filters: {

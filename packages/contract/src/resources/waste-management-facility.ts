@@ -49,26 +49,6 @@ export const FkkoTreeNodeSchema = z.object({
 });
 export type FkkoTreeNode = z.infer<typeof FkkoTreeNodeSchema>;
 
-/**
- * SQL of `fkko_tree`: the facility's codes and all their ancestors (flat, ordered by code; a
- * client builds the tree from parent_code).
- */
-function fkkoTreeSql(t: string): string {
-  return `SELECT coalesce(json_agg(json_build_object('id', n.id, 'code', n.code, 'title', n.title,
-      'hazard_class', n.hazard_class, 'level', n.level, 'parent_code', n.parent_code,
-      'selected', EXISTS (SELECT 1 FROM waste_management_facility_fkko s WHERE s.facility_id = ${t}.id AND s.fkko_id = n.id))
-      ORDER BY n.code), '[]'::json)
-    FROM fkko n
-   WHERE n.code IN (SELECT unnest(fkko_ancestor_codes(k.code) || k.code)
-                      FROM waste_management_facility_fkko j JOIN fkko k ON k.id = j.fkko_id
-                     WHERE j.facility_id = ${t}.id)`;
-}
-
-/** SQL of one licence attribute of the facility's operator. */
-function operatorLicence(expr: string) {
-  return (t: string) => `SELECT ${expr} FROM legal_entity le WHERE le.id = ${t}.operator_id`;
-}
-
 /** Tabs of the facilities section (spec 02 §2) and the `stage` each one lists. */
 export const FACILITY_SECTION_TABS = [
   { type: 'current', label: 'Действующие объекты', stage: 'CURRENT' },
@@ -89,7 +69,6 @@ export const wasteManagementFacilityResource = defineResource({
   path: '/api/waste-management-facility/',
   publicPath: '/api/public/v1/facilities/',
   webPath: '/terr-schema/waste-management-facilities/current/',
-  table: 'waste_management_facility',
   tabs: [
     { key: 'general', label: 'Общие сведения' },
     { key: CH, label: 'Характеристики' },
@@ -102,12 +81,12 @@ export const wasteManagementFacilityResource = defineResource({
     status: f.enum('Статус', FacilityStatus, { default: 'ACTIVE', list: true }),
     stage: f.enum('Раздел', FacilityStage, { readOnly: true, help: 'Планируемые — статус «Планируемый», остальные — действующие.' }),
     purpose: f.enum('Назначение', FacilityPurpose, { list: true }),
-    operator: f.ref('Оператор', LEGAL_ENTITY, { column: 'operator_id', list: true }),
-    license_number: f.computed('Номер лицензии оператора', z.string().nullable(), operatorLicence('le.license_number'),
+    operator: f.ref('Оператор', LEGAL_ENTITY, { list: true }),
+    license_number: f.computed('Номер лицензии оператора', z.string().nullable(),
       { help: 'Из карточки оператора.' }),
-    license_issued_at: f.computed('Дата выдачи лицензии оператора', z.string().nullable(), operatorLicence(`to_char(le.license_issued_at, 'YYYY-MM-DD')`),
+    license_issued_at: f.computed('Дата выдачи лицензии оператора', z.string().nullable(),
       { help: 'Из карточки оператора.' }),
-    license_issued_by: f.computed('Кем выдана лицензия оператора', z.string().nullable(), operatorLicence('le.license_issued_by'),
+    license_issued_by: f.computed('Кем выдана лицензия оператора', z.string().nullable(),
       { help: 'Из карточки оператора.' }),
     ...commonFields(),
     cadastral_number: f.text('Кадастровый номер земельного участка', { max: 40, validate: checkCadastralNumber }),
@@ -118,9 +97,8 @@ export const wasteManagementFacilityResource = defineResource({
     decommissioning_period: f.range('Период вывода из эксплуатации', 'date'),
     capital_investment: f.decimal('Капитальные вложения, руб.', { scale: 2, max: 1e12, unit: 'руб.' }),
     // — characteristics —
-    fkko: f.refs('Виды отходов (ФККО)', FKKO, { table: 'waste_management_facility_fkko', ownKey: 'facility_id', targetKey: 'fkko_id' },
-      { tab: CH, detailOnly: true }),
-    fkko_tree: f.computed('Дерево ФККО', z.array(FkkoTreeNodeSchema), fkkoTreeSql,
+    fkko: f.refs('Виды отходов (ФККО)', FKKO, { tab: CH, detailOnly: true }),
+    fkko_tree: f.computed('Дерево ФККО', z.array(FkkoTreeNodeSchema),
       { tab: CH, detailOnly: true, help: 'Выбранные коды и все их родительские строки каталога.' }),
     production_capacity: f.decimal('Производственная мощность, т/год', { tab: CH, scale: 3, unit: 'т/год' }),
     design_capacity: f.decimal('Проектная мощность, т/год', { tab: CH, scale: 3, unit: 'т/год', list: true }),

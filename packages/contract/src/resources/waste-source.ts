@@ -3,7 +3,7 @@
  * buildings and premises whose waste goes to one or more waste areas. Permission resource
  * 'waste-sources'.
  *
- * Derived figures (read-only, computed by SQL on every read):
+ * Derived figures (read-only, computed by the database on every read):
  *   normative_year_kg = normative_value × normative_unit.kg_per_unit_year   (kg per year)
  *   normative_year_m3 = normative_value × normative_unit.m3_per_unit_year   (m³ per year)
  * normative_value is the number of расчётные единицы (residents, m² of area, places …). The
@@ -12,8 +12,8 @@
  * accounting of ТКО by calculation from the accumulation norms). Both are rounded to 3 decimals
  * and answered as strings, like every decimal; null without a unit or a value.
  *
- * Links: `waste_areas` and a site's `waste_sources` are the two sides of one join table
- * (waste_source_waste_area); writing either side replaces that side's links.
+ * Links: `waste_areas` and a site's `waste_sources` are the two sides of one link; writing
+ * either side replaces that side's links.
  */
 import { z } from 'zod';
 import { f } from '../common/fields';
@@ -31,11 +31,6 @@ export function checkCadastralNumber(value: string): string | null {
   return /^\d{2}:\d{2}:\d{6,7}:\d{1,10}$/.test(value) ? null : 'Кадастровый номер вводится в формате АА:ВВ:CCCCCCC:КК, например 38:26:040101:1234.';
 }
 
-/** SQL of one derived normative figure: value × the unit's norm `column`, 3 decimals, as text. */
-function normativeFigure(column: 'kg_per_unit_year' | 'm3_per_unit_year') {
-  return (t: string) => `SELECT round(${t}.normative_value * u.${column}, 3)::text FROM normative_unit u WHERE u.id = ${t}.normative_unit_id`;
-}
-
 const CH = 'characteristics';
 
 export const wasteSourceResource = defineResource({
@@ -45,7 +40,6 @@ export const wasteSourceResource = defineResource({
   path: '/api/waste-sources/',
   publicPath: '/api/public/v1/waste-sources/',
   webPath: '/terr-schema/waste-sources/',
-  table: 'waste_source',
   tabs: [
     { key: 'general', label: 'Общие сведения' },
     { key: CH, label: 'Характеристики' },
@@ -57,9 +51,8 @@ export const wasteSourceResource = defineResource({
     ...commonFields(),
     cadastral_number: f.text('Кадастровый номер', { max: 40, list: true, validate: checkCadastralNumber }),
     category: f.enum('Категория', WasteSourceCategory, { required: true, list: true }),
-    service_org: f.ref('Обслуживающая организация', LEGAL_ENTITY, { column: 'service_org_id', list: true }),
+    service_org: f.ref('Обслуживающая организация', LEGAL_ENTITY, { list: true }),
     organizations: f.refs('Организации (собственники, пользователи помещений)', LEGAL_ENTITY,
-      { table: 'waste_source_organization', ownKey: 'waste_source_id', targetKey: 'legal_entity_id' },
       { private: true, detailOnly: true, help: 'Могут быть физическими лицами: в открытых ответах не показываются.' }),
     external_identifier: f.text('Внешний идентификатор', { max: 100 }),
     // — characteristics —
@@ -69,15 +62,14 @@ export const wasteSourceResource = defineResource({
     has_separate_collection: f.boolean('Есть раздельный сбор', { tab: CH }),
     number_of_residents: f.integer('Количество проживающих', { tab: CH, min: 0, list: true }),
     number_of_owners: f.integer('Количество собственников', { tab: CH, min: 0 }),
-    normative_unit: f.ref('Расчётная единица норматива', NORMATIVE_UNIT, { tab: CH, column: 'normative_unit_id' }),
+    normative_unit: f.ref('Расчётная единица норматива', NORMATIVE_UNIT, { tab: CH }),
     normative_value: f.decimal('Количество расчётных единиц', { tab: CH, scale: 3, max: 1e9 }),
-    normative_year_kg: f.computed('Норматив накопления, кг в год', z.string().nullable(), normativeFigure('kg_per_unit_year'),
+    normative_year_kg: f.computed('Норматив накопления, кг в год', z.string().nullable(),
       { tab: CH, unit: 'кг', list: true, help: 'Количество расчётных единиц × норматив единицы, кг в год.' }),
-    normative_year_m3: f.computed('Норматив накопления, м³ в год', z.string().nullable(), normativeFigure('m3_per_unit_year'),
+    normative_year_m3: f.computed('Норматив накопления, м³ в год', z.string().nullable(),
       { tab: CH, unit: 'м³', list: true, help: 'Количество расчётных единиц × норматив единицы, м³ в год.' }),
     // — waste areas —
     waste_areas: f.refs('Места накопления', WASTE_AREA,
-      { table: 'waste_source_waste_area', ownKey: 'waste_source_id', targetKey: 'waste_area_id' },
       { tab: 'waste_areas', detailOnly: true }),
     created_at: f.datetime('Создано', { readOnly: true }),
   },

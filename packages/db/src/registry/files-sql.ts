@@ -4,14 +4,14 @@
  * else a 400 on the field naming the file; then the join table is replaced, `position` = the
  * index in the list.
  */
-import type { FieldDef } from '@tko/contract';
+import type { StoredFieldDef } from '../tables/types';
 import { acceptedTypes, ATTACHMENT_GROUP_LABELS } from '@tko/contract';
 import type { PoolClient } from 'pg';
 import { FieldValidationError } from './errors';
 import { ident } from './params';
 
 /** Replaces the attachments of row `rowId` in field `key` with `ids`, in that order. */
-export async function writeFiles(db: PoolClient, key: string, fd: FieldDef, rowId: number, ids: number[]): Promise<void> {
+export async function writeFiles(db: PoolClient, key: string, fd: StoredFieldDef, rowId: number, ids: number[]): Promise<void> {
   const j = fd.join!;
   if (ids.length) {
     const { rows } = await db.query<{ id: number; name: string; content_type: string }>(

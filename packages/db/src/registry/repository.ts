@@ -1,5 +1,6 @@
 /**
- * Generic database access of one registry, driven by its ResourceDef from @tko/contract:
+ * Generic database access of one registry, driven by its ResourceDef from @tko/contract
+ * joined with its table mapping (../tables, by the resource name):
  * list (filters, ordering, page, list-level sums), read, create, update, delete and a
  * cursor stream for exports. SQL goes through the pg pool (PostGIS needs raw SQL); every
  * write runs in one transaction — its own, or the caller's when a client `db` is passed (the
@@ -21,6 +22,8 @@ import { checkRefs, columnEntries, valueSql, writeChildren, writeJoin } from './
 import { writeFiles } from './files-sql';
 import type { ChangeAction } from './change-log';
 import { diffRows, writeChangeLog } from './change-log';
+import { storedResource } from '../tables/index';
+import type { StoredResourceDef } from '../tables/types';
 
 export type Row = Record<string, unknown>;
 
@@ -63,10 +66,27 @@ export async function withTransaction<T>(pool: Pool, fn: (db: PoolClient) => Pro
 }
 
 export class RegistryRepository {
+  /**
+   * The registry with its storage (packages/db/src/tables, by `def.name`): what the SQL
+   * builders read. A StoredResourceDef is also a ResourceDef, so callers may keep using it as one.
+   */
+  readonly def: StoredResourceDef;
+
+  /**
+   * @param def the contract description; its table mapping is looked up by name (throws when
+   * the registry has none or it does not fit, packages/db/src/tables/merge.ts).
+   */
   constructor(
     private readonly pool: Pool,
-    readonly def: ResourceDef,
-  ) {}
+    def: ResourceDef,
+  ) {
+    this.def = storedResource(def);
+  }
+
+  /** The stored description (the same object as `def`). */
+  get stored(): StoredResourceDef {
+    return this.def;
+  }
 
   private detailFields(opts: ReadOptions): string[] {
     return Object.entries(this.def.fields).filter(([, fd]) => !(opts.publicOnly && fd.private)).map(([k]) => k);

@@ -4,11 +4,11 @@
  * YYYY-MM-DD, times as HH:MM:SS, refs as {id, name}, many-to-many and child rows as JSON arrays,
  * attachment lists (`files`) as [{id, name, content_type, size, url}].
  */
-import type { FieldDef, ResourceDef } from '@tko/contract';
+import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
 import { ident } from './params';
 
 /** Expression of one field read from the row aliased `alias`. `json` = inside json_build_object. */
-export function fieldExpr(key: string, fd: FieldDef, alias: string, json = false): string {
+export function fieldExpr(key: string, fd: StoredFieldDef, alias: string, json = false): string {
   const col = fd.column ? `${alias}.${ident(fd.column)}` : '';
   switch (fd.kind) {
     case 'decimal':
@@ -55,7 +55,7 @@ export function fieldExpr(key: string, fd: FieldDef, alias: string, json = false
 }
 
 /** The SELECT list for the given field names, each aliased to its wire name. */
-export function selectList(def: ResourceDef, fields: string[], alias = 't'): string {
+export function selectList(def: StoredResourceDef, fields: string[], alias = 't'): string {
   return fields.map((k) => `${fieldExpr(k, def.fields[k]!, alias)} AS ${ident(k)}`).join(',\n  ');
 }
 

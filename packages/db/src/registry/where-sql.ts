@@ -4,7 +4,8 @@
  * index: bbox with `&&`, radius with an index-friendly envelope then an exact geography
  * distance in metres.
  */
-import type { BBox, FilterDef, ListQuery, Point, ResourceDef } from '@tko/contract';
+import type { BBox, FilterDef, ListQuery, Point } from '@tko/contract';
+import type { StoredResourceDef } from '../tables/types';
 import type { Params } from './params';
 import { ident } from './params';
 
@@ -14,7 +15,7 @@ function likePattern(text: string): string {
 }
 
 /** SQL of a field over the row `t`: its column, or the expression of a computed field. */
-function column(def: ResourceDef, field: string): string {
+function column(def: StoredResourceDef, field: string): string {
   const fd = def.fields[field];
   if (fd?.kind === 'computed' && fd.sql) return `(${fd.sql('t')})`;
   const c = fd?.column;
@@ -22,7 +23,7 @@ function column(def: ResourceDef, field: string): string {
   return `t.${ident(c)}`;
 }
 
-function filterSql(def: ResourceDef, name: string, f: FilterDef, q: ListQuery, p: Params): string | null {
+function filterSql(def: StoredResourceDef, name: string, f: FilterDef, q: ListQuery, p: Params): string | null {
   const v = q[name];
   if (v === undefined || v === null || v === '') return null;
   switch (f.kind) {
@@ -70,7 +71,7 @@ function filterSql(def: ResourceDef, name: string, f: FilterDef, q: ListQuery, p
 }
 
 /** All conditions of a list query (scope included), joined with AND; `TRUE` when none. */
-export function whereSql(def: ResourceDef, q: ListQuery, p: Params): string {
+export function whereSql(def: StoredResourceDef, q: ListQuery, p: Params): string {
   const parts: string[] = [];
   if (def.scope) parts.push(`t.${ident(def.scope.column)} = ${p.add(def.scope.value)}`);
   for (const [name, f] of Object.entries(def.filters)) {
@@ -84,7 +85,7 @@ export function whereSql(def: ResourceDef, q: ListQuery, p: Params): string {
  * ORDER BY for `ordering` (already validated against def.ordering), with the id as a
  * tie-breaker in the direction of the first key so that an index on (…, col, id) serves it.
  */
-export function orderSql(def: ResourceDef, ordering: string[] | undefined): string {
+export function orderSql(def: StoredResourceDef, ordering: string[] | undefined): string {
   const list = ordering?.length ? ordering : [def.defaultOrdering];
   const parts = list.map((o) => {
     const desc = o.startsWith('-');

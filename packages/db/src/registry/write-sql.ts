@@ -4,7 +4,8 @@
  * links, child rows (`fetch_action: "delete"` removes one, spec 01 §3) and roll-ups of the
  * children kept on the parent (count_containers, volume in m³).
  */
-import type { FieldDef, Point, ResourceDef } from '@tko/contract';
+import type { FieldDef, Point } from '@tko/contract';
+import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
 import type { PoolClient } from 'pg';
 import { FieldValidationError } from './errors';
 import { ident, Params } from './params';
@@ -48,7 +49,7 @@ export function valueSql(fd: FieldDef, value: unknown, p: Params): string {
 }
 
 /** Fields of `values` stored in the row's own columns. */
-export function columnEntries(def: ResourceDef, values: Record<string, unknown>): [FieldDef, unknown][] {
+export function columnEntries(def: StoredResourceDef, values: Record<string, unknown>): [StoredFieldDef, unknown][] {
   return Object.entries(values)
     .filter(([k]) => def.fields[k]?.column && !def.fields[k]!.readOnly)
     .map(([k, v]) => [def.fields[k]!, v]);
@@ -57,7 +58,7 @@ export function columnEntries(def: ResourceDef, values: Record<string, unknown>)
 const NOT_FOUND = (id: unknown) => `Недопустимый первичный ключ «${id}» — объект не существует.`;
 
 /** Checks that every referenced id exists; throws FieldValidationError naming the field. */
-export async function checkRefs(db: PoolClient, def: ResourceDef, values: Record<string, unknown>): Promise<void> {
+export async function checkRefs(db: PoolClient, def: StoredResourceDef, values: Record<string, unknown>): Promise<void> {
   const errors: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(values)) {
     const fd = def.fields[k];
@@ -73,7 +74,7 @@ export async function checkRefs(db: PoolClient, def: ResourceDef, values: Record
 }
 
 /** Replaces the many-to-many links of one row with `ids`. */
-export async function writeJoin(db: PoolClient, fd: FieldDef, rowId: number, ids: number[]): Promise<void> {
+export async function writeJoin(db: PoolClient, fd: StoredFieldDef, rowId: number, ids: number[]): Promise<void> {
   const j = fd.join!;
   await db.query(`DELETE FROM ${ident(j.table)} WHERE ${ident(j.ownKey)} = $1`, [rowId]);
   if (ids.length) {
@@ -91,7 +92,7 @@ type ChildInput = Record<string, unknown> & { id?: number; fetch_action?: 'delet
  * id is updated, an item without one is added; rows not mentioned stay. An id that is not a
  * child of this row is a 400 on `<field>.<index>.id`.
  */
-export async function writeChildren(db: PoolClient, parentTable: string, key: string, fd: FieldDef, rowId: number, items: ChildInput[]): Promise<void> {
+export async function writeChildren(db: PoolClient, parentTable: string, key: string, fd: StoredFieldDef, rowId: number, items: ChildInput[]): Promise<void> {
   const c = fd.children!;
   const { rows } = await db.query<{ id: number }>(`SELECT id FROM ${ident(c.table)} WHERE ${ident(c.parentKey)} = $1`, [rowId]);
   const existing = new Set(rows.map((r) => r.id));
@@ -120,8 +121,8 @@ export async function writeChildren(db: PoolClient, parentTable: string, key: st
       await db.query(`INSERT INTO ${ident(c.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')})`, p.values);
     }
   }
-  if (c.rollups) {
-    const sets = Object.entries(c.rollups).map(([col, r]) =>
+  if (c.rollupOf) {
+    const sets = Object.entries(c.rollupOf).map(([col, r]) =>
       r.count ? `${ident(col)} = (SELECT count(*) FROM ${ident(c.table)} c WHERE c.${ident(c.parentKey)} = $1)`
         : `${ident(col)} = (SELECT coalesce(sum(c.${ident(r.sum!)}), 0) FROM ${ident(c.table)} c WHERE c.${ident(c.parentKey)} = $1)`,
     );

@@ -4,6 +4,7 @@
  * Existing objects are found through the geometry column's GiST index.
  */
 import type { Point, ResourceDef } from '@tko/contract';
+import { storedResource } from '@tko/db';
 import type { Pool, PoolClient } from 'pg';
 import type { Body, ImportKey } from './types';
 
@@ -14,8 +15,9 @@ export function pointKeyText(p: Point): string {
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Key on point field `field` of registry `def` (its table, scope and column). */
-export function pointKey(def: ResourceDef, field: string): ImportKey {
+/** Key on point field `field` of registry `def` (its table, scope and column: @tko/db storedResource). */
+export function pointKey(contract: ResourceDef, field: string): ImportKey {
+  const def = storedResource(contract);
   const column = def.fields[field]!.column!;
   return {
     label: 'координаты (совпадение до 6 знаков после точки)',

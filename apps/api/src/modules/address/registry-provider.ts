@@ -17,7 +17,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AddressSuggestion, CleanAddress, ResourceDef } from '@tko/contract';
 import { resources, round6 } from '@tko/contract';
-import { ident } from '@tko/db';
+import { ident, storedResource } from '@tko/db';
 import type { AddressProvider } from './address-provider';
 import { normaliseAddress } from './address-text';
 
@@ -35,7 +35,7 @@ interface AddressTable {
 /** Registry tables with an address and a point (one entry per table: the waste-area kinds share one). */
 export function addressTables(defs: readonly ResourceDef[] = resources): AddressTable[] {
   const out = new Map<string, AddressTable>();
-  for (const d of defs) {
+  for (const d of defs.map(storedResource)) {
     const location = d.fields.location?.column;
     const point = d.geometryField ? d.fields[d.geometryField]?.column : undefined;
     if (d.fields.location?.kind === 'text' && location && point && !out.has(d.table)) out.set(d.table, { table: d.table, location, point });
