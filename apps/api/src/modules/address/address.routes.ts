@@ -9,16 +9,16 @@
  * параметров запроса.», no location → «Невозможно очистить адрес без строки адреса.»; longer
  * than ADDRESS_QUERY_MAX → 400; count outside 1–20 → 400.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
-  ADDRESS_CLEAN_PATH, ADDRESS_MSG, ADDRESS_QUERY_MAX, ADDRESS_SUGGEST_PATH, ADDRESS_SUGGESTIONS_COUNT,
-  AddressCleanQuerySchema, AddressSuggestionsSchema, AddressSuggestQuerySchema, CleanAddressSchema,
+  ADDRESS_MSG, ADDRESS_QUERY_MAX, ADDRESS_SUGGESTIONS_COUNT, addressCleanRoute, addressSuggestPostRoute, addressSuggestRoute,
+  AddressSuggestQuerySchema,
 } from '@tko/contract';
 import type { AddressSuggestQuery } from '@tko/contract';
 import { FieldValidationError } from '@tko/db';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError } from '../../plugins/http-errors';
+import { registerRoute } from '../../routing/register-route';
 import type { AddressService } from './address.service';
 
 /** The text of a parameter, trimmed; a 400 on `field` when missing, blank or too long. */
@@ -30,36 +30,24 @@ function text(value: string | undefined, field: string, missing: string): string
 }
 
 export function registerAddressRoutes(app: FastifyInstance, deps: { address: AddressService; guards: AuthGuards }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['address'];
-
   const suggest = async (q: AddressSuggestQuery | undefined) => {
     const query = text(q?.query, 'query', ADDRESS_MSG.noQuery);
     return { suggestions: await deps.address.suggest(query, q?.count ?? ADDRESS_SUGGESTIONS_COUNT) };
   };
 
-  r.get(ADDRESS_SUGGEST_PATH, {
-    preHandler: deps.guards.requireUser,
-    schema: { tags, summary: 'Подсказки адреса (query, count = 5)', querystring: AddressSuggestQuerySchema, response: { 200: AddressSuggestionsSchema } },
-  }, (request) => suggest(request.query));
+  registerRoute(app, addressSuggestRoute, ({ query }) => suggest(query), deps);
 
-  r.post(ADDRESS_SUGGEST_PATH, {
-    preHandler: deps.guards.requireUser,
-    schema: { tags, summary: 'Подсказки адреса (тело как у DaData: {query, count})', response: { 200: AddressSuggestionsSchema } },
-  }, (request: FastifyRequest) => {
-    const body = request.body;
+  // DaData's own shape: any JSON object, read here (no body schema, so no generic 400 first).
+  registerRoute(app, addressSuggestPostRoute, ({ body }) => {
     const parsed = AddressSuggestQuerySchema.safeParse(body && typeof body === 'object' ? body : {});
     if (!parsed.success) throw FieldValidationError.of('count', ADDRESS_MSG.count);
     return suggest(parsed.data);
-  });
+  }, deps);
 
-  r.get(ADDRESS_CLEAN_PATH, {
-    preHandler: deps.guards.requireUser,
-    schema: { tags, summary: 'Очистка адреса: координаты (6 знаков)', querystring: AddressCleanQuerySchema, response: { 200: CleanAddressSchema } },
-  }, async (request) => {
-    const location = text(request.query.location, 'location', ADDRESS_MSG.noLocation);
+  registerRoute(app, addressCleanRoute, async ({ query }) => {
+    const location = text(query.location, 'location', ADDRESS_MSG.noLocation);
     const out = await deps.address.clean(location);
     if (!out) throw new HttpError(404, ADDRESS_MSG.notFound, 'address_not_found');
     return out;
-  });
+  }, deps);
 }

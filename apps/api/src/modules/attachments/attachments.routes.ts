@@ -14,10 +14,8 @@
  */
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ATTACHMENT_UPLOAD_PATH, UploadedAttachmentSchema } from '@tko/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { attachmentDeleteRoute, attachmentDownloadRoute, attachmentFileRoute, attachmentUploadRoute } from '@tko/contract';
 import { ConflictError, FieldValidationError, translatePgError } from '@tko/db';
 import type { AuthGuards } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/http-errors';
@@ -26,6 +24,7 @@ import type { AttachmentRow, AttachmentsRepository } from './attachments.reposit
 import { toUploaded } from './attachments.repository';
 import type { FileStore } from './file-store';
 import { receiveUpload } from './receive-upload';
+import { registerRoute } from '../../routing/register-route';
 
 export interface AttachmentDeps {
   repo: AttachmentsRepository;
@@ -36,7 +35,6 @@ export interface AttachmentDeps {
   maxBytes: number;
 }
 
-const IdParams = z.object({ id: z.string() });
 const INLINE = /^(image|video)\/|^application\/pdf$/;
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266, RFC 5987). */
@@ -48,28 +46,25 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 export async function registerAttachmentRoutes(app: FastifyInstance, deps: AttachmentDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: deps.maxBytes, files: 1, fields: 10, parts: 20 } });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-
-    r.post(ATTACHMENT_UPLOAD_PATH, {
-      preHandler: deps.guards.requireUser,
-      schema: { tags: ['attachments'], summary: 'Загрузить файл (multipart/form-data)', response: { 201: UploadedAttachmentSchema } },
-    }, async (request, reply) => {
+    // Multipart body: read by the handler; the description gives the permission and OpenAPI.
+    registerRoute(scope, attachmentUploadRoute, async ({ request, user }) => {
       if (!request.isMultipart()) throw FieldValidationError.of('file', 'Отправьте файл как multipart/form-data.');
       const part = await request.file();
       if (!part) throw FieldValidationError.of('file', 'Обязательное поле.');
-      const row = await receiveUpload(part, deps.guards.user(request).id, { store: deps.store, repo: deps.repo, tmpDir: deps.tmpDir, maxBytes: deps.maxBytes });
-      return reply.status(201).send(toUploaded(row));
-    });
+      const row = await receiveUpload(part, user.id, { store: deps.store, repo: deps.repo, tmpDir: deps.tmpDir, maxBytes: deps.maxBytes });
+      return toUploaded(row);
+    }, deps);
 
-    async function found(request: FastifyRequest): Promise<AttachmentRow> {
-      const id = parseId((request.params as { id: string }).id);
+    async function found(params: { id: string }): Promise<AttachmentRow> {
+      const id = parseId(params.id);
       const row = id === null ? null : await deps.repo.get(id);
       if (!row) throw notFound();
       return row;
     }
 
-    const download = async (request: FastifyRequest, reply: FastifyReply) => {
-      const row = await found(request);
+    // Files: streamed with their own type (no JSON schema).
+    const download = async ({ params, reply }: { params: { id: string }; reply: FastifyReply }) => {
+      const row = await found(params);
       const body = await deps.store.stream(row.storage_key);
       if (!body) throw notFound();
       return reply
@@ -80,19 +75,12 @@ export async function registerAttachmentRoutes(app: FastifyInstance, deps: Attac
         .header('Cache-Control', 'private, max-age=3600')
         .send(body);
     };
-    for (const suffix of ['', 'download/']) {
-      r.get(`/api/attachments/:id/${suffix}`, {
-        preHandler: deps.guards.requireUser,
-        schema: { tags: ['attachments'], summary: 'Скачать файл', params: IdParams },
-      }, download);
-    }
+    registerRoute(scope, attachmentFileRoute, download, deps);
+    registerRoute(scope, attachmentDownloadRoute, download, deps);
 
-    r.delete('/api/attachments/:id/', {
-      preHandler: deps.guards.requireUser,
-      schema: { tags: ['attachments'], summary: 'Удалить файл (загрузившим его, если он нигде не используется)', params: IdParams },
-    }, async (request, reply) => {
-      const row = await found(request);
-      if (row.created_by !== deps.guards.user(request).id) throw forbidden();
+    registerRoute(scope, attachmentDeleteRoute, async ({ params, user, reply }) => {
+      const row = await found(params);
+      if (row.created_by !== user.id) throw forbidden();
       try {
         await deps.repo.delete(row.id);
       } catch (e) {
@@ -102,7 +90,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, deps: Attac
       }
       await deps.store.delete(row.storage_key);
       return reply.status(204).send();
-    });
+    }, deps);
   });
 }
 

@@ -1,37 +1,34 @@
 /**
- * Sign-in calls (spec 01 §7): POST /api/auth/token/, POST /api/auth/token/refresh/,
- * GET /api/users/me/. Bad credentials answer 401 with DRF simple-jwt's Russian message.
+ * Sign-in calls (spec 01 §7; contract routes/auth.ts): POST /api/auth/token/,
+ * POST /api/auth/token/refresh/, GET /api/users/me/. Bad credentials answer 401 with DRF
+ * simple-jwt's Russian message.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccessTokenSchema, MeSchema, MSG, RefreshRequestSchema, TokenPairSchema, TokenRequestSchema } from '@tko/contract';
+import { meRoute, MSG, obtainTokenRoute, refreshTokenRoute } from '@tko/contract';
 import { HttpError, notAuthenticated } from '../../plugins/http-errors';
 import type { AuthGuards } from '../../plugins/auth';
+import { registerRoute } from '../../routing/register-route';
+import { apiModule } from '../module';
 import type { TokenService } from './tokens';
 import type { UserStore } from './user-store';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { tokens: TokenService; users: UserStore; guards: AuthGuards }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { tokens, users, guards } = deps;
+  const { tokens, users } = deps;
 
-  r.post('/api/auth/token/', {
-    schema: { tags: ['auth'], summary: 'Вход: пара токенов', body: TokenRequestSchema, response: { 200: TokenPairSchema } },
-  }, async (request) => {
-    const user = await users.authenticate(request.body.email, request.body.password);
+  registerRoute(app, obtainTokenRoute, async ({ body }) => {
+    const user = await users.authenticate(body.email, body.password);
     if (!user) throw new HttpError(401, MSG.badCredentials, 'no_active_account');
     return { access: tokens.access(user.id), refresh: tokens.refresh(user.id) };
-  });
+  }, deps);
 
-  r.post('/api/auth/token/refresh/', {
-    schema: { tags: ['auth'], summary: 'Новый токен доступа', body: RefreshRequestSchema, response: { 200: AccessTokenSchema } },
-  }, async (request) => {
-    const claims = tokens.verify(request.body.refresh, 'refresh');
+  registerRoute(app, refreshTokenRoute, async ({ body }) => {
+    const claims = tokens.verify(body.refresh, 'refresh');
     if (!(await users.me(claims.user_id))) throw notAuthenticated();
     return { access: tokens.access(claims.user_id) };
-  });
+  }, deps);
 
-  r.get('/api/users/me/', {
-    preHandler: guards.requireUser,
-    schema: { tags: ['auth'], summary: 'Текущий пользователь', response: { 200: MeSchema } },
-  }, async (request) => guards.user(request));
+  // The wire user: the permission map without the server-side row-scope bindings.
+  registerRoute(app, meRoute, ({ user }) => user, deps);
 }
+
+export const authModule = apiModule('auth', (app, d) => registerAuthRoutes(app, d));

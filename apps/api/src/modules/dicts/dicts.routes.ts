@@ -7,13 +7,14 @@
  * - GET and POST /api/dicts/administrative-unit/export/ (spec 03 §7) — the xlsx export of the
  *   administrative-unit registry with the filters of its list (query for GET, body for POST),
  *   `administrative-unit:export`; the same export as its POST …/xlsx/ (streamed, or queued
- *   above XLSX_ASYNC_THRESHOLD rows or with ?async=true).
+ *   above XLSX_ASYNC_THRESHOLD rows or with ?async=true). Its two descriptions live here, not in
+ *   the contract: their query is the registry's list filters (listQuerySchema), and the web
+ *   exports through POST {path}xlsx/.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { DictQuery, ListQuery } from '@tko/contract';
-import { administrativeUnitResource, DEFAULT_PAGE_SIZE, DICTIONARIES, DictQuerySchema, listQuerySchema, MSG, pageSchema } from '@tko/contract';
+import type { ListQuery } from '@tko/contract';
+import { administrativeUnitResource, DEFAULT_PAGE_SIZE, defineRoute, dictRoutes, listQuerySchema, MSG } from '@tko/contract';
 import { RegistryRepository } from '@tko/db';
 import type { Pool } from 'pg';
 import type { AuthGuards } from '../../plugins/auth';
@@ -22,6 +23,8 @@ import { pageLinks } from '../../crud/paging';
 import type { ExportService } from '../jobs/export-service';
 import { DICT_SPECS, listDict } from './dicts.repository';
 import type { DictName } from './dicts.repository';
+import { registerRoute } from '../../routing/register-route';
+import { apiModule } from '../module';
 
 export interface DictDeps {
   pool: Pool;
@@ -30,41 +33,45 @@ export interface DictDeps {
 }
 
 const AsyncParam = { async: z.enum(['true', 'false']).optional() };
+const unitDef = administrativeUnitResource;
+const unitFilters = listQuerySchema(unitDef);
+const UNIT_EXPORT_PATH = `${unitDef.path}export/`;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** GET …/administrative-unit/export/: the filters in the query string (spec 03 §7). */
+export const unitExportGetRoute = defineRoute({
+  method: 'GET', path: UNIT_EXPORT_PATH, permission: { resource: unitDef.name, action: 'export' }, tags: [unitDef.name],
+  summary: `${unitDef.label}: выгрузка в xlsx (фильтры в строке запроса)`, query: unitFilters.extend(AsyncParam), produces: XLSX_TYPE,
+});
+/** POST …/administrative-unit/export/: the filters in the body. */
+export const unitExportPostRoute = defineRoute({
+  method: 'POST', path: UNIT_EXPORT_PATH, permission: { resource: unitDef.name, action: 'export' }, tags: [unitDef.name],
+  summary: `${unitDef.label}: выгрузка в xlsx (фильтры в теле)`, query: z.object(AsyncParam), body: unitFilters.optional(), produces: XLSX_TYPE,
+});
 
 export function registerDictRoutes(app: FastifyInstance, deps: DictDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { pool, guards } = deps;
 
-  for (const [name, dict] of Object.entries(DICTIONARIES) as [DictName, (typeof DICTIONARIES)[DictName]][]) {
-    r.get(dict.path, {
-      preHandler: guards.requireUser,
-      schema: { tags: ['dicts'], summary: `${dict.label}: список`, querystring: DictQuerySchema, response: { 200: pageSchema(dict.item) } },
-    }, async (request: FastifyRequest) => {
-      const q = request.query as DictQuery;
+  for (const [name, route] of Object.entries(dictRoutes) as [DictName, (typeof dictRoutes)[DictName]][]) {
+    // Same query for every dictionary; only the item schema differs (the answer is serialised by it).
+    registerRoute(app, route as typeof dictRoutes.mf, async ({ request, query: q }) => {
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
       const out = await listDict(pool, DICT_SPECS[name], q);
       if (page > 1 && (page - 1) * pageSize >= out.count) throw new HttpError(404, MSG.page, 'invalid_page');
       return { count: out.count, ...pageLinks(request, page, pageSize, out.count), results: out.rows } as never;
-    });
+    }, deps);
   }
 
-  const def = administrativeUnitResource;
-  const repo = new RegistryRepository(pool, def);
-  const filters = listQuerySchema(def);
-  const exportPath = `${def.path}export/`;
-  const exportTo = (request: FastifyRequest, reply: Parameters<ExportService['export']>[4], q: ListQuery, forceAsync: boolean) =>
-    deps.exports.export(def, repo, q, { userId: guards.user(request).id, forceAsync }, reply);
+  const repo = new RegistryRepository(pool, unitDef);
+  const exportTo = (request: FastifyRequest, reply: FastifyReply, q: ListQuery, forceAsync: boolean) =>
+    deps.exports.export(unitDef, repo, q, { userId: guards.user(request).id, forceAsync }, reply);
 
-  r.get(exportPath, {
-    preHandler: guards.requirePermission(def.name, 'export'),
-    schema: { tags: [def.name], summary: `${def.label}: выгрузка в xlsx (фильтры в строке запроса)`, querystring: filters.extend(AsyncParam) },
-  }, async (request, reply) => {
-    const { async: forceAsync, ...q } = request.query as ListQuery & { async?: string };
+  registerRoute(app, unitExportGetRoute, ({ request, reply, query }) => {
+    const { async: forceAsync, ...q } = query as ListQuery & { async?: string };
     return exportTo(request, reply, q, forceAsync === 'true');
-  });
-  r.post(exportPath, {
-    preHandler: guards.requirePermission(def.name, 'export'),
-    schema: { tags: [def.name], summary: `${def.label}: выгрузка в xlsx (фильтры в теле)`, querystring: z.object(AsyncParam), body: filters.optional() },
-  }, async (request, reply) => exportTo(request, reply, (request.body ?? {}) as ListQuery, request.query.async === 'true'));
+  }, deps);
+  registerRoute(app, unitExportPostRoute, ({ request, reply, query, body }) => exportTo(request, reply, (body ?? {}) as ListQuery, query.async === 'true'), deps);
 }
+
+export const dictsModule = apiModule('dicts', (app, d) => registerDictRoutes(app, { pool: d.pool, guards: d.guards, exports: d.exports }));

@@ -5,25 +5,23 @@
  * card and search of the catalogue are the generic registry routes of `fkkoResource`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FKKO_TREE_PATH, FkkoTreeQuerySchema, FkkoTreeSchema, fkkoResource } from '@tko/contract';
+import { fkkoTreeRoute } from '@tko/contract';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
-import type { FkkoRepository } from './fkko.repository';
+import { registerRoute } from '../../routing/register-route';
+import { apiModule } from '../module';
+import { FkkoRepository } from './fkko.repository';
 
 export function registerFkkoRoutes(app: FastifyInstance, deps: { repo: FkkoRepository; guards: AuthGuards }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { repo, guards } = deps;
-
-  r.get(FKKO_TREE_PATH, {
-    preHandler: guards.requirePermission(fkkoResource.name, 'view'),
-    schema: { tags: [fkkoResource.name], summary: 'ФККО: узел дерева, его предки и дети', querystring: FkkoTreeQuerySchema, response: { 200: FkkoTreeSchema } },
-  }, async (request) => {
-    const { code, id } = request.query;
+  const { repo } = deps;
+  registerRoute(app, fkkoTreeRoute, async ({ query }) => {
+    const { code, id } = query;
     if (code === undefined && id === undefined) return { node: null, ancestors: [], children: await repo.children(null) };
     const node = code !== undefined ? await repo.byCode(code) : await repo.byId(id!);
     if (!node) throw notFound();
     const [ancestors, children] = await Promise.all([repo.ancestors(node.code), repo.children(node.code)]);
     return { node, ancestors, children };
-  });
+  }, deps);
 }
+
+export const fkkoModule = apiModule('fkko', (app, d) => registerFkkoRoutes(app, { repo: new FkkoRepository(d.pool), guards: d.guards }));

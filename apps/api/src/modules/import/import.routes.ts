@@ -2,18 +2,19 @@
  * Routes of the system import (spec 03 §7 "Import"; @tko/contract routes/import.ts lists them
  * with their shapes). Permission resource `import`: view (list, read, download, templates),
  * add (upload, match, process, cancel), delete; `import-all-files` for other users' files.
- * Multipart parsing (@fastify/multipart) is registered in this plugin's own encapsulated scope,
- * with the IMPORT_MAX_BYTES limit.
+ * Every call is a defineRoute description (registerRoute: permission before validation); the
+ * upload (multipart) and the file downloads are read / written by their handlers. Multipart
+ * parsing (@fastify/multipart) is registered in this plugin's own encapsulated scope, with the
+ * IMPORT_MAX_BYTES limit.
  * Errors: 400 per field (ImportInputError, zod), 401/403, 404, 409 (a run under way), 413 (too
  * large), 503 (no Redis for processing).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  IMPORT_MSG, IMPORT_PERMISSION, ImportFileSchema, ImportLabelsSchema, ImportMatchingSchema, ImportTemplateInfoSchema,
-  ImportTemplateType, PageQuerySchema, pageSchema,
+  IMPORT_MSG, importCancelRoute, importDeleteRoute, importDownloadRoute, importErrorsRoute, importFileRoute, importFilesRoute,
+  importLabelsRoute, importMatchingRoute, importProcessRoute, importTemplateFileRoute, importTemplatesRoute, ImportTemplateType,
+  importUploadRoute,
 } from '@tko/contract';
 import { FieldValidationError } from '@tko/db';
 import type { ImportFileStore } from '@tko/import';
@@ -24,6 +25,8 @@ import { pageAnswer } from '../../crud/page-answer';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/http-errors';
+import { registerRoute } from '../../routing/register-route';
+import type { AuthUser } from '../../plugins/auth';
 import type { ImportQueue } from './import-queue';
 import { ImportService } from './import.service';
 
@@ -36,9 +39,6 @@ export interface ImportDeps {
   maxBytes: number;
 }
 
-const IdParams = z.object({ id: z.string() });
-const TypeParams = z.object({ type: z.string() });
-const ErrorsQuery = z.object({ format: z.enum(['xlsx', 'csv']).optional() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `attachment` with an ASCII fallback and the real (UTF-8) name, RFC 6266. */
@@ -68,30 +68,20 @@ function templateOr404(type: string) {
 
 export async function registerImportRoutes(app: FastifyInstance, deps: ImportDeps): Promise<void> {
   const service = new ImportService(deps.pool, deps.store, deps.queue);
-  const { guards } = deps;
-  const can = (action: 'view' | 'add' | 'delete') => guards.requirePermission(IMPORT_PERMISSION, action);
-  const tags = ['import'];
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: deps.maxBytes, files: 1, fields: 5, parts: 10, fieldSize: 1000 } });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    const fileOf = (request: { params: { id: string } }, action: 'view' | 'change' | 'delete' = 'view') =>
-      service.access(guards.user(request as never), parseId(request.params.id), action);
+    const fileOf = (ctx: { params: { id: string }; user: AuthUser }, action: 'view' | 'change' | 'delete' = 'view') =>
+      service.access(ctx.user, parseId(ctx.params.id), action);
 
-    r.get('/api/import/files/', {
-      preHandler: can('view'),
-      schema: { tags, summary: 'Импорт: загруженные файлы', querystring: PageQuerySchema, response: { 200: pageSchema(ImportFileSchema) } },
-    }, async (request) => {
-      const page = await pageAnswer(request, request.query, (p) => service.list(guards.user(request), p));
+    registerRoute(scope, importFilesRoute, async (ctx) => {
+      const page = await pageAnswer(ctx.request, ctx.query, (p) => service.list(ctx.user, p));
       return { ...page, results: page.results.map(importFileWire) };
-    });
+    }, deps);
 
-    r.post('/api/import/files/upload/', {
-      preHandler: can('add'),
-      schema: { tags, summary: 'Импорт: загрузить файл CSV или XLSX (multipart: file, template_type)', response: { 201: ImportFileSchema } },
-    }, async (request, reply) => {
-      if (!request.isMultipart()) throw FieldValidationError.of('file', IMPORT_MSG.noFile);
-      const part = await request.file();
+    registerRoute(scope, importUploadRoute, async (ctx) => {
+      if (!ctx.request.isMultipart()) throw FieldValidationError.of('file', IMPORT_MSG.noFile);
+      const part = await ctx.request.file();
       if (!part) throw FieldValidationError.of('file', IMPORT_MSG.noFile);
       const name = (part.filename || 'file').split(/[\\/]/).pop()!.slice(0, 255);
       const tooLarge = () => new HttpError(413, IMPORT_MSG.tooLarge(deps.maxBytes), 'too_large');
@@ -109,101 +99,72 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
       }
       const field = part.fields.template_type as { value?: unknown } | undefined;
       const type = typeof field?.value === 'string' ? field.value.trim() : undefined;
-      const file = await input(() => service.register(guards.user(request), name, stored, type));
-      return reply.status(201).send(importFileWire(file));
-    });
+      const file = await input(() => service.register(ctx.user, name, stored, type));
+      return importFileWire(file);
+    }, deps);
 
-    r.get('/api/import/files/:id/', {
-      preHandler: can('view'),
-      schema: { tags, summary: 'Импорт: файл (состояние и ход обработки)', params: IdParams, response: { 200: ImportFileSchema } },
-    }, async (request) => importFileWire(await fileOf(request)));
+    registerRoute(scope, importFileRoute, async (ctx) => importFileWire(await fileOf(ctx)), deps);
 
-    r.patch('/api/import/files/:id/', {
-      preHandler: can('add'),
-      schema: { tags, summary: 'Импорт: сопоставление полей', params: IdParams, body: ImportMatchingSchema, response: { 200: ImportFileSchema } },
-    }, async (request) => {
-      const file = await fileOf(request, 'change');
-      return importFileWire(await input(() => service.match(file, request.body)));
-    });
+    registerRoute(scope, importMatchingRoute, async (ctx) => {
+      const file = await fileOf(ctx, 'change');
+      return importFileWire(await input(() => service.match(file, ctx.body)));
+    }, deps);
 
-    r.delete('/api/import/files/:id/', {
-      preHandler: can('delete'),
-      schema: { tags, summary: 'Импорт: удалить файл (импортированные записи остаются)', params: IdParams },
-    }, async (request, reply) => {
-      await service.delete(await fileOf(request, 'delete'));
-      return reply.status(204).send();
-    });
+    registerRoute(scope, importDeleteRoute, async (ctx) => {
+      await service.delete(await fileOf(ctx, 'delete'));
+      return ctx.reply.status(204).send();
+    }, deps);
 
-    r.post('/api/import/files/:id/process/', {
-      preHandler: can('add'),
-      schema: { tags, summary: 'Импорт: запустить обработку (фоновая задача)', params: IdParams, response: { 202: ImportFileSchema } },
-    }, async (request, reply) => {
-      const file = await fileOf(request, 'change');
-      const queued = await input(() => service.process(guards.user(request), file));
-      return reply.status(202).send(importFileWire(queued));
-    });
+    registerRoute(scope, importProcessRoute, async (ctx) => {
+      const file = await fileOf(ctx, 'change');
+      const queued = await input(() => service.process(ctx.user, file));
+      return importFileWire(queued);
+    }, deps);
 
-    r.post('/api/import/files/:id/cancel/', {
-      preHandler: can('add'),
-      schema: { tags, summary: 'Импорт: отменить обработку', params: IdParams, response: { 200: ImportFileSchema, 202: ImportFileSchema } },
-    }, async (request, reply) => {
-      const file = await fileOf(request, 'change');
+    registerRoute(scope, importCancelRoute, async (ctx) => {
+      const file = await fileOf(ctx, 'change');
       const out = await input(() => service.cancel(file));
-      return reply.status(out.done ? 200 : 202).send(importFileWire(out.file));
-    });
+      ctx.reply.code(out.done ? 200 : 202);
+      return importFileWire(out.file);
+    }, deps);
 
-    r.get('/api/import/files/:id/download/', {
-      preHandler: can('view'),
-      schema: { tags, summary: 'Импорт: исходный файл', params: IdParams },
-    }, async (request, reply) => {
-      const file = await fileOf(request);
+    registerRoute(scope, importDownloadRoute, async (ctx) => {
+      const file = await fileOf(ctx);
       if (!(await service.store.exists(file.storage_key))) throw notFound();
-      return reply
+      return ctx.reply
         .header('Content-Type', file.file_type === 'XLSX' ? XLSX : `text/csv; charset=${file.encoding ?? 'utf-8'}`)
         .header('Content-Disposition', attachment(file.name))
         .send(service.store.open(file.storage_key));
-    });
+    }, deps);
 
-    r.get('/api/import/files/:id/errors/', {
-      preHandler: can('view'),
-      schema: { tags, summary: 'Импорт: строки с ошибками и причины (xlsx или csv)', params: IdParams, querystring: ErrorsQuery },
-    }, async (request, reply) => {
-      const file = await fileOf(request);
+    registerRoute(scope, importErrorsRoute, async (ctx) => {
+      const file = await fileOf(ctx);
       const failed = await service.files.errors(file.id);
       if (failed.length === 0) throw new HttpError(404, IMPORT_MSG.noErrors, 'not_found');
       const base = `errors_${file.id}_${file.name.replace(/\.(csv|xlsx)$/i, '')}`;
-      if (request.query.format === 'csv') {
-        return reply
+      if (ctx.query.format === 'csv') {
+        return ctx.reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', attachment(`${base}.csv`))
           .send(errorsCsv(file.columns, failed, file.delimiter ?? ';'));
       }
       const out = new PassThrough();
       writeErrorsXlsx(file.columns, failed, out).catch((err: unknown) => out.destroy(err as Error));
-      return reply.header('Content-Type', XLSX).header('Content-Disposition', attachment(`${base}.xlsx`)).send(out);
-    });
+      return ctx.reply.header('Content-Type', XLSX).header('Content-Disposition', attachment(`${base}.xlsx`)).send(out);
+    }, deps);
 
-    r.get('/api/import/templates/', {
-      preHandler: can('view'),
-      schema: { tags, summary: 'Импорт: типы шаблонов', response: { 200: z.array(ImportTemplateInfoSchema) } },
-    }, async () => templateInfos());
+    registerRoute(scope, importTemplatesRoute, () => templateInfos(), deps);
 
-    r.get('/api/import/templates/:type/', {
-      preHandler: can('view'),
-      schema: { tags, summary: 'Импорт: файл шаблона для заполнения (xlsx)', params: TypeParams },
-    }, async (request, reply) => {
-      const template = templateOr404(request.params.type);
+    registerRoute(scope, importTemplateFileRoute, async (ctx) => {
+      const template = templateOr404(ctx.params.type);
       const out = new PassThrough();
       writeTemplateXlsx(template, out).catch((err: unknown) => out.destroy(err as Error));
-      return reply.header('Content-Type', XLSX).header('Content-Disposition', attachment(`import_${template.type}.xlsx`)).send(out);
-    });
+      return ctx.reply.header('Content-Type', XLSX).header('Content-Disposition', attachment(`import_${template.type}.xlsx`)).send(out);
+    }, deps);
 
-    r.get('/api/import/templates/:type/labels/', {
-      preHandler: can('view'),
-      schema: { tags, summary: 'Импорт: поля реестра, с которыми сопоставляются столбцы файла', params: TypeParams, response: { 200: ImportLabelsSchema } },
-    }, async (request) => {
-      const t = templateOr404(request.params.type);
+    registerRoute(scope, importLabelsRoute, async (ctx) => {
+      const t = templateOr404(ctx.params.type);
       return { type: t.type, label: ImportTemplateType.label(t.type), resource: t.def.name, key: t.key?.label ?? null, fields: t.targets.map(publicTarget) };
-    });
+    }, deps);
   });
 }

@@ -8,14 +8,14 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { JobStatus, XlsxExportJob } from '@tko/contract';
-import { JobStatusSchema, resourceByName } from '@tko/contract';
+import { jobFileRoute, jobStatusRoute, resourceByName } from '@tko/contract';
 import { exportFileName } from '@tko/xlsx';
 import { Job } from 'bullmq';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound, unavailable } from '../../plugins/http-errors';
+import { registerRoute } from '../../routing/register-route';
+import { apiModule } from '../module';
 import { QUEUE_DOWN } from './export-service';
 import type { Queues } from './queue';
 
@@ -28,9 +28,6 @@ export interface ExportResult {
 }
 
 export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues | null; guards: AuthGuards; exportDir: string }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const Params = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
-
   async function ownJob(id: string, userId: number): Promise<Job<XlsxExportJob, ExportResult>> {
     if (!deps.queues?.ready()) throw unavailable(QUEUE_DOWN);
     let job: Job<XlsxExportJob, ExportResult> | undefined;
@@ -43,11 +40,8 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
     return job;
   }
 
-  r.get('/api/jobs/:id/', {
-    preHandler: deps.guards.requireUser,
-    schema: { tags: ['jobs'], summary: 'Состояние фоновой задачи', params: Params, response: { 200: JobStatusSchema } },
-  }, async (request): Promise<JobStatus> => {
-    const job = await ownJob(request.params.id, deps.guards.user(request).id);
+  registerRoute(app, jobStatusRoute, async ({ params, user }): Promise<JobStatus> => {
+    const job = await ownJob(params.id, user.id);
     const state = await job.getState();
     const done = state === 'completed' && job.returnvalue;
     return {
@@ -59,13 +53,11 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
       file_name: done ? job.returnvalue.download_name : null,
       error: state === 'failed' ? 'Выгрузка не удалась. Повторите попытку.' : null,
     };
-  });
+  }, deps);
 
-  r.get('/api/jobs/:id/file/', {
-    preHandler: deps.guards.requireUser,
-    schema: { tags: ['jobs'], summary: 'Файл результата фоновой задачи', params: Params },
-  }, async (request, reply) => {
-    const job = await ownJob(request.params.id, deps.guards.user(request).id);
+  // A file: the description carries the permission and the OpenAPI entry, the handler streams.
+  registerRoute(app, jobFileRoute, async ({ params, user, reply }) => {
+    const job = await ownJob(params.id, user.id);
     const result = job.returnvalue as ExportResult | null | undefined;
     const file = path.join(deps.exportDir, path.basename(result?.file ?? `${job.id}.xlsx`));
     if (!existsSync(file)) throw notFound();
@@ -75,5 +67,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
       .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('Content-Disposition', `attachment; filename="${downloadName}"`)
       .send(createReadStream(file));
-  });
+  }, deps);
 }
+
+export const jobsModule = apiModule('jobs', (app, d) => registerJobRoutes(app, { queues: d.queues, guards: d.guards, exportDir: d.config.exportDir }));

@@ -4,21 +4,15 @@
  * Permission waste-dumps:view; paged (page_size up to 500), `search` optional.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RESPONSIBLE_FOR_LIQUIDATION_PATH, ResponsiblePageSchema, ResponsibleQuerySchema, wasteDumpResource } from '@tko/contract';
+import { responsibleForLiquidationRoute } from '@tko/contract';
 import { pageAnswer } from '../../crud/page-answer';
 import type { AuthGuards } from '../../plugins/auth';
-import type { ResponsibleRepository } from './responsible.repository';
+import { registerRoute } from '../../routing/register-route';
+import { apiModule } from '../module';
+import { ResponsibleRepository } from './responsible.repository';
 
 export function registerWasteDumpRoutes(app: FastifyInstance, deps: { repo: ResponsibleRepository; guards: AuthGuards }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(RESPONSIBLE_FOR_LIQUIDATION_PATH, {
-    preHandler: deps.guards.requirePermission(wasteDumpResource.name, 'view'),
-    schema: {
-      tags: [wasteDumpResource.name],
-      summary: 'Кого можно назначить ответственным за ликвидацию свалки',
-      querystring: ResponsibleQuerySchema,
-      response: { 200: ResponsiblePageSchema },
-    },
-  }, (request) => pageAnswer(request, request.query, (p) => deps.repo.page(request.query.search, p)));
+  registerRoute(app, responsibleForLiquidationRoute, ({ request, query }) => pageAnswer(request, query, (p) => deps.repo.page(query.search, p)), deps);
 }
+
+export const wasteDumpsModule = apiModule('waste-dumps', (app, d) => registerWasteDumpRoutes(app, { repo: new ResponsibleRepository(d.pool), guards: d.guards }));

@@ -1,0 +1,50 @@
+/**
+ * Every API module, in registration order: buildApp registers this one list with the shared
+ * services (module.ts ModuleDeps). Adding a module = a plugin exported by its routes file and
+ * one line here (docs/ARCHITECTURE.md "Modules").
+ */
+import { LocalImportStore } from '@tko/import';
+import { authModule } from './auth/auth.routes';
+import { crudModule } from './crud.module';
+import { dictsModule } from './dicts/dicts.routes';
+import { fkkoModule } from './fkko/fkko.routes';
+import { registerImportRoutes } from './import/import.routes';
+import { jobsModule } from './jobs/jobs.routes';
+import { registerMapLayerRoutes } from './map/layers.routes';
+import { MapRepository } from './map/map.repository';
+import { registerMapRoutes } from './map/map.routes';
+import { metaModule } from './meta/meta.routes';
+import type { ApiModule } from './module';
+import { apiModule } from './module';
+import { notificationsModule } from './notifications/notifications.routes';
+import { operatorsModule } from './operators/operators.routes';
+import { registerRegistryServices } from './registry-services';
+import { registerSystemSettingsRoutes } from './system-settings/system-settings.routes';
+import { wasteAreasModule } from './waste-areas/waste-areas.routes';
+import { wasteDumpsModule } from './waste-dumps/responsible.routes';
+import { wasteSourcesModule } from './waste-sources/waste-sources.routes';
+
+export type { ApiModule, ModuleDeps } from './module';
+
+export const apiModules: readonly ApiModule[] = [
+  authModule,
+  crudModule,
+  apiModule('map', (app, d) => registerMapRoutes(app, { map: new MapRepository(d.pool), guards: d.guards })),
+  fkkoModule,
+  wasteDumpsModule,
+  wasteAreasModule,
+  wasteSourcesModule,
+  dictsModule,
+  operatorsModule,
+  jobsModule,
+  notificationsModule,
+  // Attachments, addresses, batch transaction, change history (issue 3 §5–§8).
+  apiModule('registry-services', (app, d) => registerRegistryServices(app, { config: d.config, pool: d.pool, guards: d.guards, pipeline: d.pipeline })),
+  // System import (issue 3 §4): files under IMPORT_DIR, runs on the worker's import queue.
+  apiModule('import', (app, d) => registerImportRoutes(app, {
+    pool: d.pool, guards: d.guards, store: new LocalImportStore(d.config.importDir), queue: d.imports, maxBytes: d.config.importMaxBytes,
+  })),
+  apiModule('system-settings', (app, d) => registerSystemSettingsRoutes(app, { pool: d.pool, guards: d.guards })),
+  apiModule('map-layers', (app, d) => registerMapLayerRoutes(app, { pool: d.pool, guards: d.guards })),
+  metaModule,
+];

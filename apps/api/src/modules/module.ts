@@ -1,0 +1,56 @@
+/**
+ * An API module is a plain async Fastify plugin whose options are the shared services
+ * ({@link ModuleDeps}, built once by buildApp); modules/index.ts lists them all and buildApp
+ * registers the list in order (docs/ARCHITECTURE.md "Modules").
+ *
+ * Each module runs in its own encapsulated context: its hooks, parsers (multipart) and
+ * decorators stay inside it. Hooks every route must see (the federal-dictionary guard) are added
+ * on the root before the modules; the root's error handler, zod compilers, OpenAPI collection
+ * and route registry reach every module.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Pool } from 'pg';
+import type { ResourceDef } from '@tko/contract';
+import type { Notifier, RegistryRepository, WritePipeline } from '@tko/db';
+import type { RealtimePublisher } from '@tko/realtime';
+import type { Config } from '../config';
+import type { AuthGuards } from '../plugins/auth';
+import type { TokenService } from './auth/tokens';
+import type { UserStore } from './auth/user-store';
+import type { ExportService } from './jobs/export-service';
+import type { Queues } from './jobs/queue';
+import type { ImportQueue } from './import/import-queue';
+
+/** The services every module may use; one instance of each per app. */
+export interface ModuleDeps {
+  config: Config;
+  pool: Pool;
+  /** Null without Redis (job calls answer 503). */
+  queues: Queues | null;
+  /** Import runs' queue; null = processing answers 503. */
+  imports: ImportQueue | null;
+  tokens: TokenService;
+  /** The one user store (a short cache per user); the guards and STOMP read the same one. */
+  users: UserStore;
+  guards: AuthGuards;
+  exports: ExportService;
+  /** Live messages to every API instance (STOMP, modules/stomp). */
+  publisher: RealtimePublisher;
+  notifier: Notifier;
+  /** The one write pipeline (issue 7 §1): CRUD routes, actions, the batch transaction. */
+  pipeline: WritePipeline;
+  /** One repository per registry of `resources`, shared by the modules that read registries. */
+  registries: { def: ResourceDef; repo: RegistryRepository }[];
+}
+
+export type ApiModule = FastifyPluginAsync<ModuleDeps>;
+
+/** Names a module (Fastify's display name, shown by printPlugins and in boot errors). */
+export function apiModule(name: string, register: (app: FastifyInstance, deps: ModuleDeps) => void | Promise<void>): ApiModule {
+  const plugin: ApiModule = async (app, deps) => {
+    await register(app, deps);
+  };
+  Object.defineProperty(plugin, 'name', { value: `module:${name}` });
+  (plugin as unknown as Record<symbol, string>)[Symbol.for('fastify.display-name')] = `module:${name}`;
+  return plugin;
+}
