@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { defineRoute } from '../common/route';
 import { PointInputSchema, PointSchema } from '../common/geo';
 
 export const SYSTEM_SETTINGS_PATH = '/api/system-settings/';
@@ -34,3 +35,11 @@ export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 
 /** PUT body: the fields to set; an omitted field keeps its value, null clears it; the centre may be `'lat, lng'`. */
 export const SystemSettingsUpdateSchema = SystemSettingsSchema.extend({ center_coordinates: PointInputSchema.nullable() }).partial().strict();
+
+export const systemSettingsRoute = defineRoute({
+  method: 'GET', path: SYSTEM_SETTINGS_PATH, permission: 'user', tags: ['system-settings'], summary: 'Системные настройки', response: { 200: SystemSettingsSchema },
+});
+export const systemSettingsUpdateRoute = defineRoute({
+  method: 'PUT', path: SYSTEM_SETTINGS_PATH, permission: { resource: SYSTEM_SETTINGS_PERMISSION, action: 'change' }, tags: ['system-settings'],
+  summary: 'Изменить системные настройки', body: SystemSettingsUpdateSchema, response: { 200: SystemSettingsSchema },
+});

@@ -5,10 +5,10 @@
  * coordinates; EPSG:4326, 6 decimals.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Pool } from 'pg';
-import { FACILITIES_GEOJSON_PATH, MAP_EXTENT_PATH, MapExtentSchema, WASTE_DUMPS_GEOJSON_PATH } from '@tko/contract';
+import { facilitiesGeojsonRoute, mapExtentRoute, wasteDumpsGeojsonRoute } from '@tko/contract';
 import type { AuthGuards } from '../../plugins/auth';
+import { registerRoute } from '../../routing/register-route';
 
 /** A FeatureCollection of `table`'s points with `props` (SQL expressions over alias t) as properties. */
 function featureSql(table: string, props: Record<string, string>): string {
@@ -27,24 +27,15 @@ const EXTENT_SQL = `SELECT ST_XMin(e) AS w, ST_YMin(e) AS s, ST_XMax(e) AS e, ST
     UNION ALL SELECT coordinates FROM waste_management_facility WHERE coordinates IS NOT NULL) x) y`;
 
 export function registerMapLayerRoutes(app: FastifyInstance, deps: { pool: Pool; guards: AuthGuards }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { pool, guards } = deps;
+  const { pool } = deps;
   const geojson = async (sql: string) => (await pool.query<{ fc: unknown }>(sql)).rows[0]!.fc;
 
-  r.get(WASTE_DUMPS_GEOJSON_PATH, {
-    preHandler: guards.requirePermission('waste-dumps', 'view'),
-    schema: { tags: ['map'], summary: 'Несанкционированные свалки в GeoJSON (EPSG:4326)' },
-  }, async (_request, reply) => reply.header('Content-Type', 'application/geo+json').send(await geojson(DUMPS_SQL)));
+  // GeoJSON: bytes with their own type (the descriptions carry permission and OpenAPI).
+  registerRoute(app, wasteDumpsGeojsonRoute, async ({ reply }) => reply.header('Content-Type', 'application/geo+json').send(await geojson(DUMPS_SQL)), deps);
+  registerRoute(app, facilitiesGeojsonRoute, async ({ reply }) => reply.header('Content-Type', 'application/geo+json').send(await geojson(FACILITIES_SQL)), deps);
 
-  r.get(FACILITIES_GEOJSON_PATH, {
-    preHandler: guards.requirePermission('waste-management-facility', 'view'),
-    schema: { tags: ['map'], summary: 'Объекты обращения с отходами в GeoJSON (EPSG:4326)' },
-  }, async (_request, reply) => reply.header('Content-Type', 'application/geo+json').send(await geojson(FACILITIES_SQL)));
-
-  r.get(MAP_EXTENT_PATH, {
-    schema: { tags: ['map', 'public'], summary: 'Границы данных карты', response: { 200: MapExtentSchema } },
-  }, async () => {
+  registerRoute(app, mapExtentRoute, async () => {
     const row = (await pool.query<{ w: number | null; s: number; e: number; n: number }>(EXTENT_SQL)).rows[0];
     return { bbox: row && row.w !== null ? [row.w, row.s, row.e, row.n] as [number, number, number, number] : null };
-  });
+  }, deps);
 }
