@@ -28,8 +28,8 @@ const LIST_PATH = '/terr-schema/containers/container/';
 const API_LIST = '/api/waste-area/container/';
 /** A street of Angarsk with a handful of container sites. */
 const SEARCH = 'Ворошилова';
-/** The map's circle layer and vector source (src/map/map-style.ts). */
-const LAYER_ID = 'waste-areas-circles';
+/** The map's container-site layer and the waste-area vector source (src/map/layers.ts). */
+const LAYER_ID = 'waste-areas-container';
 const SOURCE_ID = 'waste-areas';
 
 /** The few maplibre calls the test makes on `window.__map`. */
