@@ -196,3 +196,20 @@ describe('GET /api/logs/', () => {
     expect((await api().get('/api/logs/?page=999')).status).toBe(404);
   });
 });
+
+describe('a save that changes nothing', () => {
+  it('writes no history for the body the web card sends back unchanged (decimals, blank text, address and person groups)', async () => {
+    const created = await api().post(SITES, siteBody({ identifier: 'H-noop', waste_area_width: '1.1', structured_address: { city: 'Ангарск' }, responsible_person: { full_name: 'Иванов И. И.' } }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const n = await logCount();
+    // What the card sends: every address part and person key, blanks as null, the decimal as typed.
+    const res = await api().patch(`${SITES}${id}/`, {
+      waste_area_width: '1,10', landmark: null, service_mark: null,
+      structured_address: { region: null, area: null, city: 'Ангарск', settlement: null, street: null, house: null, block: null, flat: null },
+      responsible_person: { full_name: 'Иванов И. И.', position: null, phone: null, email: null },
+    });
+    expect(res.status).toBe(200);
+    expect(await logCount()).toBe(n);
+  });
+});

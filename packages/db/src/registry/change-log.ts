@@ -30,7 +30,26 @@ export function recordedFields(def: ResourceDef): string[] {
   return Object.entries(def.fields).filter(([k, fd]) => fd.kind !== 'computed' && !STAMPS.has(k)).map(([k]) => k);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/**
+ * A value in a canonical form for comparison: '' and empty lists/objects are null, object keys
+ * holding nothing are dropped and the rest sorted — so a group saved with its blank parts spelled
+ * out (`{city: 'X', street: null}`, what the web card sends) equals the group as stored before
+ * (`{city: 'X'}`), and a blank text equals no text (issue 7 §8: no history row for an unchanged field).
+ */
+export function canonical(v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return null;
+  if (Array.isArray(v)) return v.length ? v.map(canonical) : null;
+  if (typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => [k, canonical(x)] as const)
+      .filter(([, x]) => x !== null)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return entries.length ? Object.fromEntries(entries) : null;
+  }
+  return v;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /**
  * The recorded fields that differ between two reads of a row (null = the row did not exist):
