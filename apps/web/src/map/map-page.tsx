@@ -175,7 +175,6 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
       map.remove();
     };
     // The view and the layer list are read once per map (the key re-creates it on sign-in changes).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [styleUrl, anonymous]);
 
   // Visibility and status filters follow the panel.
