@@ -75,7 +75,7 @@ describe('create', () => {
     const res = await post({ coordinates: '52,5 103', status: 'БОГУС', has_cover: 'да', containers: [{ volume: 'много' }], arrival_time: '25:00' });
     expect(res.status).toBe(400);
     expect(res.body.location).toEqual(['Обязательное поле.']);
-    expect(res.body.coordinates[0]).toMatch(/широта, долгота/);
+    expect(res.body.coordinates[0]).toMatch(/^Введите широту и долготу через запятую/);
     expect(res.body.status[0]).toMatch(/нет среди допустимых вариантов/);
     expect(res.body.has_cover).toEqual(['Должно быть логическим значением.']);
     expect(res.body['containers.0.type']).toEqual(['Обязательное поле.']);

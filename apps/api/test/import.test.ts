@@ -311,6 +311,32 @@ describe('processing files with problems', () => {
     expect((await get(`${SITES}${before.id}/`)).body.last_update_at).toBe(after.last_update_at);
   });
 
+  it('announces the sites it writes on the live registry topic after COMMIT, like any write; a rolled-back run announces nothing', async () => {
+    const registry = () => h.envelopes.filter((e) => e.destination === '/topic/registry.container');
+    const mark = registry().length;
+    const file = await importFile(h.t, csv([
+      HEADER,
+      ['Ангарск, 13 мкр, 1 (живой)', '52.61', '103.93', '', '', '', ''],
+      ['Ангарск, 13 мкр, 2 (живой)', '52.62', '103.93', '', '', '', ''],
+    ]), 'live.csv');
+    expect(file.report).toMatchObject({ created: 2, failed_rows: 0 });
+    const found = (await sites('(живой)')).results.map((r) => r.id as number).sort((a, b) => a - b);
+    await waitFor(async () => registry().length >= mark + 2, 5000);
+    const got = registry().slice(mark).map((e) => e.body as { action: string; id: number; user_id: number });
+    expect(got.map((b) => b.id).sort((a, b) => a - b)).toEqual(found);
+    expect(got.every((b) => b.action === 'create' && b.user_id === h.t.users.admin)).toBe(true);
+
+    const again = registry().length;
+    const strict = await importFile(h.t, csv([
+      ['Адрес', 'Широта', 'Долгота', 'Статус'],
+      ['Ангарск, 14 мкр (откат)', '52.63', '103.94', 'Действующая'],
+      ['Ангарск, 14 мкр, 2 (откат)', '52.64', '103.94', 'Закрыта'],
+    ]), 'rollback.csv', { options: { all_or_nothing: true } });
+    expect(strict.report).toMatchObject({ rolled_back: true, created: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(registry().length).toBe(again);
+  });
+
   it('writes nothing with all_or_nothing when a row fails, and says why', async () => {
     const file = await importFile(h.t, csv([
       ['Адрес', 'Широта', 'Долгота', 'Статус'],

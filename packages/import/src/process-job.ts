@@ -12,7 +12,7 @@
  */
 import type { ImportFileJob, ImportReport, JobProgress, NotifyInput } from '@tko/contract';
 import { DESTINATIONS, IMPORT_MSG, ImportFileJobSchema } from '@tko/contract';
-import { RegistryRepository } from '@tko/db';
+import { WritePipeline } from '@tko/db';
 import type { RealtimePublisher } from '@tko/realtime';
 import type { Pool } from 'pg';
 import { ImportCancelled, ImportInputError } from './errors';
@@ -117,7 +117,7 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
     const table = await readStoredFile(deps.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
     const outcome = await runImport({
       pool: deps.pool,
-      repo: new RegistryRepository(deps.pool, template.def),
+      pipeline: new WritePipeline(deps.pool, { publisher: deps.publisher }),
       template,
       table,
       mapping: file.column_mapping,

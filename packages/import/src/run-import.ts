@@ -4,8 +4,8 @@
  *
  *   parse cells (10–25 %) → resolve references → row transform → group by key (25–30 %) →
  *   BEGIN → for each object (30–99 %): validate with the registry's create or update schema and
- *   write through RegistryRepository (the API's own validation and SQL, change history
- *   included) inside a SAVEPOINT, so a refused object fails its rows and the run goes on →
+ *   write through the WritePipeline (the API's own validation and SQL, change history
+ *   included, announced after COMMIT) inside a SAVEPOINT, so a refused object fails its rows and the run goes on →
  *   COMMIT (with the final status written by the caller's beforeCommit).
  *
  * Nothing is ever half-imported silently: each failed row is returned with its reasons; with
@@ -15,7 +15,7 @@
  */
 import type { ImportOptions, ImportReport } from '@tko/contract';
 import { createSchema, updateSchema } from '@tko/contract';
-import type { RegistryRepository, WriteContext } from '@tko/db';
+import type { WriteContext, WritePipeline, WriteUnit } from '@tko/db';
 import { ConflictError, FieldValidationError } from '@tko/db';
 import type { Pool, PoolClient } from 'pg';
 import type { z } from 'zod';
@@ -42,7 +42,8 @@ export interface RunOutcome {
 
 export interface RunContext {
   pool: Pool;
-  repo: RegistryRepository;
+  /** The write pipeline: one unit for the run, each object in a savepoint, announced after COMMIT. */
+  pipeline: WritePipeline;
   template: ImportTemplate;
   table: Table;
   mapping: ColumnMapping;
@@ -95,33 +96,30 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
   if (await ctx.cancelled()) throw new ImportCancelled();
 
   const counts = new Counter();
-  const db = await ctx.pool.connect();
-  let open = false;
+  // One unit of the write pipeline: the sites created or updated reach the live registry topics
+  // like any other write, after the COMMIT; a rollback (cancel, all-or-nothing, crash) announces nothing.
+  const unit = await ctx.pipeline.begin();
   try {
-    await db.query('BEGIN');
-    open = true;
+    const db = unit.db;
     const keys = grouped.groups.map((g) => g.key).filter((k): k is string => k !== null);
     const existing = template.key ? await template.key.find(db, keys) : new Map<string, number[]>();
     for (let i = 0; i < grouped.groups.length; i++) {
       if (await ctx.cancelled()) throw new ImportCancelled();
-      await writeGroup(ctx, db, grouped.groups[i]!, existing, counts, warnings);
+      await writeGroup(ctx, unit, grouped.groups[i]!, existing, counts, warnings);
       await ctx.progress(30 + Math.floor(((i + 1) / grouped.groups.length) * 69));
     }
     const outcome = summarize(ctx, parsed.rows, grouped.groups.length, grouped.mergedRows, counts, warnings, started);
     if (options.all_or_nothing && outcome.failed.length > 0) {
-      await db.query('ROLLBACK');
-      open = false;
+      await unit.rollback();
       outcome.report.rolled_back = true;
       outcome.report.created = outcome.report.updated = 0;
       return outcome;
     }
     await ctx.beforeCommit(db, outcome);
-    await db.query('COMMIT');
-    open = false;
+    await unit.commit();
     return outcome;
   } finally {
-    if (open) await db.query('ROLLBACK').catch(() => undefined);
-    db.release();
+    await unit.rollback().catch(() => undefined); // no-op once committed or rolled back
   }
 }
 
@@ -133,8 +131,10 @@ function fail(group: RowGroup, messages: string[]): void {
 }
 
 /** Validates and writes one object (one group of rows) inside a savepoint. */
-async function writeGroup(ctx: RunContext, db: PoolClient, group: RowGroup, existing: Map<string, number[]>, counts: Counter, warnings: string[]): Promise<void> {
-  const { template, repo } = ctx;
+async function writeGroup(ctx: RunContext, unit: WriteUnit, group: RowGroup, existing: Map<string, number[]>, counts: Counter, warnings: string[]): Promise<void> {
+  const { template } = ctx;
+  const db = unit.db;
+  const repo = ctx.pipeline.repo(template.def);
   const ids = group.key ? existing.get(group.key) : undefined;
   const id = ids?.[0];
   if (id !== undefined && ctx.options.existing === 'skip') {
@@ -158,18 +158,18 @@ async function writeGroup(ctx: RunContext, db: PoolClient, group: RowGroup, exis
     if (!check.success) return fail(group, zodMessages(template, check.error.issues));
     values = check.data as Body;
   }
-  await db.query('SAVEPOINT import_object');
   try {
-    if (id !== undefined) await repo.update(id, values, ctx.writer, db);
-    else {
-      const row = await repo.create(values, ctx.writer, db);
-      if (group.key) existing.set(group.key, [row.id as number]);
-    }
-    await db.query('RELEASE SAVEPOINT import_object');
+    // A refused object undoes only its own writes (and announcements): the run goes on.
+    await unit.savepoint(async () => {
+      if (id !== undefined) await unit.update(template.def, id, values, ctx.writer);
+      else {
+        const row = await unit.create(template.def, values, ctx.writer);
+        if (group.key) existing.set(group.key, [row.id as number]);
+      }
+    });
     if (id !== undefined) counts.updated++;
     else counts.created++;
   } catch (e) {
-    await db.query('ROLLBACK TO SAVEPOINT import_object');
     if (e instanceof FieldValidationError) return fail(group, fieldErrorMessages(template, e.fields));
     if (e instanceof ConflictError) return fail(group, [e.detail]);
     throw e;

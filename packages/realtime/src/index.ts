@@ -1,3 +1,2 @@
 /** @tko/realtime: cross-process live messages (Redis pub/sub) for the STOMP broker. */
 export * from './publisher';
-export * from './registry-change';

@@ -8,6 +8,9 @@
  *                            above XLSX_ASYNC_THRESHOLD rows or with ?async=true it is queued
  *                            for the worker and answers 202 {job_id, status_url}
  *   GET    {publicPath}, {publicPath}{id}/  anonymous read-only variants without private fields
+ *   POST   {path}{id}/{action}/  a workflow action (def.workflow; 409 from a wrong state)
+ * Writes go through the WritePipeline (transaction, history, announcement after commit); every
+ * signed-in read and write is limited to the user's row scope (def.rowScope), public ones are not.
  * Validation errors answer 400 per field (plugins/errors.ts); a bad or unknown id 404, and
  * so does a page past the last one (DRF: «Неправильная страница.»).
  */
@@ -15,21 +18,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ListQuery, ResourceDef } from '@tko/contract';
-import { createSchema, DEFAULT_PAGE_SIZE, MSG, entitySchema, listQuerySchema, listResponseSchema, updateSchema } from '@tko/contract';
-import type { RegistryRepository } from '@tko/db';
-import type { RealtimePublisher } from '@tko/realtime';
-import { announceRegistryChange, nullPublisher } from '@tko/realtime';
+import { actionBodySchema, actionPath, createSchema, DEFAULT_PAGE_SIZE, MSG, entitySchema, listQuerySchema, listResponseSchema, updateSchema } from '@tko/contract';
+import type { RegistryRepository, WritePipeline, Writer } from '@tko/db';
+import { withScope } from '@tko/db';
 import type { AuthGuards } from '../plugins/auth';
 import { HttpError, notFound } from '../plugins/http-errors';
 import type { ExportService } from '../modules/jobs/export-service';
-import { pageLinks, parseId } from './paging';
+import { cursorLinks, pageLinks, parseId } from './paging';
 
 export interface CrudDeps {
   repo: RegistryRepository;
   guards: AuthGuards;
   exports: ExportService;
-  /** Live registry changes (create/update/delete + id) on DESTINATIONS.registry(name); none = not announced. */
-  publisher?: RealtimePublisher;
+  /** Every write goes through it: transaction, history, then the live announcement (issue 7 §1). */
+  pipeline: WritePipeline;
 }
 
 const IdParams = z.object({ id: z.string() });
@@ -37,9 +39,9 @@ const IdParams = z.object({ id: z.string() });
 export function registerResource(app: FastifyInstance, def: ResourceDef, deps: CrudDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { repo, guards } = deps;
-  const publisher = deps.publisher ?? nullPublisher;
-  const announce = (request: FastifyRequest, action: 'create' | 'update' | 'delete', id: number) =>
-    announceRegistryChange(publisher, def.name, action, id, request.authUser?.id ?? null);
+  const { pipeline } = deps;
+  /** The signed-in user's row scope (none for anonymous public calls). */
+  const scopeOf = (request: FastifyRequest) => request.authUser?.scope ?? null;
   const tags = [def.name];
   const query = listQuerySchema(def);
   const entity = entitySchema(def);
@@ -51,16 +53,19 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   const can = (action: 'view' | 'add' | 'change' | 'delete' | 'export') => guards.requirePermission(def.name, action);
 
   async function listAnswer(request: FastifyRequest, q: ListQuery, publicOnly: boolean) {
-    const page = q.page ?? 1;
+    const keyset = typeof q.cursor === 'string';
+    const page = keyset ? 1 : (q.page ?? 1);
     const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-    const out = await repo.list(q, { publicOnly });
-    if (page > 1 && (page - 1) * pageSize >= out.count) throw new HttpError(404, MSG.page, 'invalid_page');
-    return { count: out.count, ...pageLinks(request, page, pageSize, out.count), ...out.aggregates, results: out.rows };
+    const out = await repo.list(publicOnly ? q : withScope(q, scopeOf(request)), { publicOnly });
+    // A page past the end is 404 (DRF); the count may be an estimate, so "past the end" = no rows.
+    if (page > 1 && !out.rows.length) throw new HttpError(404, MSG.page, 'invalid_page');
+    const links = keyset ? cursorLinks(request, out.nextCursor) : pageLinks(request, page, pageSize, out.count);
+    return { count: out.count, count_is_estimate: out.countIsEstimate, ...links, ...out.aggregates, results: out.rows };
   }
 
-  async function readOr404(id: string, publicOnly = false) {
+  async function readOr404(request: FastifyRequest, id: string, publicOnly = false) {
     const n = parseId(id);
-    const row = n === null ? null : await repo.get(n, { publicOnly });
+    const row = n === null ? null : await repo.get(n, { publicOnly, scope: publicOnly ? null : scopeOf(request) });
     if (!row) throw notFound();
     return row;
   }
@@ -69,8 +74,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     const u = guards.user(request);
     return [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email;
   };
-  /** Who writes: stamped on the row (last_update_person) and recorded in the change history. */
-  const writeCtx = (request: FastifyRequest) => ({ userName: userName(request), userId: guards.user(request).id });
+  /** Who writes: stamped on the row (last_update_person), recorded in the history; their row scope. */
+  const writeCtx = (request: FastifyRequest): Writer => ({ userName: userName(request), userId: guards.user(request).id, scope: scopeOf(request) });
 
   r.get(def.path, {
     preHandler: can('view'),
@@ -86,21 +91,19 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     preHandler: can('add'),
     schema: { tags, summary: `${def.label}: создать`, body: create, response: { 201: entity } },
   }, async (request, reply) => {
-    const row = await repo.create(request.body as Record<string, unknown>, writeCtx(request));
-    announce(request, 'create', Number(row.id));
+    const row = await pipeline.create(def, request.body as Record<string, unknown>, writeCtx(request));
     return reply.status(201).send(row as never);
   });
 
   r.get(`${def.path}:id/`, {
     preHandler: can('view'),
     schema: { tags, summary: `${def.label}: карточка`, params: IdParams, response: { 200: entity } },
-  }, (request) => readOr404(request.params.id) as never);
+  }, (request) => readOr404(request, request.params.id) as never);
 
   const update = (_partial: boolean) => async (request: FastifyRequest) => {
     const id = parseId((request.params as { id: string }).id);
-    const row = id === null ? null : await repo.update(id, request.body as Record<string, unknown>, writeCtx(request));
+    const row = id === null ? null : await pipeline.update(def, id, request.body as Record<string, unknown>, writeCtx(request));
     if (!row) throw notFound();
-    announce(request, 'update', id!);
     return row as never;
   };
   r.put(`${def.path}:id/`, {
@@ -117,8 +120,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     schema: { tags, summary: `${def.label}: удалить`, params: IdParams },
   }, async (request, reply: FastifyReply) => {
     const id = parseId((request.params as { id: string }).id);
-    if (id === null || !(await repo.delete(id, writeCtx(request)))) throw notFound();
-    announce(request, 'delete', id);
+    if (id === null || !(await pipeline.delete(def, id, writeCtx(request)))) throw notFound();
     return reply.status(204).send();
   });
 
@@ -129,8 +131,29 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   }, async (request, reply) => {
     const filters = (request.body ?? {}) as ListQuery;
     const user = guards.user(request);
-    return deps.exports.export(def, repo, filters, { userId: user.id, forceAsync: request.query.async === 'true' }, reply);
+    return deps.exports.export(def, repo, filters, { userId: user.id, scope: user.scope, forceAsync: request.query.async === 'true' }, reply);
   });
+
+  // Workflow actions (contract common/actions.ts): POST {path}{id}/{action}/ → the row after the step.
+  for (const [key, action] of Object.entries(def.workflow?.actions ?? {})) {
+    const perm = action.permission;
+    r.post(`${def.path}:id/${actionPath(key, action)}`, {
+      preHandler: guards.requirePermission(perm.resource ?? def.name, perm.action),
+      schema: {
+        tags,
+        summary: `${def.label}: ${action.label}`,
+        description: `Переход состояния «${def.workflow!.field}»: из ${action.from.join(', ')} в ${action.to}. Из другого состояния — 409.`,
+        params: IdParams,
+        body: actionBodySchema(def.fields, action),
+        response: { 200: entity },
+      },
+    }, async (request) => {
+      const id = parseId(request.params.id);
+      const row = id === null ? null : await pipeline.act(def, key, id, (request.body ?? {}) as Record<string, unknown>, writeCtx(request));
+      if (!row) throw notFound();
+      return row as never;
+    });
+  }
 
   if (def.publicPath) {
     r.get(def.publicPath, {
@@ -138,6 +161,6 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     }, (request) => listAnswer(request, request.query as ListQuery, true));
     r.get(`${def.publicPath}:id/`, {
       schema: { tags: [...tags, 'public'], summary: `${def.label}: открытая карточка`, params: IdParams, response: { 200: publicEntity } },
-    }, (request) => readOr404(request.params.id, true) as never);
+    }, (request) => readOr404(request, request.params.id, true) as never);
   }
 }

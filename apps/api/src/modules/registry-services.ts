@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { resources } from '@tko/contract';
 import { RegistryRepository } from '@tko/db';
-import type { RealtimePublisher } from '@tko/realtime';
+import type { WritePipeline } from '@tko/db';
 import type { Config } from '../config';
 import type { AuthGuards } from '../plugins/auth';
 import { AttachmentsRepository } from './attachments/attachments.repository';
@@ -29,7 +29,8 @@ export interface RegistryServicesDeps {
   config: Config;
   pool: Pool;
   guards: AuthGuards;
-  publisher?: RealtimePublisher;
+  /** The one write pipeline (issue 7 §1): the batch transaction writes through it. */
+  pipeline: WritePipeline;
   /** Where attachment bytes live; the local directory config.attachmentsDir when not given. */
   fileStore?: FileStore;
 }
@@ -51,6 +52,6 @@ export async function registerRegistryServices(app: FastifyInstance, deps: Regis
   const address = config.dadata ? new AddressService(new DadataProvider(config.dadata), offline, app.log) : new AddressService(offline, null, app.log);
   registerAddressRoutes(app, { address, guards });
 
-  registerTransactionRoutes(app, { service: new TransactionService(pool, registries), guards, publisher: deps.publisher });
+  registerTransactionRoutes(app, { service: new TransactionService(deps.pipeline), guards });
   registerLogRoutes(app, { logs: new LogsRepository(pool), guards, registries });
 }

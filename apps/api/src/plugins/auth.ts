@@ -6,12 +6,12 @@
  *   the permission. Public routes simply do not use it.
  */
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { Me, PermissionAction } from '@tko/contract';
+import type { PermissionAction } from '@tko/contract';
 import { forbidden, notAuthenticated } from './http-errors';
 import type { TokenService } from '../modules/auth/tokens';
-import type { UserStore } from '../modules/auth/user-store';
+import type { AuthUser, UserStore } from '../modules/auth/user-store';
 
-export type AuthUser = Me;
+export type { AuthUser } from '../modules/auth/user-store';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -140,7 +140,15 @@ export function SystemLogsPage() {
                   e.user_name || 'Система'
                 ),
             },
-            { title: 'Действие', dataIndex: 'action', render: (a: ChangeAction) => <Tag color={ACTION_COLORS[a]}>{CHANGE_ACTION_LABELS[a]}</Tag> },
+            {
+              title: 'Действие',
+              dataIndex: 'action',
+              // A workflow step (an update with `step`) shows the action's own name, e.g. «Начать ликвидацию».
+              render: (a: ChangeAction, e: ChangeLogEntry) => {
+                const step = e.step ? resourceByName(e.resource)?.workflow?.actions[e.step]?.label ?? e.step : null;
+                return <Tag color={ACTION_COLORS[a]}>{step ? `${CHANGE_ACTION_LABELS[a]}: ${step}` : CHANGE_ACTION_LABELS[a]}</Tag>;
+              },
+            },
             { title: 'Реестр', dataIndex: 'resource_label' },
             {
               title: 'Объект',

@@ -21,7 +21,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { ListQuery, ResourceDef, XlsxExportJob } from '@tko/contract';
 import { resourceByName, XlsxExportJobSchema } from '@tko/contract';
-import { Notifier, RegistryRepository } from '@tko/db';
+import { Notifier, RegistryRepository, withScope } from '@tko/db';
 import { nullPublisher } from '@tko/realtime';
 import type { RealtimePublisher } from '@tko/realtime';
 import { exportFileName, writeXlsx } from '@tko/xlsx';
@@ -62,7 +62,8 @@ export function xlsxExportProcessor(pool: Pool, exportDir: string, opts: ExportP
     const report = progressReporter(job, publisher, data.user_id);
     await report(0);
     const repo = new RegistryRepository(pool, def);
-    const query = data.filters as ListQuery;
+    // The requester's row scope travels with the job: the file holds the rows their list shows.
+    const query = withScope(data.filters as ListQuery, data.scope ?? null);
     const total = Math.max(await repo.count(query), 1);
     await mkdir(exportDir, { recursive: true });
     const file = `${job.id}.xlsx`;

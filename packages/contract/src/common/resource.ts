@@ -8,9 +8,11 @@
 import { z } from 'zod';
 import type { FieldDef } from './fields';
 import type { FilterDef } from './filters';
+import type { WorkflowDef } from './actions';
+import type { RowScopeDef } from './row-scope';
 import { filterParamShape } from './filters';
 import { MSG } from './messages';
-import { PageQuerySchema, pageSchema } from './pagination';
+import { ListPageQuerySchema, pageSchema } from './pagination';
 
 export interface TabDef {
   key: string;
@@ -60,6 +62,10 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   exampleVariant?: (n: number) => Record<string, unknown>;
   /** Cross-field rules; returns field → message for each broken rule. */
   check?: (values: Record<string, unknown>) => Record<string, string>;
+  /** Named state transitions (common/actions.ts): each a route `POST {path}{id}/{action}/`. */
+  workflow?: WorkflowDef;
+  /** Who sees which rows (common/row-scope.ts); absent: every user with `view` sees all rows. */
+  rowScope?: RowScopeDef;
 }
 
 /**
@@ -134,7 +140,7 @@ export function updateSchema(def: ResourceDef, partial: boolean) {
 
 /** Schema of the list parameters: filters, ordering, page, page_size; unknown keys refused. */
 export function listQuerySchema(def: ResourceDef) {
-  const shape: Record<string, z.ZodType> = { ...PageQuerySchema.shape };
+  const shape: Record<string, z.ZodType> = { ...ListPageQuerySchema.shape };
   for (const [name, fdef] of Object.entries(def.filters)) Object.assign(shape, filterParamShape(name, fdef));
   const allowed = new Set(def.ordering.flatMap((o) => [o, `-${o}`]));
   shape.ordering = z

@@ -12,6 +12,8 @@ export const XlsxExportJobSchema = z.object({
   /** Raw filter parameters as the list took them (validated again by the worker). */
   filters: z.record(z.string(), z.unknown()),
   user_id: z.number().int(),
+  /** The requester's row scope (common/row-scope.ts) when they are bound; absent: unrestricted. */
+  scope: z.object({ organizations: z.array(z.number().int()), oktmo: z.array(z.string()) }).optional(),
 });
 export type XlsxExportJob = z.infer<typeof XlsxExportJobSchema>;
 export const XLSX_EXPORT_JOB = 'xlsx-export';

@@ -4,17 +4,27 @@
  * `/terr-schema/containers/{type}/`) and the list filters.
  */
 import type { FilterDef } from '../common/filters';
+import type { RowScopeDef } from '../common/row-scope';
 import { AccessKind, Periodicity, Remoteness, WasteAreaStatus } from '../enums/waste-area';
 
 /** Waste-area type in paths and permission names (spec 01 §6). */
 export type WasteAreaType = 'container' | 'special' | 'collection' | 'chamber' | 'bulk';
 
-/** path, publicPath and webPath of one waste-area type. */
+/**
+ * Row scope of every waste-area kind (issue 7 §3, docs/DECISIONS.md "Row scope"): a user bound
+ * to organisations (a management company, an owner, a regional operator's branch) sees the sites
+ * whose regional operator, management organisation or one of whose owners is theirs. Staff
+ * without bindings see every site; the public variants show every site's public fields.
+ */
+export const WASTE_AREA_ROW_SCOPE: RowScopeDef = { organization: ['reg_operator', 'management_organization', 'owners'] };
+
+/** path, publicPath and webPath of one waste-area type, and the row scope they share. */
 export function wasteAreaPaths(type: WasteAreaType) {
   return {
     path: `/api/waste-area/${type}/`,
     publicPath: `/api/public/v1/waste-area/${type}/`,
     webPath: `/terr-schema/containers/${type}/`,
+    rowScope: WASTE_AREA_ROW_SCOPE,
   };
 }
 

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { f } from '../common/fields';
 import type { RefTarget } from '../common/fields';
 import { defineResource } from '../common/resource';
+import type { WorkflowDef } from '../common/actions';
 import { WasteDumpStatus } from '../enums/facilities-dumps';
 import { commonFields } from './common-fields';
 import { checkCadastralNumber } from './waste-source';
@@ -30,6 +31,41 @@ export const ANY_LEGAL_ENTITY: RefTarget = { resource: 'responsible-for-liquidat
 
 /** Path of the options of ANY_LEGAL_ENTITY. */
 export const RESPONSIBLE_FOR_LIQUIDATION_PATH = '/api/waste-dumps/responsible-for-liquidation/';
+
+/**
+ * The dump's life as actions (issue 7 §2; ПП РФ № 1156 п. 16–17): a detected dump is either
+ * not confirmed on inspection, or put into liquidation with a period and who is responsible;
+ * a dump in liquidation is liquidated on a date. The status stays editable in the card too
+ * (the spec's card has it), so `locked` is off; the actions are the checked path.
+ */
+export const WASTE_DUMP_WORKFLOW: WorkflowDef = {
+  field: 'status',
+  actions: {
+    'start-liquidation': {
+      label: 'Начать ликвидацию',
+      permission: { action: 'change' },
+      from: ['DETECTED'],
+      to: 'LIQUIDATION',
+      fields: ['liquidation_period', 'responsible_for_liquidation'],
+      required: ['liquidation_period'],
+    },
+    liquidate: {
+      label: 'Отметить ликвидированной',
+      permission: { action: 'change' },
+      from: ['LIQUIDATION'],
+      to: 'LIQUIDATED',
+      fields: ['liquidation_date'],
+      required: ['liquidation_date'],
+    },
+    reject: {
+      label: 'Не подтверждена',
+      permission: { action: 'change' },
+      from: ['DETECTED'],
+      to: 'NOT_CONFIRMED',
+      fields: ['description'],
+    },
+  },
+};
 
 export const wasteDumpResource = defineResource({
   name: 'waste-dumps',
@@ -71,6 +107,7 @@ export const wasteDumpResource = defineResource({
   defaultOrdering: '-discovery_date',
   titleField: 'location',
   geometryField: 'coordinates',
+  workflow: WASTE_DUMP_WORKFLOW,
   check: (v) => {
     const out: Record<string, string> = {};
     if (v.status === 'LIQUIDATED' && !v.liquidation_date) out.liquidation_date = 'Укажите дату ликвидации: свалка отмечена как ликвидированная.';

@@ -49,6 +49,8 @@ export const ChangeLogEntrySchema = z.object({
   resource_label: z.string(),
   object_id: z.number().int(),
   action: ChangeActionSchema,
+  /** The workflow action of an update (common/actions.ts), e.g. 'liquidate'; null for plain writes. */
+  step: z.string().nullable(),
   fields: z.array(z.string()),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -27,6 +27,8 @@ export const DESTINATIONS = {
 export const RegistryChangeSchema = z.object({
   resource: z.string(),
   action: z.enum(['create', 'update', 'delete']),
+  /** For an update made by a workflow action (common/actions.ts): the action's key. */
+  step: z.string().optional(),
   id: z.number().int(),
   user_id: z.number().int().nullable(),
   at: z.string(),
@@ -49,6 +51,11 @@ export const RealtimeEnvelopeSchema = z.object({
   body: z.unknown(),
   user_id: z.number().int().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  /**
+   * Row-scope keys of the changed row (before and after, common/row-scope.ts): a subscriber
+   * receives the message only when one of them is visible to them. Absent: visible to all.
+   */
+  scope_keys: z.array(z.object({ organizations: z.array(z.number().int()), oktmo: z.string().nullable() })).optional(),
 });
 export type RealtimeEnvelope = z.infer<typeof RealtimeEnvelopeSchema>;
 

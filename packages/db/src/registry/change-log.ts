@@ -75,6 +75,8 @@ export interface ChangeRecord {
   userName: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The workflow action of an update (contract common/actions.ts), if it was one. */
+  step?: string | null;
 }
 
 /**
@@ -85,9 +87,9 @@ export interface ChangeRecord {
 export async function writeChangeLog(db: PoolClient, r: ChangeRecord): Promise<void> {
   try {
     await db.query(
-      `INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
-      [r.userId, r.userName, r.resource, r.objectId, r.action, r.before && JSON.stringify(r.before), r.after && JSON.stringify(r.after)],
+      `INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after, step)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
+      [r.userId, r.userName, r.resource, r.objectId, r.action, r.before && JSON.stringify(r.before), r.after && JSON.stringify(r.after), r.step ?? null],
     );
   } catch (e) {
     throw new ChangeLogError(e);

@@ -11,13 +11,18 @@
  * Errors: FieldValidationError (→ 400) for unknown referenced ids, bad child ids and broken
  * cross-field rules (def.check). Returns null for a missing row (→ 404).
  */
-import type { ListQuery, ResourceDef } from '@tko/contract';
+import type { ListQuery, ResourceDef, UserScope } from '@tko/contract';
+import { rowScopeSql } from './row-scope-sql';
 import { DEFAULT_PAGE_SIZE, listFields } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
 import { FieldValidationError, translatePgError } from './errors';
 import { ident, Params } from './params';
 import { selectList, toWire } from './select-sql';
-import { orderSql, whereSql } from './where-sql';
+import type { OrderKey } from './where-sql';
+import { orderKeys, orderSql, whereSql } from './where-sql';
+import { countRows, estimateRows, exactCountThreshold, writeHappened } from './list-count';
+import { EXPORT_JOIN_ROWS, exportSelect } from './export-sql';
+import { decodeCursor, encodeCursor, pageStatement, takeCursor } from './page-sql';
 import { checkRefs, columnEntries, valueSql, writeChildren, writeJoin } from './write-sql';
 import { writeFiles } from './files-sql';
 import type { ChangeAction } from './change-log';
@@ -28,7 +33,11 @@ import type { StoredResourceDef } from '../tables/types';
 export type Row = Record<string, unknown>;
 
 export interface ListResult {
+  /** Rows matching the filters: exact, or PostgreSQL's estimate above the threshold (list-count.ts). */
   count: number;
+  countIsEstimate: boolean;
+  /** Keyset paging (`cursor` given): the cursor of the next page, null at the end. */
+  nextCursor: string | null;
   /** List-level sums named in def.aggregates, e.g. count_containers. */
   aggregates: Record<string, number>;
   rows: Row[];
@@ -39,6 +48,8 @@ export interface WriteContext {
   userName: string;
   /** The signed-in user, recorded in the history (null: a system write, e.g. a command). */
   userId?: number | null;
+  /** The workflow action making this update (recorded as the history row's `step`). */
+  step?: string;
 }
 
 /** Context of writes made by the system itself (no signed-in user). */
@@ -47,6 +58,10 @@ export const SYSTEM_WRITE: WriteContext = { userName: 'Система', userId: 
 export interface ReadOptions {
   /** Public variant: leave out private (personal) fields. */
   publicOnly?: boolean;
+  /** The signed-in user's row scope (row-scope-sql.ts): a row outside it reads as missing. */
+  scope?: UserScope | null;
+  /** Lock the row for the rest of the caller's transaction (SELECT … FOR UPDATE). */
+  lock?: boolean;
 }
 
 /** Runs `fn` in one transaction on one pooled connection; rolls back on any error. */
@@ -79,9 +94,14 @@ export class RegistryRepository {
   constructor(
     private readonly pool: Pool,
     def: ResourceDef,
+    opts: { exactCountThreshold?: number } = {},
   ) {
     this.def = storedResource(def);
+    this.exactCountThreshold = opts.exactCountThreshold ?? exactCountThreshold();
   }
+
+  /** Exact count below this many estimated rows (list-count.ts; env LIST_EXACT_COUNT_THRESHOLD). */
+  readonly exactCountThreshold: number;
 
   /** The stored description (the same object as `def`). */
   get stored(): StoredResourceDef {
@@ -98,25 +118,45 @@ export class RegistryRepository {
    */
   async list(q: ListQuery, opts: ReadOptions = {}): Promise<ListResult> {
     const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-    const page = q.page ?? 1;
-    const pw = new Params();
-    const where = whereSql(this.def, q, pw);
-    const fields = listFields(this.def, opts);
-    const pageSql = `SELECT ${selectList(this.def, fields)} FROM ${ident(this.def.table)} t WHERE ${where} ORDER BY ${orderSql(this.def, q.ordering)} LIMIT ${pw.add(pageSize)} OFFSET ${pw.add((page - 1) * pageSize)}`;
+    const cursorRaw = typeof q.cursor === 'string' ? q.cursor : undefined;
+    const page = cursorRaw === undefined ? (q.page ?? 1) : 1;
+    const keys = orderKeys(this.def, q.ordering);
+    const cursor = cursorRaw ? decodeCursor(cursorRaw, keys) : undefined;
+    const notNull = cursor ? await this.notNullKeys() : undefined;
+    const st = pageStatement(this.def, q, { fields: listFields(this.def, opts), pageSize, offset: (page - 1) * pageSize, cursor, notNull });
     const pc = new Params();
     const whereCount = whereSql(this.def, q, pc);
-    const sums = Object.entries(this.def.aggregates ?? {}).map(([name, a]) => `coalesce(sum(t.${ident(this.def.fields[a.sum]!.column!)}), 0)::int AS ${ident(name)}`);
-    const countSql = `SELECT count(*)::int AS count${sums.length ? ', ' + sums.join(', ') : ''} FROM ${ident(this.def.table)} t WHERE ${whereCount}`;
-    const [rows, counts] = await Promise.all([this.pool.query(pageSql, pw.values), this.pool.query(countSql, pc.values)]);
-    const { count, ...aggregates } = counts.rows[0] as { count: number } & Record<string, number>;
-    return { count, aggregates, rows: rows.rows.map(toWire) };
+    const [res, counted] = await Promise.all([this.pool.query(st.text, st.values), countRows(this.pool, this.def, whereCount, pc.values, this.exactCountThreshold)]);
+    const { rows, last } = takeCursor(res.rows, st.keys);
+    let { count, estimate } = counted;
+    if (estimate && cursor === undefined) {
+      // The page itself bounds the estimate: a short page ends the list (exact), a full one has rows after it.
+      const seen = (page - 1) * pageSize + rows.length;
+      if (rows.length < pageSize && (rows.length > 0 || page === 1)) [count, estimate] = [seen, false];
+      else if (rows.length === pageSize) count = Math.max(count, seen + 1);
+    }
+    const nextCursor = cursorRaw !== undefined && rows.length === pageSize && last ? encodeCursor(last) : null;
+    return { count, countIsEstimate: estimate, aggregates: counted.aggregates, rows: rows.map(toWire), nextCursor };
+  }
+
+  private notNullCache?: Promise<Set<string>>;
+
+  /** Ordering keys that cannot be NULL (the id, NOT NULL columns): cheaper keyset predicates. */
+  private async notNullKeys(): Promise<(k: OrderKey) => boolean> {
+    this.notNullCache ??= this.pool
+      .query<{ attname: string }>(`SELECT attname FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND attnotnull`, [this.def.table])
+      .then((r) => new Set(r.rows.map((x) => x.attname)));
+    const cols = await this.notNullCache;
+    return (k) => k.field === 'id' || (k.expr.startsWith('t."') && cols.has(k.expr.slice(3, -1)));
   }
 
   /** One row with every field (children and links included), or null. */
   async get(id: number, opts: ReadOptions = {}, db: Pool | PoolClient = this.pool): Promise<Row | null> {
     const p = new Params();
-    const scope = this.def.scope ? ` AND t.${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
-    const { rows } = await db.query(`SELECT ${selectList(this.def, this.detailFields(opts))} FROM ${ident(this.def.table)} t WHERE t.id = ${p.add(id)}${scope}`, p.values);
+    let scope = this.def.scope ? ` AND t.${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
+    const rowScope = rowScopeSql(this.def, opts.scope, p);
+    if (rowScope) scope += ` AND ${rowScope}`;
+    const { rows } = await db.query(`SELECT ${selectList(this.def, this.detailFields(opts))} FROM ${ident(this.def.table)} t WHERE t.id = ${p.add(id)}${scope}${opts.lock ? ' FOR UPDATE OF t' : ''}`, p.values);
     return rows[0] ? toWire(rows[0]) : null;
   }
 
@@ -150,7 +190,9 @@ export class RegistryRepository {
    * by the data become field errors either way.
    */
   private inTransaction<T>(outer: PoolClient | undefined, fn: (db: PoolClient) => Promise<T>): Promise<T> {
-    return this.guarded(() => (outer ? fn(outer) : withTransaction(this.pool, fn)));
+    // Cached counts of the table go stale with any write (list-count.ts), committed or not yet.
+    writeHappened(this.pool, this.def.table);
+    return this.guarded(() => (outer ? fn(outer) : withTransaction(this.pool, fn))).finally(() => writeHappened(this.pool, this.def.table));
   }
 
   private historyFieldsCache?: string[];
@@ -169,7 +211,7 @@ export class RegistryRepository {
   private async record(db: PoolClient, action: ChangeAction, id: number, before: Row | null, after: Row | null, ctx: WriteContext): Promise<Row | null> {
     const diff = diffRows(this.def, before, after);
     if (action === 'update' && !diff.fields.length) return after;
-    await writeChangeLog(db, { resource: this.def.name, objectId: id, action, userId: ctx.userId ?? null, userName: ctx.userName, before: diff.before, after: diff.after });
+    await writeChangeLog(db, { resource: this.def.name, objectId: id, action, userId: ctx.userId ?? null, userName: ctx.userName, before: diff.before, after: diff.after, step: action === 'update' ? ctx.step : null });
     if (!after || !this.historyFields.length) return after;
     const { rows } = await db.query(`SELECT ${selectList(this.def, this.historyFields)} FROM ${ident(this.def.table)} t WHERE t.id = $1`, [id]);
     return { ...after, ...(rows[0] as Row | undefined) };
@@ -263,25 +305,48 @@ export class RegistryRepository {
 
   /**
    * Every row matching a list query, in `ordering` order, in batches of `batchSize`, through a
-   * server-side cursor in one read-only transaction (constant memory for exports).
+   * server-side cursor in one read-only transaction (constant memory for exports), without JIT,
+   * with joins instead of per-row sub-selects when big (export-sql.ts), the next batch fetched
+   * while the caller writes the current one.
    */
-  async *stream(q: ListQuery, opts: ReadOptions & { batchSize?: number } = {}): AsyncGenerator<Row[]> {
+  async *stream(q: ListQuery, opts: ReadOptions & { batchSize?: number; joins?: boolean } = {}): AsyncGenerator<Row[]> {
     const p = new Params();
-    const sql = `SELECT ${selectList(this.def, this.detailFields(opts))} FROM ${ident(this.def.table)} t WHERE ${whereSql(this.def, q, p)} ORDER BY ${orderSql(this.def, q.ordering)}`;
+    const where = whereSql(this.def, q, p);
+    const fields = this.detailFields(opts);
+    const order = orderSql(this.def, q.ordering);
+    // Big exports read with joins (export-sql.ts); small ones keep the per-row sub-selects.
+    const big = opts.joins ?? (await estimateRows(this.pool, this.def.table, where, p.values)) >= EXPORT_JOIN_ROWS;
+    const sql = big ? exportSelect(this.def, fields, where, order) : `SELECT ${selectList(this.def, fields)} FROM ${ident(this.def.table)} t WHERE ${where} ORDER BY ${order}`;
     const db = await this.pool.connect();
+    const fetch = () => db.query(`FETCH ${opts.batchSize ?? 2000} FROM export_cursor`).then((r) => r.rows as Row[]);
+    let next: Promise<Row[]> | null = null;
     try {
       await db.query('BEGIN READ ONLY');
+      // No JIT (its compile cost 0.85 s of the 100 000-row export, bench/RESULTS.md), no parallel
+      // workers (each would build every hash again), memory to hash the side tables and sort the
+      // rows once, and a plan for the whole result rather than its first rows (a cursor's default).
+      await db.query(`SET LOCAL jit = off; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL work_mem = '256MB'; SET LOCAL cursor_tuple_fraction = 1`);
       await db.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${sql}`, p.values);
+      // Pipeline: the next batch is fetched while the consumer writes the current one.
+      next = fetch();
       for (;;) {
-        const { rows } = await db.query(`FETCH ${opts.batchSize ?? 2000} FROM export_cursor`);
+        const rows = await next;
+        next = null;
         if (!rows.length) break;
+        next = fetch();
         yield rows.map(toWire);
       }
       await db.query('COMMIT');
     } catch (e) {
+      await next?.catch(() => undefined);
       await db.query('ROLLBACK').catch(() => undefined);
       throw e;
     } finally {
+      // A consumer that stopped early (return) leaves a fetch in flight and the transaction open.
+      if (next) {
+        await next.catch(() => undefined);
+        await db.query('ROLLBACK').catch(() => undefined);
+      }
       db.release();
     }
   }

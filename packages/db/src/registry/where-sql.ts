@@ -4,10 +4,11 @@
  * index: bbox with `&&`, radius with an index-friendly envelope then an exact geography
  * distance in metres.
  */
-import type { BBox, FilterDef, ListQuery, Point } from '@tko/contract';
+import type { BBox, FilterDef, ListQuery, Point, ResourceDef } from '@tko/contract';
 import type { StoredResourceDef } from '../tables/types';
 import type { Params } from './params';
 import { ident } from './params';
+import { rowScopeSql, scopeOf } from './row-scope-sql';
 
 /** Escapes LIKE wildcards in user text. */
 function likePattern(text: string): string {
@@ -78,6 +79,9 @@ export function whereSql(def: StoredResourceDef, q: ListQuery, p: Params): strin
     const sql = filterSql(def, name, f, q, p);
     if (sql) parts.push(sql);
   }
+  // The signed-in user's row scope (row-scope-sql.ts), carried by the query.
+  const scoped = rowScopeSql(def, scopeOf(q), p);
+  if (scoped) parts.push(scoped);
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }
 
@@ -86,12 +90,35 @@ export function whereSql(def: StoredResourceDef, q: ListQuery, p: Params): strin
  * tie-breaker in the direction of the first key so that an index on (…, col, id) serves it.
  */
 export function orderSql(def: StoredResourceDef, ordering: string[] | undefined): string {
+  return orderKeys(def, ordering).map((k) => `${k.expr} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
+}
+
+/** One key of an ORDER BY: the field, its SQL over the row `t`, the direction. */
+export interface OrderKey {
+  field: string;
+  expr: string;
+  desc: boolean;
+}
+
+/**
+ * The keys of `ordering` (default: def.defaultOrdering), ending with `id` (added in the
+ * direction of the first key when not named; keys after a named id dropped): a total order,
+ * as keyset paging needs.
+ */
+export function orderKeys(def: StoredResourceDef, ordering: string[] | undefined): OrderKey[] {
   const list = ordering?.length ? ordering : [def.defaultOrdering];
-  const parts = list.map((o) => {
+  const keys = list.map((o) => {
     const desc = o.startsWith('-');
-    return `${column(def, desc ? o.slice(1) : o)} ${desc ? 'DESC' : 'ASC'}`;
+    const field = desc ? o.slice(1) : o;
+    return { field, expr: field === 'id' ? 't.id' : column(def, field), desc };
   });
-  const firstDesc = list[0]!.startsWith('-');
-  if (!list.some((o) => o.replace(/^-/, '') === 'id')) parts.push(`t.id ${firstDesc ? 'DESC' : 'ASC'}`);
-  return parts.join(', ');
+  const idAt = keys.findIndex((k) => k.field === 'id');
+  if (idAt >= 0) return keys.slice(0, idAt + 1); // keys after the unique id order nothing
+  keys.push({ field: 'id', expr: 't.id', desc: keys[0]!.desc });
+  return keys;
+}
+
+/** Name of the filter of kind `text` that `q` uses (a search), if any. */
+export function textSearchIn(def: ResourceDef, q: ListQuery): string | undefined {
+  return Object.entries(def.filters).find(([name, f]) => f.kind === 'text' && String(q[name] ?? '').trim() !== '')?.[0];
 }

@@ -2,14 +2,17 @@
  * Users, their roles and permissions, read through Prisma Client (packages/db).
  * `me()` builds the permission map of spec 01 §6: resource → {view, add, change, delete, export}.
  */
-import type { Me, PermissionAction } from '@tko/contract';
+import type { Me, PermissionAction, UserScope } from '@tko/contract';
+
+/** The signed-in user: the wire `Me` plus the bindings of their row scope (never sent). */
+export type AuthUser = Me & { scope: UserScope };
 import { PERMISSION_ACTIONS } from '@tko/contract';
 import type { PrismaClient } from '@tko/db/generated';
 import argon2 from 'argon2';
 
 export interface UserStore {
-  /** The active user with their permission map, or null. */
-  me(userId: number): Promise<Me | null>;
+  /** The active user with their permission map and row scope, or null. */
+  me(userId: number): Promise<AuthUser | null>;
   /** The active user whose argon2 hash matches `password`, or null. Records the sign-in time. */
   authenticate(email: string, password: string): Promise<{ id: number } | null>;
 }
@@ -21,7 +24,7 @@ let dummyHash: Promise<string> | undefined;
 export const ME_CACHE_MS = 2000;
 
 export class PrismaUserStore implements UserStore {
-  private readonly cache = new Map<number, { at: number; me: Promise<Me | null> }>();
+  private readonly cache = new Map<number, { at: number; me: Promise<AuthUser | null> }>();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -32,7 +35,7 @@ export class PrismaUserStore implements UserStore {
    * The user with their permission map. Every request needs it, and loading it takes four
    * queries (bench/RESULTS.md): it is reused for {@link ME_CACHE_MS} per user.
    */
-  async me(userId: number): Promise<Me | null> {
+  async me(userId: number): Promise<AuthUser | null> {
     const now = Date.now();
     const hit = this.cache.get(userId);
     if (hit && now - hit.at < this.cacheMs) return hit.me;
@@ -43,10 +46,14 @@ export class PrismaUserStore implements UserStore {
     return me;
   }
 
-  private async load(userId: number): Promise<Me | null> {
+  private async load(userId: number): Promise<AuthUser | null> {
     const user = await this.prisma.appUser.findFirst({
       where: { id: userId, isActive: true },
-      include: { roles: { include: { role: { include: { permissions: true } } } } },
+      include: {
+        roles: { include: { role: { include: { permissions: true } } } },
+        organizations: { select: { legalEntityId: true } },
+        administrativeUnits: { select: { administrativeUnit: { select: { code: true } } } },
+      },
     });
     if (!user) return null;
     const permissions: Me['permissions'] = {};
@@ -56,7 +63,12 @@ export class PrismaUserStore implements UserStore {
         if ((PERMISSION_ACTIONS as readonly string[]).includes(p.action)) flags[p.action as PermissionAction] = true;
       }
     }
-    return { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, permissions };
+    // The bindings the row scope reads (contract common/row-scope.ts); a unit without a code binds nothing.
+    const scope: UserScope = {
+      organizations: user.organizations.map((o) => o.legalEntityId),
+      oktmo: user.administrativeUnits.map((u) => u.administrativeUnit.code).filter((c): c is string => Boolean(c)),
+    };
+    return { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, permissions, scope };
   }
 
   async authenticate(email: string, password: string): Promise<{ id: number } | null> {

@@ -12,9 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { ListQuery, ResourceDef, XlsxExportJob } from '@tko/contract';
+import type { ListQuery, ResourceDef, UserScope, XlsxExportJob } from '@tko/contract';
 import { EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, XLSX_EXPORT_JOB } from '@tko/contract';
 import type { RegistryRepository } from '@tko/db';
+import { withScope } from '@tko/db';
 import { exportFileName, writeXlsx } from '@tko/xlsx';
 import { unavailable } from '../../plugins/http-errors';
 import type { Queues } from './queue';
@@ -29,11 +30,16 @@ export class ExportService {
     private readonly keepSeconds = 86400,
   ) {}
 
-  async export(def: ResourceDef, repo: RegistryRepository, filters: ListQuery, opts: { userId: number; forceAsync: boolean }, reply: FastifyReply) {
-    const { page: _p, page_size: _s, ...query } = filters;
+  /**
+   * Exports the rows of `filters` within the user's row `scope` (the same rows the list shows):
+   * streamed, or queued with the scope in the job so that the worker reads the same rows.
+   */
+  async export(def: ResourceDef, repo: RegistryRepository, filters: ListQuery, opts: { userId: number; scope?: UserScope | null; forceAsync: boolean }, reply: FastifyReply) {
+    const { page: _p, page_size: _s, ...plain } = filters;
+    const query = withScope(plain, opts.scope);
     const big = opts.forceAsync || (await repo.count(query)) > this.asyncThreshold;
     if (big) {
-      const job = await this.enqueue({ resource: def.name, filters: query, user_id: opts.userId });
+      const job = await this.enqueue({ resource: def.name, filters: plain, user_id: opts.userId, ...(opts.scope ? { scope: opts.scope } : {}) });
       return reply.status(202).send({ job_id: job, status_url: `/api/jobs/${job}/` });
     }
     const out = new PassThrough();

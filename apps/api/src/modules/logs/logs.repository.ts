@@ -35,6 +35,7 @@ interface LogRow {
   resource: string;
   object_id: number;
   action: ChangeAction;
+  step: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -50,6 +51,7 @@ function toEntry(r: LogRow): ChangeLogEntry {
     resource_label: resourceLabel(r.resource),
     object_id: r.object_id,
     action: r.action,
+    step: r.step,
     fields,
     before: r.before,
     after: r.after,
@@ -76,7 +78,7 @@ export class LogsRepository {
     const [rows, count] = await Promise.all([
       this.pool.query<LogRow>(
         `SELECT l.id, l.created_at, l.user_id, nullif(trim(u.last_name || ' ' || u.first_name), '') AS user_full_name, l.user_name,
-                l.resource, l.object_id, l.action, l.before, l.after
+                l.resource, l.object_id, l.action, l.step, l.before, l.after
            FROM change_log l LEFT JOIN app_user u ON u.id = l.user_id
           WHERE ${cond} ORDER BY l.id DESC LIMIT ${limit} OFFSET ${offset}`,
         p.values,

@@ -33,7 +33,7 @@ export class StompBroker {
   deliver(envelope: RealtimeEnvelope): void {
     if (envelope.destination.startsWith('/temp-queue/')) return; // replies never travel between sessions
     const msg = toMessage(envelope);
-    for (const s of this.sessions) s.deliver(msg, envelope.user_id);
+    for (const s of this.sessions) s.deliver(msg, envelope.user_id, envelope.scope_keys);
   }
 
   /** A publisher delivering on this instance only (no Redis configured). */

@@ -16,7 +16,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { RealtimeEnvelope } from '@tko/contract';
+import type { RealtimeEnvelope, RowScopeKeys } from '@tko/contract';
+import { rowVisible } from '@tko/contract';
 import type { AuthUser } from '../../plugins/auth';
 import { authorizeSubscribe } from './access';
 import type { Destination } from './destinations';
@@ -90,10 +91,13 @@ export class StompSession implements SubscriptionOutput {
   /**
    * Delivers a published message to this session's subscriptions on its destination.
    * `userId` set: only if it is this session's user; per-user destinations need it.
+   * `scopeKeys` set (a scoped registry's change): only if one of them is in the user's row scope.
    */
-  deliver(msg: OutgoingMessage, userId: number | undefined): void {
+  deliver(msg: OutgoingMessage, userId: number | undefined, scopeKeys?: RowScopeKeys[]): void {
     if (this.state !== 'connected' || !this.user) return;
     if (userId !== undefined && userId !== this.user.id) return;
+    // A registry change of a scoped registry reaches only users who may see the row (before or after).
+    if (scopeKeys?.length && !scopeKeys.some((k) => rowVisible(this.user!.scope, k))) return;
     if (userId === undefined && isPerUser(msg.destination)) return;
     for (const sub of this.subs.values()) if (sub.destination === msg.destination) sub.push(msg);
   }

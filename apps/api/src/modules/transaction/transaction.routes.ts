@@ -1,8 +1,8 @@
 /**
  * POST /api/transaction/ (spec 01 §7; contract routes/transaction.ts for the shapes): any
  * signed-in user; each operation needs the permission of its registry and action
- * (create → add, update → change, delete → delete). After the commit every change is
- * announced on its registry topic (DESTINATIONS.registry), as single writes are.
+ * (create → add, update → change, delete → delete). The write pipeline announces every change
+ * on its registry topic after the commit (DESTINATIONS.registry), as single writes are.
  *
  * Refusals: no body (or not a JSON object) → 400 {non_field_errors: [«Невозможно выполнить
  * транзакцию без тела запроса.»]} (spec 01 §8); `operations` missing, empty or too long → 400
@@ -10,29 +10,16 @@
  * permission → 403 {index, detail}. Nothing is written in any of these cases.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, TRANSACTION_MAX_OPERATIONS, TRANSACTION_MSG, TRANSACTION_PATH, TransactionAnswerSchema } from '@tko/contract';
+import { MSG, TRANSACTION_MAX_OPERATIONS, TRANSACTION_MSG, transactionRoute } from '@tko/contract';
 import { FieldValidationError } from '@tko/db';
-import type { RealtimePublisher } from '@tko/realtime';
-import { announceRegistryChange, nullPublisher } from '@tko/realtime';
 import type { AuthGuards } from '../../plugins/auth';
+import { registerRoute } from '../../routing/register-route';
 import type { TransactionService } from './transaction.service';
 import { TransactionFailure } from './transaction.service';
 
-export function registerTransactionRoutes(app: FastifyInstance, deps: { service: TransactionService; guards: AuthGuards; publisher?: RealtimePublisher }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const publisher = deps.publisher ?? nullPublisher;
-
-  r.post(TRANSACTION_PATH, {
-    preHandler: deps.guards.requireUser,
-    schema: {
-      tags: ['transaction'],
-      summary: 'Пакет операций над реестрами в одной транзакции',
-      description: 'Тело {operations: [{resource, action: create|update|delete, id?, data?}]}; ответ {results: [{index, resource, action, status, id, object?}]}; ошибка операции — 400/403 {index, detail, errors}.',
-      response: { 200: TransactionAnswerSchema },
-    },
-  }, async (request, reply) => {
-    const body = request.body;
+export function registerTransactionRoutes(app: FastifyInstance, deps: { service: TransactionService; guards: AuthGuards }): void {
+  // The body is checked here (contract transactionRoute has no body schema): its own refusals.
+  registerRoute(app, transactionRoute, async ({ body, user, reply }) => {
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw FieldValidationError.of('non_field_errors', TRANSACTION_MSG.noBody);
     }
@@ -41,16 +28,14 @@ export function registerTransactionRoutes(app: FastifyInstance, deps: { service:
     if (!Array.isArray(ops)) throw FieldValidationError.of('operations', MSG.list);
     if (!ops.length) throw FieldValidationError.of('operations', TRANSACTION_MSG.noOperations);
     if (ops.length > TRANSACTION_MAX_OPERATIONS) throw FieldValidationError.of('operations', TRANSACTION_MSG.tooMany);
-    const user = deps.guards.user(request);
     const userName = [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email;
     try {
-      const answer = await deps.service.run(ops as unknown[], user, { userName, userId: user.id });
-      for (const res of answer.results) announceRegistryChange(publisher, res.resource, res.action, res.id, user.id);
-      return answer;
+      // The service's write pipeline announces every change after the commit.
+      return await deps.service.run(ops as unknown[], user, { userName, userId: user.id, scope: user.scope });
     } catch (e) {
       // The route declares only its 200 shape; a failure answers 400/403 with {index, detail, errors}.
       if (e instanceof TransactionFailure) return reply.code(e.status as 200).send(e.body as never);
       throw e;
     }
-  });
+  }, deps);
 }

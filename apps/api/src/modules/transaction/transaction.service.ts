@@ -1,20 +1,20 @@
 /**
  * The batch transaction (spec 01 §7, issue 3 §7): a list of create / update / delete
  * operations on registries of `resources`, checked first (shape, registry, permission, data
- * against the registry's create or PATCH schema), then run in ONE database transaction through
- * the RegistryRepository (which writes each change's history in that transaction too). The
+ * against the registry's create or PATCH schema), then run in ONE unit of the write pipeline
+ * (WritePipeline: one transaction, each change's history in it, every change announced on its
+ * registry topic after the commit, within the user's row scope). The
  * first failing operation rolls everything back and is named by its index.
  *
  * Errors: {@link TransactionFailure} (status 400 or 403, body {index, detail, errors?}).
  * A failure to write the history is not the client's fault: it propagates (→ 500), after the
  * rollback.
  */
-import type { Pool } from 'pg';
 import type { ResourceDef, TransactionAction, TransactionAnswer, TransactionError, TransactionOperation } from '@tko/contract';
 import { createSchema, issuesToFieldErrors, TRANSACTION_MSG, TransactionOperationSchema, updateSchema } from '@tko/contract';
 import type { PermissionAction } from '@tko/contract';
-import type { RegistryRepository, Row, WriteContext } from '@tko/db';
-import { ConflictError, FieldValidationError, withTransaction } from '@tko/db';
+import type { Row, WritePipeline, Writer } from '@tko/db';
+import { ConflictError, FieldValidationError } from '@tko/db';
 import type { AuthUser } from '../../plugins/auth';
 
 /** A refused or failed operation: nothing was written. */
@@ -36,17 +36,8 @@ interface Planned {
   values?: Row;
 }
 
-export interface Registry {
-  def: ResourceDef;
-  repo: RegistryRepository;
-}
-
 export class TransactionService {
-  private readonly registries: Map<string, Registry>;
-
-  constructor(private readonly pool: Pool, registries: Registry[]) {
-    this.registries = new Map(registries.map((r) => [r.def.name, r]));
-  }
+  constructor(private readonly pipeline: WritePipeline) {}
 
   private static fail(index: number, errors: Record<string, string[]>): TransactionFailure {
     return new TransactionFailure(400, { index, detail: TRANSACTION_MSG.failed(index), errors });
@@ -57,8 +48,9 @@ export class TransactionService {
     const parsed = TransactionOperationSchema.safeParse(raw);
     if (!parsed.success) throw TransactionService.fail(index, issuesToFieldErrors(parsed.error.issues));
     const op: TransactionOperation = parsed.data;
-    const reg = this.registries.get(op.resource);
-    if (!reg) throw TransactionService.fail(index, { resource: [TRANSACTION_MSG.unknownResource(op.resource)] });
+    const def = this.pipeline.def(op.resource);
+    if (!def) throw TransactionService.fail(index, { resource: [TRANSACTION_MSG.unknownResource(op.resource)] });
+    const reg = { def };
     if (!user.permissions[reg.def.name]?.[PERMISSION[op.action]]) {
       throw new TransactionFailure(403, { index, detail: TRANSACTION_MSG.forbidden(index) });
     }
@@ -75,23 +67,23 @@ export class TransactionService {
    * Checks every operation, then runs them in order in one transaction. `operations` is the
    * body's list (validated here, item by item, so an error names its index).
    */
-  async run(operations: unknown[], user: AuthUser, ctx: WriteContext): Promise<TransactionAnswer> {
+  async run(operations: unknown[], user: AuthUser, ctx: Writer): Promise<TransactionAnswer> {
     const planned = operations.map((raw, i) => this.plan(raw, i, user));
-    const results = await withTransaction(this.pool, async (db) => {
+    // One unit of the write pipeline: one transaction, each change announced after the commit.
+    const results = await this.pipeline.run(async (unit) => {
       const out: TransactionAnswer['results'] = [];
       for (const op of planned) {
-        const repo = this.registries.get(op.def.name)!.repo;
         const base = { index: op.index, resource: op.def.name, action: op.action };
         try {
           if (op.action === 'create') {
-            const row = await repo.create(op.values!, ctx, db);
+            const row = await unit.create(op.def, op.values!, ctx);
             out.push({ ...base, status: 201, id: Number(row.id), object: row });
           } else if (op.action === 'update') {
-            const row = await repo.update(op.id!, op.values!, ctx, db);
+            const row = await unit.update(op.def, op.id!, op.values!, ctx);
             if (!row) throw TransactionService.fail(op.index, { id: [TRANSACTION_MSG.notFound] });
             out.push({ ...base, status: 200, id: op.id!, object: row });
           } else {
-            if (!(await repo.delete(op.id!, ctx, db))) throw TransactionService.fail(op.index, { id: [TRANSACTION_MSG.notFound] });
+            if (!(await unit.delete(op.def, op.id!, ctx))) throw TransactionService.fail(op.index, { id: [TRANSACTION_MSG.notFound] });
             out.push({ ...base, status: 204, id: op.id! });
           }
         } catch (e) {

@@ -1,0 +1,343 @@
+/**
+ * The one write pipeline of every registry (issue 7 §1): create, update, delete and workflow
+ * actions of any registry go through it — from the REST routes, the batch transaction
+ * (`/api/transaction/`) and the system import alike.
+ *
+ *   validate (the contract's create / update / action schemas, cross-field rules, references)
+ *   → one transaction (a unit of work: one or many writes) → history (change_log, written by
+ *   RegistryRepository in that transaction) → COMMIT → the live announcement of every change
+ *   on its registry topic (DESTINATIONS.registry, with the row-scope keys so each subscriber
+ *   gets only rows they may see) → the after-commit hooks (notifications).
+ *
+ * Nothing is announced for a unit that rolls back, nor for the part of a unit undone by a
+ * savepoint. Announcing never fails the write (it has committed): a publisher error is
+ * swallowed by the publisher (@tko/realtime) and an after-commit hook's error is reported to
+ * `onHookError`.
+ *
+ * Errors: FieldValidationError (→ 400) for bad input, ConflictError (→ 409) for an action from
+ * a wrong state or a delete refused by dependants; a missing row (or one outside the user's
+ * row scope) gives null / false (→ 404).
+ */
+import type { ActionDef, RealtimeEnvelope, ResourceDef, RowScopeKeys, UserScope } from '@tko/contract';
+import { ACTION_MSG, actionBodySchema, createSchema, DESTINATIONS, issuesToFieldErrors, isUnrestricted, resources, rowScopeKeys, rowVisible, updateSchema } from '@tko/contract';
+import type { Pool, PoolClient } from 'pg';
+import type { EnvelopePublisher } from '../notifications/notify';
+import { ConflictError, FieldValidationError } from './errors';
+import type { Row, WriteContext } from './repository';
+import { RegistryRepository } from './repository';
+
+/** One committed change, as announced. `step` names the workflow action of an update. */
+export interface WriteEvent {
+  resource: string;
+  action: 'create' | 'update' | 'delete';
+  step?: string;
+  id: number;
+  userId: number | null;
+  /** Row-scope keys before and after (only for registries with a row scope). */
+  keys?: RowScopeKeys[];
+  /** The row as answered (null after a delete). */
+  row: Row | null;
+}
+
+/** Runs inside the action's transaction, after the state change; may write more rows on `db`. */
+export type ActionHook = (x: { db: PoolClient; unit: WriteUnit; def: ResourceDef; id: number; before: Row; after: Row; input: Row; ctx: WriteContext }) => Promise<void>;
+/** Runs after a unit committed, with its changes (e.g. notifications). */
+export type AfterCommitHook = (events: WriteEvent[]) => Promise<void>;
+
+/** Who writes, and within which row scope (null: unrestricted, e.g. the system). */
+export interface Writer extends WriteContext {
+  scope?: UserScope | null;
+}
+
+/** The envelope announcing one change on its registry topic. */
+export function registryEnvelope(e: WriteEvent, at = new Date()): RealtimeEnvelope {
+  return {
+    destination: DESTINATIONS.registry(e.resource),
+    body: { resource: e.resource, action: e.action, ...(e.step ? { step: e.step } : {}), id: e.id, user_id: e.userId, at: at.toISOString() },
+    ...(e.keys ? { scope_keys: e.keys } : {}),
+  };
+}
+
+const ROW_OUT_OF_SCOPE = 'Объект должен относиться к вашей организации или муниципальному образованию: иначе он будет вам недоступен.';
+
+/** Validation of raw bodies against the contract (the routes' schemas validate their own). */
+export function parseBody(schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: unknown[] } } }, body: unknown): Row {
+  const out = schema.safeParse(body);
+  if (!out.success) throw new FieldValidationError(issuesToFieldErrors(out.error.issues as never));
+  return out.data as Row;
+}
+
+/**
+ * One transaction of the pipeline. Writes record their events; `commit()` commits and then
+ * announces them; `rollback()` drops them.
+ */
+export class WriteUnit {
+  private events: WriteEvent[] = [];
+  private open = true;
+  private savepoints = 0;
+
+  constructor(
+    readonly db: PoolClient,
+    private readonly pipeline: WritePipeline,
+  ) {}
+
+  private repo(def: ResourceDef): RegistryRepository {
+    return this.pipeline.repo(def);
+  }
+
+  private keysOf(def: ResourceDef, ...rows: (Row | null)[]): RowScopeKeys[] | undefined {
+    if (!def.rowScope) return undefined;
+    return rows.filter((r): r is Row => r !== null).map((r) => rowScopeKeys(def.rowScope!, r));
+  }
+
+  /** Refuses a row the writer could not see afterwards (a bound user writing outside their scope). */
+  private checkScope(def: ResourceDef, row: Row, writer: Writer): void {
+    if (!def.rowScope || isUnrestricted(writer.scope)) return;
+    if (rowVisible(writer.scope, rowScopeKeys(def.rowScope, row))) return;
+    const field = def.rowScope.organization?.[0] ?? def.rowScope.oktmo ?? 'non_field_errors';
+    throw FieldValidationError.of(field, ROW_OUT_OF_SCOPE);
+  }
+
+  /** Refuses a change of a locked workflow state outside an action (400 on the state field). */
+  private checkLockedState(def: ResourceDef, values: Row, current: Row | null): void {
+    const wf = def.workflow;
+    if (!wf?.locked || values[wf.field] === undefined) return;
+    const now = current ? current[wf.field] : def.fields[wf.field]?.default;
+    if (values[wf.field] !== now) throw FieldValidationError.of(wf.field, ACTION_MSG.lockedState(Object.values(wf.actions).map((a) => a.label)));
+  }
+
+  /** Creates a row from create-schema output (defaults applied). */
+  async create(def: ResourceDef, values: Row, writer: Writer): Promise<Row> {
+    this.checkLockedState(def, values, null);
+    const row = await this.repo(def).create(values, writer, this.db);
+    this.checkScope(def, row, writer);
+    this.events.push({ resource: def.name, action: 'create', id: Number(row.id), userId: writer.userId ?? null, keys: this.keysOf(def, row), row });
+    return row;
+  }
+
+  /** Updates the fields given (update-schema output); null when the row is missing or outside the writer's scope. */
+  async update(def: ResourceDef, id: number, values: Row, writer: Writer): Promise<Row | null> {
+    // The row as it was: needed for the scope (its keys before) and a locked state only.
+    const needBefore = Boolean(def.rowScope || def.workflow?.locked);
+    const before = needBefore ? await this.repo(def).get(id, { scope: writer.scope, lock: true }, this.db) : null;
+    if (needBefore && !before) return null;
+    this.checkLockedState(def, values, before);
+    const row = await this.repo(def).update(id, values, writer, this.db);
+    if (!row) return null;
+    this.checkScope(def, row, writer);
+    this.events.push({ resource: def.name, action: 'update', ...(writer.step ? { step: writer.step } : {}), id, userId: writer.userId ?? null, keys: this.keysOf(def, before, row), row });
+    return row;
+  }
+
+  /** Deletes a row; false when missing or outside the writer's scope. */
+  async delete(def: ResourceDef, id: number, writer: Writer): Promise<boolean> {
+    const before = def.rowScope ? await this.repo(def).get(id, { scope: writer.scope, lock: true }, this.db) : null;
+    if (def.rowScope && !before) return false;
+    if (!(await this.repo(def).delete(id, writer, this.db))) return false;
+    this.events.push({ resource: def.name, action: 'delete', id, userId: writer.userId ?? null, keys: this.keysOf(def, before), row: null });
+    return true;
+  }
+
+  /**
+   * Runs workflow action `key` on row `id` with `values` (action-body-schema output): checks the
+   * state (ConflictError → 409 from a wrong one), sets the state to the action's `to` together
+   * with the values, records the history with the action's name, runs the action's hooks in the
+   * transaction. Null when the row is missing or outside the writer's scope.
+   */
+  async act(def: ResourceDef, key: string, id: number, values: Row, writer: Writer): Promise<Row | null> {
+    const wf = def.workflow;
+    const action: ActionDef | undefined = wf?.actions[key];
+    if (!wf || !action) throw new Error(`${def.name}: no action ${key}`);
+    const before = await this.repo(def).get(id, { scope: writer.scope, lock: true }, this.db);
+    if (!before) return null;
+    const state = String(before[wf.field] ?? '');
+    if (!action.from.includes(state)) {
+      const label = def.fields[wf.field]?.enum?.label(state) ?? state;
+      throw new ConflictError(ACTION_MSG.wrongState(action.label, label));
+    }
+    const stepWriter: Writer = { ...writer, step: key };
+    const after = await this.repo(def).update(id, { ...values, [wf.field]: action.to }, stepWriter, this.db);
+    if (!after) return null;
+    this.checkScope(def, after, writer);
+    for (const hook of this.pipeline.hooksOf(def.name, key)) await hook({ db: this.db, unit: this, def, id, before, after, input: values, ctx: stepWriter });
+    this.events.push({ resource: def.name, action: 'update', step: key, id, userId: writer.userId ?? null, keys: this.keysOf(def, before, after), row: after });
+    return after;
+  }
+
+  /**
+   * Runs `fn` inside a SAVEPOINT: when it throws, its writes and their events are undone and
+   * the error is rethrown; the rest of the unit goes on (the import writes each object so).
+   */
+  async savepoint<T>(fn: () => Promise<T>): Promise<T> {
+    const name = `wp_${++this.savepoints}`;
+    const mark = this.events.length;
+    await this.db.query(`SAVEPOINT ${name}`);
+    try {
+      const out = await fn();
+      await this.db.query(`RELEASE SAVEPOINT ${name}`);
+      return out;
+    } catch (e) {
+      await this.db.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      this.events.length = mark;
+      throw e;
+    }
+  }
+
+  /** The changes written so far in this unit. */
+  get changes(): readonly WriteEvent[] {
+    return this.events;
+  }
+
+  /** Commits, releases the connection, then announces the changes and runs the after-commit hooks. */
+  async commit(): Promise<WriteEvent[]> {
+    if (!this.open) throw new Error('write unit already closed');
+    try {
+      await this.db.query('COMMIT');
+    } finally {
+      this.open = false;
+      this.db.release();
+    }
+    const events = this.events;
+    await this.pipeline.announce(events);
+    return events;
+  }
+
+  /** Rolls back and releases the connection; nothing is announced. */
+  async rollback(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    this.events = [];
+    try {
+      await this.db.query('ROLLBACK');
+    } finally {
+      this.db.release();
+    }
+  }
+}
+
+export interface WritePipelineOptions {
+  /** Where announcements go (@tko/realtime publisher); none: not announced. */
+  publisher?: EnvelopePublisher | null;
+  /** Registries known to the pipeline; default: every registry of the contract. */
+  defs?: readonly ResourceDef[];
+  /** Called with an after-commit hook's error (the write has committed: never thrown). */
+  onHookError?: (e: unknown) => void;
+}
+
+export class WritePipeline {
+  private readonly repos = new Map<string, RegistryRepository>();
+  private readonly defs = new Map<string, ResourceDef>();
+  private readonly actionHooks = new Map<string, ActionHook[]>();
+  private readonly afterCommitHooks: AfterCommitHook[] = [];
+
+  constructor(
+    readonly pool: Pool,
+    private readonly opts: WritePipelineOptions = {},
+  ) {
+    for (const d of opts.defs ?? resources) this.defs.set(d.name, d);
+  }
+
+  /** The registry named `name` (permission resource name), or undefined. */
+  def(name: string): ResourceDef | undefined {
+    return this.defs.get(name);
+  }
+
+  /** The repository of a registry (one per registry, reused). */
+  repo(def: ResourceDef): RegistryRepository {
+    let r = this.repos.get(def.name);
+    if (!r || r.def !== def) this.repos.set(def.name, (r = new RegistryRepository(this.pool, def)));
+    return r;
+  }
+
+  /** Adds a side effect of action `action` of registry `resource` (runs in its transaction). */
+  onAction(resource: string, action: string, hook: ActionHook): void {
+    const k = `${resource}:${action}`;
+    this.actionHooks.set(k, [...(this.actionHooks.get(k) ?? []), hook]);
+  }
+
+  /** Adds a hook run after every committed unit (notifications). */
+  afterCommit(hook: AfterCommitHook): void {
+    this.afterCommitHooks.push(hook);
+  }
+
+  /** @internal The hooks of one action. */
+  hooksOf(resource: string, action: string): ActionHook[] {
+    return this.actionHooks.get(`${resource}:${action}`) ?? [];
+  }
+
+  /** @internal Announces committed changes, then runs the after-commit hooks. */
+  async announce(events: WriteEvent[]): Promise<void> {
+    if (!events.length) return;
+    const publisher = this.opts.publisher;
+    if (publisher) {
+      const at = new Date();
+      for (const e of events) await publisher.publish(registryEnvelope(e, at)).catch(() => undefined);
+    }
+    for (const hook of this.afterCommitHooks) {
+      await hook(events).catch((e: unknown) => this.opts.onHookError?.(e));
+    }
+  }
+
+  /** Opens a unit of work (BEGIN on a pooled connection); the caller commits or rolls back. */
+  async begin(): Promise<WriteUnit> {
+    const db = await this.pool.connect();
+    try {
+      await db.query('BEGIN');
+    } catch (e) {
+      db.release();
+      throw e;
+    }
+    return new WriteUnit(db, this);
+  }
+
+  /** Runs `fn` in one unit: commits (and announces) when it returns, rolls back when it throws. */
+  async run<T>(fn: (unit: WriteUnit) => Promise<T>): Promise<T> {
+    const unit = await this.begin();
+    let out: T;
+    try {
+      out = await fn(unit);
+    } catch (e) {
+      await unit.rollback().catch(() => undefined);
+      throw e;
+    }
+    await unit.commit();
+    return out;
+  }
+
+  /** Creates one row in its own unit. */
+  create(def: ResourceDef, values: Row, writer: Writer): Promise<Row> {
+    return this.run((u) => u.create(def, values, writer));
+  }
+
+  /** Updates one row in its own unit; null when missing or out of scope. */
+  update(def: ResourceDef, id: number, values: Row, writer: Writer): Promise<Row | null> {
+    return this.run((u) => u.update(def, id, values, writer));
+  }
+
+  /** Deletes one row in its own unit; false when missing or out of scope. */
+  delete(def: ResourceDef, id: number, writer: Writer): Promise<boolean> {
+    return this.run((u) => u.delete(def, id, writer));
+  }
+
+  /** Runs one workflow action in its own unit; null when missing or out of scope. */
+  act(def: ResourceDef, key: string, id: number, values: Row, writer: Writer): Promise<Row | null> {
+    return this.run((u) => u.act(def, key, id, values, writer));
+  }
+
+  /** Validates a raw create body (defaults applied). Throws FieldValidationError. */
+  parseCreate(def: ResourceDef, body: unknown): Row {
+    return parseBody(createSchema(def), body);
+  }
+
+  /** Validates a raw update body (PATCH when `partial`). Throws FieldValidationError. */
+  parseUpdate(def: ResourceDef, body: unknown, partial: boolean): Row {
+    return parseBody(updateSchema(def, partial), body);
+  }
+
+  /** Validates a raw action body. Throws FieldValidationError. */
+  parseAction(def: ResourceDef, key: string, body: unknown): Row {
+    const a = def.workflow?.actions[key];
+    if (!a) throw new Error(`${def.name}: no action ${key}`);
+    return parseBody(actionBodySchema(def.fields, a), body);
+  }
+}
