@@ -136,7 +136,7 @@ function childrenField(def: ResourceDef): [string, unknown] | null {
   return hit ? [hit[0], (def.example![hit[0]] as unknown[])[0]] : null;
 }
 
-/** ФККО codes by level (fkkoLevel): ITEM, SUBGROUP, GROUP. */
+/** ФККО codes by level (fkkoLevel): ITEM, SUBGROUP, GROUP; another `n`, another code of the same level. */
 const FKKO_LEVEL_CODE: Record<Slot, (n: number) => string> = {
   0: (n) => `7${pad(n, 5)}10724`, // ITEM
   1: (n) => `7${pad(n, 5)}10720`, // SUBGROUP
@@ -166,8 +166,8 @@ export function driverOf(def: ResourceDef, key: string): Driver {
     if (def.name === 'fkko' && key === 'hazard_class') {
       return { kind: 'body', nullable: false, tie: true, values: (slot, n) => [{ code: `7${pad(n, 7)}72${RANK[slot] + 1}` }] };
     }
-    if (def.name === 'fkko' && key === 'level') return { kind: 'body', nullable: false, tie: false, values: (slot, n) => [{ code: FKKO_LEVEL_CODE[slot](n) }] };
-    if (def.name === 'administrative-unit' && key === 'level') return { kind: 'body', nullable: false, tie: false, values: (slot, n) => [{ code: OKTMO_LEVEL_CODE[slot](n) }] };
+    if (def.name === 'fkko' && key === 'level') return { kind: 'body', nullable: false, tie: true, values: (slot, n) => [{ code: FKKO_LEVEL_CODE[slot](n) }] };
+    if (def.name === 'administrative-unit' && key === 'level') return { kind: 'body', nullable: false, tie: true, values: (slot, n) => [{ code: OKTMO_LEVEL_CODE[slot](n) }] };
     const ch = childrenField(def);
     if (ch && (fd.kind === 'integer' || fd.kind === 'decimal')) {
       // Rolled up from the children (count, sum of equal volumes): more items, larger value.
