@@ -14,7 +14,7 @@
  * Validation errors answer 400 per field (plugins/errors.ts); a bad or unknown id 404, and
  * so does a page past the last one (DRF: «Неправильная страница.»).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ListQuery, ResourceDef } from '@tko/contract';
@@ -50,7 +50,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   const create = createSchema(def);
   const put = updateSchema(def, false);
   const patch = updateSchema(def, true);
-  const can = (action: 'view' | 'add' | 'change' | 'delete' | 'export') => guards.requirePermission(def.name, action);
+  // Permission first (onRequest): 401/403 before the body or query is validated (issue 8 §2).
+  const can = (action: 'view' | 'add' | 'change' | 'delete' | 'export') => guards.requirePermission(def.name, action) as unknown as onRequestHookHandler;
 
   async function listAnswer(request: FastifyRequest, q: ListQuery, publicOnly: boolean) {
     const keyset = typeof q.cursor === 'string';
@@ -78,17 +79,17 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   const writeCtx = (request: FastifyRequest): Writer => ({ userName: userName(request), userId: guards.user(request).id, scope: scopeOf(request) });
 
   r.get(def.path, {
-    preHandler: can('view'),
+    onRequest: can('view'),
     schema: { tags, summary: `${def.label}: список`, querystring: query, response: { 200: listResponse } },
   }, (request) => listAnswer(request, request.query as ListQuery, false));
 
   r.post(`${def.path}search/`, {
-    preHandler: can('view'),
+    onRequest: can('view'),
     schema: { tags, summary: `${def.label}: поиск (фильтры в теле)`, body: query, response: { 200: listResponse } },
   }, (request) => listAnswer(request, request.body as ListQuery, false));
 
   r.post(def.path, {
-    preHandler: can('add'),
+    onRequest: can('add'),
     schema: { tags, summary: `${def.label}: создать`, body: create, response: { 201: entity } },
   }, async (request, reply) => {
     const row = await pipeline.create(def, request.body as Record<string, unknown>, writeCtx(request));
@@ -96,7 +97,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   });
 
   r.get(`${def.path}:id/`, {
-    preHandler: can('view'),
+    onRequest: can('view'),
     schema: { tags, summary: `${def.label}: карточка`, params: IdParams, response: { 200: entity } },
   }, (request) => readOr404(request, request.params.id) as never);
 
@@ -107,16 +108,16 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     return row as never;
   };
   r.put(`${def.path}:id/`, {
-    preHandler: can('change'),
+    onRequest: can('change'),
     schema: { tags, summary: `${def.label}: изменить`, params: IdParams, body: put, response: { 200: entity } },
   }, update(false));
   r.patch(`${def.path}:id/`, {
-    preHandler: can('change'),
+    onRequest: can('change'),
     schema: { tags, summary: `${def.label}: изменить часть полей`, params: IdParams, body: patch, response: { 200: entity } },
   }, update(true));
 
   r.delete(`${def.path}:id/`, {
-    preHandler: can('delete'),
+    onRequest: can('delete'),
     schema: { tags, summary: `${def.label}: удалить`, params: IdParams },
   }, async (request, reply: FastifyReply) => {
     const id = parseId((request.params as { id: string }).id);
@@ -126,7 +127,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
 
   const ExportQuery = z.object({ async: z.enum(['true', 'false']).optional() });
   r.post(`${def.path}xlsx/`, {
-    preHandler: can('export'),
+    onRequest: can('export'),
     schema: { tags, summary: `${def.label}: выгрузка в xlsx`, querystring: ExportQuery, body: query.optional() },
   }, async (request, reply) => {
     const filters = (request.body ?? {}) as ListQuery;
@@ -138,7 +139,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   for (const [key, action] of Object.entries(def.workflow?.actions ?? {})) {
     const perm = action.permission;
     r.post(`${def.path}:id/${actionPath(key, action)}`, {
-      preHandler: guards.requirePermission(perm.resource ?? def.name, perm.action),
+      onRequest: guards.requirePermission(perm.resource ?? def.name, perm.action) as unknown as onRequestHookHandler,
       schema: {
         tags,
         summary: `${def.label}: ${action.label}`,
