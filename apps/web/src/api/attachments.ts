@@ -3,14 +3,14 @@
  * one file (multipart, the bearer token like every call) and download one through the
  * authenticated URL, saved by the browser under its own name.
  */
-import { ATTACHMENT_UPLOAD_PATH, UploadedAttachmentSchema, type Attachment, type UploadedAttachment } from '@tko/contract';
-import { http } from './client';
+import { attachmentUploadRoute, type Attachment, type UploadedAttachment } from '@tko/contract';
+import { callRoute, http } from './client';
 import { saveBlob } from './download';
 
 export async function uploadAttachment(file: File, signal?: AbortSignal): Promise<UploadedAttachment> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return UploadedAttachmentSchema.parse(await http.json<unknown>(ATTACHMENT_UPLOAD_PATH, { method: 'POST', form, signal }));
+  return callRoute(attachmentUploadRoute, {}, { form, signal });
 }
 
 export async function downloadAttachment(attachment: Attachment): Promise<void> {

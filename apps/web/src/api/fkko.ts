@@ -3,8 +3,8 @@
  * tree (`GET /api/dicts/fkko/tree/`, the blocks without a code, a node's children with one) and
  * the search by code (with or without spaces) or name over the list (`GET /api/dicts/fkko/`).
  */
-import { FKKO_TREE_PATH, type FkkoNode, type FkkoTree } from '@tko/contract';
-import { http } from './client';
+import { fkkoTreeRoute, type FkkoNode, type FkkoTree } from '@tko/contract';
+import { callRoute, http } from './client';
 
 export type { FkkoNode };
 
@@ -20,7 +20,7 @@ export interface FkkoRow {
 }
 
 export function fetchFkkoTree(code: string | undefined, signal?: AbortSignal): Promise<FkkoTree> {
-  return http.json<FkkoTree>(FKKO_TREE_PATH, { query: code ? { code } : undefined, signal });
+  return callRoute(fkkoTreeRoute, { query: code ? { code } : {} }, { signal });
 }
 
 /** At most `limit` rows matching the text (code or name), in code order. */

@@ -1,9 +1,14 @@
 /**
  * Calls of a registry described by a ResourceDef (spec 01 §7): list (or the public list when
  * anonymous), read, create, update (PUT), delete, search and the xlsx export (a file, or a queued job).
+ * Every answer is parsed with the contract's schemas of the description (listResponseSchema for
+ * pages, entitySchema for a card; the public card with every field optional, as the server
+ * serialises it): an answer of another shape is an AnswerShapeError (call-route.ts).
  */
 import type { ResourceDef } from '@tko/contract';
+import { entitySchema, listResponseSchema } from '@tko/contract';
 import { z } from 'zod';
+import { AnswerShapeError } from './call-route';
 import { http } from './client';
 import { filenameFromDisposition } from './download';
 
@@ -20,27 +25,53 @@ export interface ListPage {
 
 const itemPath = (def: ResourceDef, id: number | string) => `${def.path}${id}/`;
 
-export function listResource(def: ResourceDef, params: Record<string, string>, opts: { anonymous?: boolean; signal?: AbortSignal } = {}) {
-  const path = opts.anonymous && def.publicPath ? def.publicPath : def.path;
-  return http.json<ListPage>(path, { query: params, auth: !opts.anonymous, signal: opts.signal });
+/** The answer schemas of a description, built once per description. */
+const schemaCache = new WeakMap<ResourceDef, { page: z.ZodType; entity: z.ZodType; publicEntity: z.ZodType }>();
+function schemasOf(def: ResourceDef) {
+  let s = schemaCache.get(def);
+  if (!s) {
+    const entity = entitySchema(def);
+    schemaCache.set(def, (s = { page: listResponseSchema(def), entity, publicEntity: entity.partial() }));
+  }
+  return s;
 }
 
-export function searchResource(def: ResourceDef, body: Record<string, unknown>, signal?: AbortSignal) {
-  return http.json<ListPage>(`${def.path}search/`, { method: 'POST', json: body, signal });
+/** Parses a registry answer; a mismatch names the call and the first fields that differ. */
+export function parseResourceAnswer<T>(schema: z.ZodType, call: string, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new AnswerShapeError(call, 200, parsed.error.issues.map((i) => ({ path: i.path, message: i.message })));
+  return parsed.data as T;
+}
+
+export async function listResource(def: ResourceDef, params: Record<string, string>, opts: { anonymous?: boolean; signal?: AbortSignal } = {}) {
+  const path = opts.anonymous && def.publicPath ? def.publicPath : def.path;
+  const data = await http.json<unknown>(path, { query: params, auth: !opts.anonymous, signal: opts.signal });
+  return parseResourceAnswer<ListPage>(schemasOf(def).page, `GET ${path}`, data);
+}
+
+export async function searchResource(def: ResourceDef, body: Record<string, unknown>, signal?: AbortSignal) {
+  const data = await http.json<unknown>(`${def.path}search/`, { method: 'POST', json: body, signal });
+  return parseResourceAnswer<ListPage>(schemasOf(def).page, `POST ${def.path}search/`, data);
 }
 
 /** One object; anonymous visitors read the public card (`{publicPath}{id}/`, no private fields). */
-export function getResource(def: ResourceDef, id: number | string, signal?: AbortSignal, anonymous = false) {
-  if (anonymous && def.publicPath) return http.json<Entity>(`${def.publicPath}${id}/`, { signal, auth: false });
-  return http.json<Entity>(itemPath(def, id), { signal });
+export async function getResource(def: ResourceDef, id: number | string, signal?: AbortSignal, anonymous = false) {
+  if (anonymous && def.publicPath) {
+    const data = await http.json<unknown>(`${def.publicPath}${id}/`, { signal, auth: false });
+    return parseResourceAnswer<Entity>(schemasOf(def).publicEntity, `GET ${def.publicPath}{id}/`, data);
+  }
+  const data = await http.json<unknown>(itemPath(def, id), { signal });
+  return parseResourceAnswer<Entity>(schemasOf(def).entity, `GET ${def.path}{id}/`, data);
 }
 
-export function createResource(def: ResourceDef, body: Record<string, unknown>) {
-  return http.json<Entity>(def.path, { method: 'POST', json: body });
+export async function createResource(def: ResourceDef, body: Record<string, unknown>) {
+  const data = await http.json<unknown>(def.path, { method: 'POST', json: body });
+  return parseResourceAnswer<Entity>(schemasOf(def).entity, `POST ${def.path}`, data);
 }
 
-export function updateResource(def: ResourceDef, id: number | string, body: Record<string, unknown>) {
-  return http.json<Entity>(itemPath(def, id), { method: 'PUT', json: body });
+export async function updateResource(def: ResourceDef, id: number | string, body: Record<string, unknown>) {
+  const data = await http.json<unknown>(itemPath(def, id), { method: 'PUT', json: body });
+  return parseResourceAnswer<Entity>(schemasOf(def).entity, `PUT ${def.path}{id}/`, data);
 }
 
 export async function deleteResource(def: ResourceDef, id: number | string): Promise<void> {

@@ -3,16 +3,15 @@
  * `GET {registry path}{id}/history/` and the system log `GET /api/logs/` with its filters (user,
  * registries, object, action, period), both paged, newest first.
  */
-import { ChangeLogPageSchema, HISTORY_SUFFIX, LOGS_PATH, type ResourceDef } from '@tko/contract';
+import { logsRoute, objectHistoryRoute, type ChangeLogPageSchema, type ResourceDef } from '@tko/contract';
 import type { z } from 'zod';
-import { http } from '../api/client';
+import { callRoute } from '../api/client';
 
 export type ChangeLogPage = z.infer<typeof ChangeLogPageSchema>;
 export const HISTORY_PAGE_SIZE = 20;
 
-export async function fetchObjectHistory(def: ResourceDef, id: number | string, page: number, signal?: AbortSignal): Promise<ChangeLogPage> {
-  const body = await http.json<unknown>(`${def.path}${id}/${HISTORY_SUFFIX}`, { query: { page, page_size: HISTORY_PAGE_SIZE }, signal });
-  return ChangeLogPageSchema.parse(body);
+export function fetchObjectHistory(def: ResourceDef, id: number | string, page: number, signal?: AbortSignal): Promise<ChangeLogPage> {
+  return callRoute(objectHistoryRoute(def), { params: { id }, query: { page, page_size: HISTORY_PAGE_SIZE } }, { signal });
 }
 
 /** Filters of the system log as the screen holds them (all optional). */
@@ -27,19 +26,7 @@ export interface LogFilters {
   to?: string;
 }
 
-export async function fetchLogs(filters: LogFilters, page: number, signal?: AbortSignal): Promise<ChangeLogPage> {
-  const body = await http.json<unknown>(LOGS_PATH, {
-    query: {
-      page,
-      page_size: HISTORY_PAGE_SIZE,
-      user: filters.user,
-      resource: filters.resource?.length ? filters.resource.join(',') : undefined,
-      object: filters.object,
-      action: filters.action,
-      from: filters.from,
-      to: filters.to,
-    },
-    signal,
-  });
-  return ChangeLogPageSchema.parse(body);
+export function fetchLogs(filters: LogFilters, page: number, signal?: AbortSignal): Promise<ChangeLogPage> {
+  const query = { page, page_size: HISTORY_PAGE_SIZE, ...filters, resource: filters.resource?.length ? filters.resource : undefined };
+  return callRoute(logsRoute, { query }, { signal });
 }

@@ -5,58 +5,58 @@
  * types and their target fields, and the authenticated downloads (original, errors, template).
  */
 import {
-  ImportFileSchema, ImportLabelsSchema, ImportTemplateInfoSchema, pageSchema,
-  type ImportFile, type ImportLabels, type ImportMatching, type ImportTemplateInfo,
+  importCancelRoute, importDeleteRoute, importFileRoute, importFilesRoute, importLabelsRoute, importMatchingRoute, importProcessRoute,
+  importTemplatesRoute, importUploadRoute, type ImportFile, type ImportFilePageSchema, type ImportLabels, type ImportMatching,
+  type ImportTemplateInfo,
 } from '@tko/contract';
-import { z } from 'zod';
-import { http } from '../api/client';
+import type { z } from 'zod';
+import { callRoute } from '../api/client';
 import { downloadFile } from '../api/file-download';
 
 export const IMPORT_FILES_PATH = '/api/import/files/';
 export const IMPORT_PAGE_SIZE = 20;
 const filePath = (id: number, rest = '') => `${IMPORT_FILES_PATH}${id}/${rest}`;
 
-const FilePageSchema = pageSchema(ImportFileSchema);
-export type ImportFilePage = z.infer<typeof FilePageSchema>;
+export type ImportFilePage = z.infer<typeof ImportFilePageSchema>;
 
-export async function fetchImportFiles(page: number, signal?: AbortSignal): Promise<ImportFilePage> {
-  return FilePageSchema.parse(await http.json<unknown>(IMPORT_FILES_PATH, { query: { page, page_size: IMPORT_PAGE_SIZE }, signal }));
+export function fetchImportFiles(page: number, signal?: AbortSignal): Promise<ImportFilePage> {
+  return callRoute(importFilesRoute, { query: { page, page_size: IMPORT_PAGE_SIZE } }, { signal });
 }
 
-export async function fetchImportFile(id: number, signal?: AbortSignal): Promise<ImportFile> {
-  return ImportFileSchema.parse(await http.json<unknown>(filePath(id), { signal }));
+export function fetchImportFile(id: number, signal?: AbortSignal): Promise<ImportFile> {
+  return callRoute(importFileRoute, { params: { id } }, { signal });
 }
 
-export async function uploadImportFile(file: File, templateType: string | null): Promise<ImportFile> {
+export function uploadImportFile(file: File, templateType: string | null): Promise<ImportFile> {
   const form = new FormData();
   // Before the file: @fastify/multipart hands the handler the fields met before the file part.
   if (templateType) form.append('template_type', templateType);
   form.append('file', file, file.name);
-  return ImportFileSchema.parse(await http.json<unknown>(`${IMPORT_FILES_PATH}upload/`, { method: 'POST', form }));
+  return callRoute(importUploadRoute, {}, { form });
 }
 
-export async function saveImportMatching(id: number, body: ImportMatching): Promise<ImportFile> {
-  return ImportFileSchema.parse(await http.json<unknown>(filePath(id), { method: 'PATCH', json: body }));
+export function saveImportMatching(id: number, body: ImportMatching): Promise<ImportFile> {
+  return callRoute(importMatchingRoute, { params: { id }, body });
 }
 
-export async function processImportFile(id: number): Promise<ImportFile> {
-  return ImportFileSchema.parse(await http.json<unknown>(filePath(id, 'process/'), { method: 'POST' }));
+export function processImportFile(id: number): Promise<ImportFile> {
+  return callRoute(importProcessRoute, { params: { id } });
 }
 
-export async function cancelImportFile(id: number): Promise<ImportFile> {
-  return ImportFileSchema.parse(await http.json<unknown>(filePath(id, 'cancel/'), { method: 'POST' }));
+export function cancelImportFile(id: number): Promise<ImportFile> {
+  return callRoute(importCancelRoute, { params: { id } });
 }
 
 export async function deleteImportFile(id: number): Promise<void> {
-  await http.raw(filePath(id), { method: 'DELETE' });
+  await callRoute(importDeleteRoute, { params: { id } });
 }
 
-export async function fetchImportTemplates(signal?: AbortSignal): Promise<ImportTemplateInfo[]> {
-  return z.array(ImportTemplateInfoSchema).parse(await http.json<unknown>('/api/import/templates/', { signal }));
+export function fetchImportTemplates(signal?: AbortSignal): Promise<ImportTemplateInfo[]> {
+  return callRoute(importTemplatesRoute, {}, { signal });
 }
 
-export async function fetchImportLabels(type: string, signal?: AbortSignal): Promise<ImportLabels> {
-  return ImportLabelsSchema.parse(await http.json<unknown>(`/api/import/templates/${type}/labels/`, { signal }));
+export function fetchImportLabels(type: string, signal?: AbortSignal): Promise<ImportLabels> {
+  return callRoute(importLabelsRoute, { params: { type } }, { signal });
 }
 
 export const downloadImportOriginal = (f: ImportFile) => downloadFile(f.download_url, f.name);

@@ -4,8 +4,8 @@
  * 'Скачать' (the file behind the API, fetched with the bearer token), or into the failure.
  * The notification that also ends the job adds no second toast (watched-jobs).
  */
-import { JobStatusSchema } from '@tko/contract';
-import { http } from '../api/client';
+import { jobStatusRoute } from '@tko/contract';
+import { callRoute } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { downloadFile } from '../api/file-download';
 import type { QueuedExport } from '../api/resource-client';
@@ -31,7 +31,7 @@ export function followExportJob(label: string, fallbackName: string, job: Queued
   toast.progress(key, title, 0, STATE_TEXT.waiting);
   const stop = watchJob(job.job_id, {
     subscribe: (destination, onMessage, opts) => live.subscribe(destination, onMessage, opts),
-    fetchStatus: async () => JobStatusSchema.parse(await http.json<unknown>(job.status_url)),
+    fetchStatus: () => callRoute(jobStatusRoute, { params: { id: job.job_id } }),
     timers: { setTimer: (cb, ms) => window.setTimeout(cb, ms), clearTimer: (h) => window.clearTimeout(h as number) },
   }, (v) => {
     if (v.state === 'completed') {

@@ -4,36 +4,32 @@
  * delete one, and the authenticated download of a notification's document.
  */
 import {
-  NOTIFICATIONS_PATH, NotificationPageSchema, NotificationSchema, ReadAllResultSchema, UnreadCountSchema,
+  deleteNotificationRoute, notificationsRoute, readAllNotificationsRoute, readNotificationRoute, unreadCountRoute,
   type Notification, type NotificationPage,
 } from '@tko/contract';
-import { http } from '../api/client';
+import { callRoute } from '../api/client';
 import { downloadFile } from '../api/file-download';
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
-export async function fetchNotifications(page: number, onlyUnread: boolean, signal?: AbortSignal): Promise<NotificationPage> {
-  const body = await http.json<unknown>(NOTIFICATIONS_PATH, {
-    query: { page, page_size: NOTIFICATIONS_PAGE_SIZE, readed: onlyUnread ? 'false' : undefined },
-    signal,
-  });
-  return NotificationPageSchema.parse(body);
+export function fetchNotifications(page: number, onlyUnread: boolean, signal?: AbortSignal): Promise<NotificationPage> {
+  return callRoute(notificationsRoute, { query: { page, page_size: NOTIFICATIONS_PAGE_SIZE, readed: onlyUnread ? 'false' : undefined } }, { signal });
 }
 
 export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
-  return UnreadCountSchema.parse(await http.json<unknown>(`${NOTIFICATIONS_PATH}unread-count/`, { signal })).unread_count;
+  return (await callRoute(unreadCountRoute, {}, { signal })).unread_count;
 }
 
-export async function markNotificationRead(id: number): Promise<Notification> {
-  return NotificationSchema.parse(await http.json<unknown>(`${NOTIFICATIONS_PATH}${id}/read/`, { method: 'POST' }));
+export function markNotificationRead(id: number): Promise<Notification> {
+  return callRoute(readNotificationRoute, { params: { id } });
 }
 
 export async function markAllNotificationsRead(): Promise<number> {
-  return ReadAllResultSchema.parse(await http.json<unknown>(`${NOTIFICATIONS_PATH}read-all/`, { method: 'POST' })).updated;
+  return (await callRoute(readAllNotificationsRoute)).updated;
 }
 
 export async function deleteNotification(id: number): Promise<void> {
-  await http.raw(`${NOTIFICATIONS_PATH}${id}/`, { method: 'DELETE' });
+  await callRoute(deleteNotificationRoute, { params: { id } });
 }
 
 /** Saves the notification's file (its documentUrl, fetched with the bearer token). */

@@ -4,9 +4,9 @@
  * shown by a section links by its id; a site of any kind (`waste-area`) first asks the suggestion
  * call for its kind (`?id=1,2` → `{id, type}`), since the reference itself carries only its name.
  */
-import { WASTE_AREA_SUGGESTION_PATH } from '@tko/contract';
+import { wasteAreaSuggestionRoute } from '@tko/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../api/client';
+import { callRoute } from '../api/client';
 import { viewPathOf } from './section-paths';
 import { viewPath } from './waste-areas';
 
@@ -14,10 +14,7 @@ type Resolver = (ids: number[], signal?: AbortSignal) => Promise<Map<number, str
 
 const RESOLVERS: Record<string, Resolver> = {
   'waste-area': async (ids, signal) => {
-    const page = await http.json<{ results: { id: number; type: string }[] }>(WASTE_AREA_SUGGESTION_PATH, {
-      query: { id: ids.join(','), page_size: 500 },
-      signal,
-    });
+    const page = await callRoute(wasteAreaSuggestionRoute, { query: { id: ids, page_size: 500 } }, { signal });
     return new Map(page.results.map((r) => [r.id, viewPath(r.type, r.id)]));
   },
 };
