@@ -98,8 +98,9 @@ describe('import job in the worker process', () => {
     }, `the recovered run to finish (worker output: ${output.slice(-500)})`, 300000);
     expect(done.report).toMatchObject({ rows: SITES, created: SITES, failed_rows: 0 });
     expect(await sites()).toBe(SITES);
+    // The file is DONE at the COMMIT; the job completes once the run has announced its rows.
     const job = await queue.getJob(run.jobId);
-    expect(await job!.getState()).toBe('completed');
+    await waitUntil(async () => ((await job!.getState()) === 'completed' ? true : null), 'the job completed', 30000);
     const progress = () => live.on(DESTINATIONS.job(run.jobId)).map((m) => m.body as { state: string; progress: number });
     await waitUntil(() => progress().some((p) => p.state === 'completed'), 'the completed progress message', 10000);
     expect(progress().at(-1)).toMatchObject({ state: 'completed', progress: 100 });
