@@ -14,6 +14,7 @@ import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
 import { HistoryEntries, isHistoryItems } from '../history/history-view';
 import { parameterEntries } from './history-params';
+import { isLockedStateField, lockedStateHelp } from './workflow';
 
 const WIDE = new Set(['longtext', 'address', 'person', 'children', 'refs', 'files']);
 
@@ -34,11 +35,11 @@ export function CardTab(props: {
     <Row gutter={[16, 8]}>
       {fieldsOfTab(def, tab).map((name) => {
         const field = def.fields[name]!;
-        const readOnly = field.readOnly || !field.write;
+        const readOnly = field.readOnly || !field.write || isLockedStateField(def, name);
         return (
           <Col key={name} {...span(field)}>
             {readOnly ? (
-              <FieldItem label={field.label} htmlFor={inputId(name)} help={field.help}>
+              <FieldItem label={field.label} htmlFor={inputId(name)} help={lockedStateHelp(def, name) ?? field.help}>
                 {field.kind === 'computed' && entity && isTreeRows(entity[name]) ? (
                   <TreeValue rows={entity[name]} />
                 ) : field.kind === 'computed' && entity && isHistoryItems(entity[name], field.label) ? (

@@ -7,7 +7,7 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Alert, Button, Form, Space, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors';
 import { useDeleteResource, useResourceItem, useSaveResource } from '../api/hooks';
 import type { Entity } from '../api/resource-client';
@@ -26,6 +26,7 @@ import { tabPanel } from './tab-panels';
 import { HistoryButton } from '../history/history-view';
 import { useLeaveGuard } from './leave-guard';
 import { tabFromQuery } from './card-tab-query';
+import { WorkflowActions } from './workflow-actions';
 
 export interface ResourceCardProps {
   web: WebResource;
@@ -76,6 +77,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
   const { def } = web;
   const isNew = entity === null;
   const navigate = useNavigate();
+  const location = useLocation();
   const modal = useAppModal();
   const canChange = useCanWrite(def.name, 'change');
   const canDelete = useCanWrite(def.name, 'delete');
@@ -108,8 +110,12 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
       const saved = await save.mutateAsync(body);
       toast.success(isNew ? web.createdText : web.savedText, String(saved[def.titleField] ?? ''));
       guard.allow();
-      if (isNew) navigate(paths.card(saved.id), { replace: true });
-      else onSaved();
+      if (isNew) navigate(paths.card(saved), { replace: true });
+      else {
+        // A changed key (an ОКТМО code) changes the card's path; the tab stays.
+        if (paths.card(saved) !== location.pathname) navigate({ pathname: paths.card(saved), search: location.search }, { replace: true });
+        onSaved();
+      }
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) {
         const mapped = mapServerErrors(def, e.fieldErrors);
@@ -174,8 +180,9 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
               Удалить
             </Button>
           )}
+          {!isNew && <WorkflowActions def={def} row={entity} blockedText={formState.isDirty ? 'Сначала сохраните или отмените изменения карточки.' : undefined} onDone={onSaved} />}
           {!isNew && <HistoryButton def={def} id={entity.id} />}
-          <Button onClick={() => navigate(isNew ? listHref(paths.list) : paths.view(entity.id))}>Отмена</Button>
+          <Button onClick={() => navigate(isNew ? listHref(paths.list) : paths.view(entity))}>Отмена</Button>
         </Space>
       </Space>
       {guard.modal}

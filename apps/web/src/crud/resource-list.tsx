@@ -96,7 +96,7 @@ export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, n
         width: 56,
         fixed: 'right',
         render: (_v, row) => (
-          <Link to={paths.card(row.id)} onClick={(e) => e.stopPropagation()} aria-label="Редактировать">
+          <Link to={paths.card(row)} onClick={(e) => e.stopPropagation()} aria-label="Редактировать">
             <Button type="text" icon={<EditOutlined />} title="Редактировать" />
           </Link>
         ),
@@ -158,7 +158,7 @@ export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, n
             loading={list.isFetching}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: list.isPending ? 'Загрузка…' : <Empty description={anonymous ? 'Ничего не найдено. Измените фильтры.' : web.emptyText} /> }}
-            onRow={(row) => ({ onClick: () => navigate(paths.view(row.id)), style: { cursor: 'pointer' } })}
+            onRow={(row) => ({ onClick: () => navigate(paths.view(row)), style: { cursor: 'pointer' } })}
             pagination={{
               current: pageNumber,
               pageSize,

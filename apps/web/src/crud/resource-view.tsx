@@ -25,6 +25,7 @@ import { ChildCardView } from './panels/child-card';
 import { HistoryButton, HistoryEntries, isHistoryItems } from '../history/history-view';
 import type { ResourcePaths } from './paths';
 import { tabPanel } from './tab-panels';
+import { WorkflowActions } from './workflow-actions';
 import { parameterEntries } from './history-params';
 import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
@@ -129,10 +130,11 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
           </Typography.Title>
         </div>
         <Space wrap>
+          {!anonymous && <WorkflowActions def={def} row={entity} />}
           {!anonymous && <HistoryButton def={def} id={entity.id} />}
           {!anonymous && canChange && (
             <Can perm={`${def.name}:change`}>
-              <Link to={paths.card(entity.id)}>
+              <Link to={paths.card(entity)}>
                 <Button type="primary" icon={<EditOutlined />}>
                   Редактировать
                 </Button>

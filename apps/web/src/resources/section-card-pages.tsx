@@ -16,6 +16,7 @@ import { ResourceView } from '../crud/resource-view';
 import type { ResourcePaths } from '../crud/paths';
 import { isPublicTab } from './section-access';
 import { findTab, tabPaths, webOf } from './section-paths';
+import { ObjectRoute } from './object-route';
 import { NotYet } from './section-pages';
 import { isTabbed, type Section, type SectionTab } from './sections';
 import type { WebResource } from './web-resource';
@@ -27,54 +28,73 @@ interface Resolved {
   objectId: string;
 }
 
-/** Resolves the tab and object of the route; renders not-found / not-yet states itself. */
-function WithTab({ section, render }: { section: Section; render: (r: Resolved) => ReactNode }) {
+/**
+ * Resolves the tab and object of the route (an object named by the section's key — the ОКТМО code —
+ * becomes its id, object-route.tsx); renders not-found / not-yet states itself.
+ */
+function WithTab({ section, page, anonymous = false, render }: { section: Section; page: 'card' | 'view'; anonymous?: boolean; render: (r: Resolved) => ReactNode }) {
   const { tab: slug, objectId } = useParams();
   const tab = findTab(section, isTabbed(section) ? slug : '');
   if (!tab || !objectId) return <NotFoundPage />;
   const web = webOf(tab);
   if (!web) return <NotYet />;
-  return render({ tab, web, paths: tabPaths(section, tab), objectId });
+  const paths = tabPaths(section, tab);
+  return (
+    <ObjectRoute def={web.def} objectKey={section.objectKey} segment={objectId} paths={paths} page={page} anonymous={anonymous}>
+      {(id) => render({ tab, web, paths, objectId: id })}
+    </ObjectRoute>
+  );
 }
 
-function CanView({ tab, children }: { tab: SectionTab; children: ReactNode }) {
+/** Needs `view` on the tab's registry (a missing tab is left to WithTab's not-found page). */
+function CanView({ tab, children }: { tab: SectionTab | undefined; children: ReactNode }) {
   const perms = usePermissions();
-  if (!perms?.[tab.resource]?.view) return <ForbiddenState />;
+  if (tab && !perms?.[tab.resource]?.view) return <ForbiddenState />;
   return children;
 }
 
+function useRouteTab(section: Section): SectionTab | undefined {
+  const { tab: slug } = useParams();
+  return findTab(section, isTabbed(section) ? slug : '');
+}
+
 export function SectionCardPage({ section }: { section: Section }) {
+  const tab = useRouteTab(section);
   return (
-    <WithTab
-      section={section}
-      render={({ tab, web, paths, objectId }) => (
-        <CanView tab={tab}>
-          <ResourceCard key={objectId} web={web} objectId={objectId} paths={paths} defaults={tab.defaults} />
-        </CanView>
-      )}
-    />
+    <CanView tab={tab}>
+      <WithTab
+        section={section}
+        page="card"
+        render={({ tab: t, web, paths, objectId }) => <ResourceCard key={objectId} web={web} objectId={objectId} paths={paths} defaults={t.defaults} />}
+      />
+    </CanView>
   );
 }
 
 export function SectionViewPage({ section }: { section: Section }) {
   const { signedIn } = useSession();
   const location = useLocation();
+  const tab = useRouteTab(section);
+  if (!signedIn) {
+    if (tab && !isPublicTab(tab)) return <Navigate to={authPath(`${location.pathname}${location.hash}`)} replace />;
+    return (
+      <WithTab
+        section={section}
+        page="view"
+        anonymous
+        render={({ web, paths, objectId }) => <ResourceView key={`public-${objectId}`} web={web} objectId={objectId} paths={paths} anonymous />}
+      />
+    );
+  }
   return (
-    <WithTab
-      section={section}
-      render={({ tab, web, paths, objectId }) => {
-        if (!signedIn) {
-          if (!isPublicTab(tab)) return <Navigate to={authPath(`${location.pathname}${location.hash}`)} replace />;
-          return <ResourceView key={`public-${objectId}`} web={web} objectId={objectId} paths={paths} anonymous />;
-        }
-        return (
-          <RequireAuth>
-            <CanView tab={tab}>
-              <ResourceView key={objectId} web={web} objectId={objectId} paths={paths} anonymous={false} />
-            </CanView>
-          </RequireAuth>
-        );
-      }}
-    />
+    <RequireAuth>
+      <CanView tab={tab}>
+        <WithTab
+          section={section}
+          page="view"
+          render={({ web, paths, objectId }) => <ResourceView key={objectId} web={web} objectId={objectId} paths={paths} anonymous={false} />}
+        />
+      </CanView>
+    </RequireAuth>
   );
 }

@@ -14,6 +14,7 @@ import type { HashOptions } from '../crud/hash-options';
 import { listHref } from '../crud/list-memory';
 import { ResourceList } from '../crud/resource-list';
 import { sectionTabAccess } from './section-access';
+import { KeyedObjectLink } from './object-route';
 import { tabListPath, tabPaths, webOf } from './section-paths';
 import { isTabbed, type Section } from './sections';
 
@@ -44,6 +45,7 @@ export function SectionListPage({ section }: { section: Section }) {
   const fixed: HashOptions = { ...tab.fixed, ...(segment && segmentValue ? segment.options(segmentValue) : {}) };
   const web = webOf(tab);
   const paths = tabPaths(section, tab);
+  const segmentObject = segment && segmentValue ? segment.objectOf?.(segmentValue) : undefined;
 
   return (
     <>
@@ -75,7 +77,13 @@ export function SectionListPage({ section }: { section: Section }) {
                 style={{ marginBottom: 12 }}
                 title={
                   <span>
-                    {segment.describe(segmentValue)} <Link to={listHref(paths.list)}>Показать все</Link>
+                    {segment.describe(segmentValue)}{' '}
+                    {segmentObject && section.objectKey && (
+                      <>
+                        Само образование: <KeyedObjectLink def={web.def} objectKey={section.objectKey} value={segmentObject} paths={paths} anonymous={!signedIn} />.{' '}
+                      </>
+                    )}
+                    <Link to={listHref(paths.list)}>Показать все</Link>
                   </span>
                 }
               />

@@ -5,6 +5,7 @@
  */
 import { resourceByName } from '@tko/contract';
 import type { ResourcePaths } from '../crud/paths';
+import { objectSegment, type PathTarget } from './object-key';
 import { SECTIONS, type Section, type SectionTab } from './sections';
 import { webResource, type WebResource } from './web-resource';
 
@@ -28,10 +29,11 @@ export function tabListPath(section: Section, tab: SectionTab): string {
   return tab.slug ? `${section.base}${tab.slug}/` : section.base;
 }
 
-/** The list, card and view paths of a tab. */
+/** The list, card and view paths of a tab (objects named by the section's key where it has one: `/dicts/atu/view/25703000/`). */
 export function tabPaths(section: Section, tab: SectionTab): ResourcePaths {
   const list = tabListPath(section, tab);
-  return { list, card: (id) => `${list}update/${id}/`, view: (id) => `${list}view/${id}/` };
+  const seg = (t: PathTarget) => objectSegment(section.objectKey, t);
+  return { list, card: (t) => `${list}update/${seg(t)}/`, view: (t) => `${list}view/${seg(t)}/` };
 }
 
 /** The first section tab showing a registry (for links to its objects), if any. */
@@ -43,7 +45,10 @@ export function tabOfResource(resource: string): { section: Section; tab: Sectio
   return undefined;
 }
 
-/** The read-only page of an object of a registry, if the app shows that registry. */
+/**
+ * The read-only page of an object of a registry, if the app shows that registry. With only the id
+ * at hand, a keyed section gets its id path (`/dicts/atu/view/id-9/`), which moves on to the key path.
+ */
 export function viewPathOf(resource: string, id: number | string): string | undefined {
   const found = tabOfResource(resource);
   return found ? tabPaths(found.section, found.tab).view(id) : undefined;

@@ -12,6 +12,7 @@
  */
 import { FACILITY_SECTION_TABS, WASTE_AREA_TABS } from '@tko/contract';
 import type { HashOptions } from '../crud/hash-options';
+import type { ObjectKey } from './object-key';
 import { containerTexts } from './container';
 import type { WebTexts } from './web-resource';
 
@@ -39,6 +40,11 @@ export interface ListSegment {
   /** The list options the segment fixes; text shown above the list. */
   options: (value: string) => HashOptions;
   describe: (value: string) => string;
+  /**
+   * The value of the section's object key naming the object the segment is about (an 8-digit
+   * formation code), whose own row the page shows above the list of its units.
+   */
+  objectOf?: (value: string) => string | undefined;
 }
 
 export interface Section {
@@ -51,6 +57,8 @@ export interface Section {
   base: string;
   tabs: SectionTab[];
   listSegment?: ListSegment;
+  /** Cards and views named by a field's value instead of the id (`/dicts/atu/view/{oktmo}/`; object-key.ts). */
+  objectKey?: ObjectKey;
   /** The list hash carries the ordering by default (waste-site lists: `#page=1&ordering=location`). */
   orderingInHash?: boolean;
 }
@@ -117,12 +125,15 @@ export const SECTIONS: Section[] = [
     menuLabel: 'АТЕ (ОКТМО)',
     base: '/dicts/atu/',
     tabs: [{ slug: '', label: 'Административно-территориальные единицы', resource: 'administrative-unit' }],
+    // Cards by the ОКТМО code (spec 03 screens); a unit without a code: `…/view/id-{id}/`.
+    objectKey: { field: 'code', pattern: /^(\d{8}|\d{11})$/, filter: 'code' },
     // `/dicts/atu/{oktmo}/`: a region (2 digits: 01, 03) or the units of one municipal formation (8 digits).
     listSegment: {
       name: 'oktmo',
       pattern: /^(\d{2}|\d{8})$/,
       options: (v): HashOptions => (v.length === 2 ? { region: v } : { parent: v }),
       describe: (v) => (v.length === 2 ? `Единицы субъекта РФ с кодом ОКТМО ${v}.` : `Единицы, входящие в муниципальное образование с кодом ОКТМО ${v}.`),
+      objectOf: (v) => (v.length === 8 ? v : undefined),
     },
   },
   {

@@ -31,7 +31,8 @@ describe('registry sections of the web app', () => {
     expect(tabPaths(sources, findTab(sources, '')!)).toMatchObject({ list: '/terr-schema/waste-sources/' });
     expect(tabPaths(sources, findTab(sources, '')!).view(3)).toBe('/terr-schema/waste-sources/view/3/');
     expect(viewPathOf('juridical-person', 7)).toBe('/terr-schema/waste-handlers/juridical-person/view/7/');
-    expect(viewPathOf('administrative-unit', 9)).toBe('/dicts/atu/view/9/');
+    // Units are named by their ОКТМО code; with only the id at hand, the id path (it moves on to the code).
+    expect(viewPathOf('administrative-unit', 9)).toBe('/dicts/atu/view/id-9/');
     expect(viewPathOf('no-such-registry', 1)).toBeUndefined();
     // Each registry's contract webPath is one of its section's list paths.
     for (const r of resources) {

@@ -68,6 +68,8 @@ export const administrativeUnitResource = defineResource({
     search: { kind: 'text', fields: ['name', 'code'], label: 'Поиск по наименованию или коду' },
     region: { kind: 'values', field: 'region', label: 'Субъект РФ (код ОКТМО)', pattern: /^\d{2}$/, message: 'Код субъекта — две цифры, например 01 или 03.' },
     level: { kind: 'enum', field: 'level', enum: AdministrativeUnitLevel, label: 'Уровень' },
+    // Exact codes: the web app opens a card by its ОКТМО code (`/dicts/atu/view/{oktmo}/`) through this filter.
+    code: { kind: 'values', field: 'code', label: 'Код ОКТМО', pattern: /^(\d{8}|\d{11})$/, message: 'Код ОКТМО — 8 или 11 цифр.' },
     parent: { kind: 'values', field: 'parent_code', label: 'Вышестоящее образование (код ОКТМО)', pattern: /^\d{8}$/, message: 'Код вышестоящего образования — 8 цифр ОКТМО.' },
     reg_operator: { kind: 'ref', field: 'reg_operator', label: 'Региональный оператор' },
   },

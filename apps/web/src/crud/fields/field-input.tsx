@@ -23,6 +23,8 @@ export interface FieldInputProps {
   entity?: Record<string, unknown> | null;
   /** The card's point field a chosen address suggestion fills (the `location` field only). */
   pointField?: string;
+  /** Prefix of the input's DOM id where another form on the page edits the same field (an action's modal). */
+  idPrefix?: string;
 }
 
 function knownRefs(field: FieldDef, value: unknown): RefValue[] | undefined {
@@ -36,12 +38,12 @@ function pointHint(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' && !parseCoordinatesString(value) ? MSG.coordinates : undefined;
 }
 
-export function FieldInput({ name, field, control, disabled, entity, pointField }: FieldInputProps) {
+export function FieldInput({ name, field, control, disabled, entity, pointField, idPrefix }: FieldInputProps) {
   if (field.kind === 'address') return <AddressInput name={name} field={field} control={control} disabled={disabled} />;
   if (field.kind === 'person') return <PersonInput name={name} field={field} control={control} disabled={disabled} />;
   if (field.kind === 'children') return <ChildrenTable name={name} field={field} control={control} disabled={disabled} />;
 
-  const id = inputId(name);
+  const id = inputId(idPrefix ? `${idPrefix}.${name}` : name);
   return (
     <Controller
       control={control}
