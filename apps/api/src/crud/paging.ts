@@ -1,6 +1,7 @@
 /**
  * Absolute `next` / `previous` links of a page, as Django REST Framework builds them:
- * the request URL with `page` replaced (null at the ends).
+ * the request URL with `page` replaced (null at the ends). With an estimated count the
+ * repository has already bounded it by the page (a full page counts one row more).
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -15,6 +16,15 @@ export function pageLinks(request: FastifyRequest, page: number, pageSize: numbe
     next: page * pageSize < count ? at(page + 1) : null,
     previous: page > 1 ? at(Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
   };
+}
+
+/** Links of a keyset page (issue 7 §6): `next` with `cursor` replaced, no `previous`. */
+export function cursorLinks(request: FastifyRequest, nextCursor: string | null): { next: string | null; previous: null } {
+  if (!nextCursor) return { next: null, previous: null };
+  const u = new URL(request.url, `${request.protocol}://${request.host}`);
+  u.searchParams.delete('page');
+  u.searchParams.set('cursor', nextCursor);
+  return { next: u.toString(), previous: null };
 }
 
 /** Parses a path id: a positive integer, else null (→ 404, as DRF answers for a bad pk). */

@@ -1,0 +1,89 @@
+/**
+ * The `count` and list-level sums of a list (issue 7 §6, docs/DECISIONS.md «Big tables»):
+ * - registries without sums: PostgreSQL's planner estimate of the WHERE (EXPLAIN (FORMAT JSON),
+ *   well under 1 ms); an exact count(*) only when the estimate is below the threshold
+ *   (DEFAULT_EXACT_COUNT_THRESHOLD, env LIST_EXACT_COUNT_THRESHOLD);
+ * - registries with sums (def.aggregates, e.g. the containers total): count and sums exactly in
+ *   one statement, kept in a per-process cache keyed by table + WHERE + parameters, dropped by
+ *   every write of that table through a RegistryRepository of the same pool (writeHappened) and
+ *   after CACHE_TTL_MS at the latest (writes made by other processes: the worker's imports).
+ */
+import type { StoredResourceDef } from '../tables/types';
+import type { Pool } from 'pg';
+import { ident } from './params';
+
+export const DEFAULT_EXACT_COUNT_THRESHOLD = 10_000;
+/** Longest life of a cached count (bounds how long another process's write can go unseen). */
+export const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 500;
+
+export interface CountResult {
+  count: number;
+  /** True when `count` is the planner's estimate. */
+  estimate: boolean;
+  aggregates: Record<string, number>;
+}
+
+interface Entry extends CountResult {
+  version: number;
+  at: number;
+}
+
+interface PoolState {
+  versions: Map<string, number>;
+  cache: Map<string, Entry>;
+}
+
+const states = new WeakMap<Pool, PoolState>();
+
+function state(pool: Pool): PoolState {
+  let s = states.get(pool);
+  if (!s) states.set(pool, (s = { versions: new Map(), cache: new Map() }));
+  return s;
+}
+
+/** Drops the cached counts of `table` on this pool: called by every registry write. */
+export function writeHappened(pool: Pool, table: string): void {
+  const s = state(pool);
+  s.versions.set(table, (s.versions.get(table) ?? 0) + 1);
+}
+
+/** The threshold from the environment (LIST_EXACT_COUNT_THRESHOLD) or the default. */
+export function exactCountThreshold(): number {
+  const raw = process.env.LIST_EXACT_COUNT_THRESHOLD;
+  return raw && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_EXACT_COUNT_THRESHOLD;
+}
+
+/** The planner's row estimate of `SELECT … FROM table t WHERE where`. */
+export async function estimateRows(pool: Pool, table: string, where: string, values: unknown[]): Promise<number> {
+  const { rows } = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${ident(table)} t WHERE ${where}`, values);
+  const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan;
+  return Math.round(plan['Plan Rows']);
+}
+
+/** Count and sums of the rows matching `where` (parameters `values`) of `def`. */
+export async function countRows(pool: Pool, def: StoredResourceDef, where: string, values: unknown[], threshold: number): Promise<CountResult> {
+  const sums = Object.entries(def.aggregates ?? {}).map(([name, a]) => `coalesce(sum(t.${ident(def.fields[a.sum]!.column!)}), 0)::int AS ${ident(name)}`);
+  const exact = async (): Promise<CountResult> => {
+    const { rows } = await pool.query(`SELECT count(*)::int AS count${sums.length ? ', ' + sums.join(', ') : ''} FROM ${ident(def.table)} t WHERE ${where}`, values);
+    const { count, ...aggregates } = rows[0] as { count: number } & Record<string, number>;
+    return { count, estimate: false, aggregates };
+  };
+  if (!sums.length) {
+    const est = await estimateRows(pool, def.table, where, values);
+    return est < threshold ? exact() : { count: est, estimate: true, aggregates: {} };
+  }
+  const s = state(pool);
+  const key = `${def.table}\u0000${where}\u0000${JSON.stringify(values)}`;
+  const version = s.versions.get(def.table) ?? 0;
+  const hit = s.cache.get(key);
+  if (hit && hit.version === version && Date.now() - hit.at < CACHE_TTL_MS) {
+    return { count: hit.count, estimate: false, aggregates: hit.aggregates };
+  }
+  const out = await exact();
+  // Stored under the version read before the statement: a write meanwhile makes it stale at once.
+  if (s.cache.size >= CACHE_MAX) s.cache.delete(s.cache.keys().next().value!);
+  s.cache.delete(key);
+  s.cache.set(key, { ...out, version, at: Date.now() });
+  return out;
+}
