@@ -51,7 +51,7 @@ describe('list answer', () => {
   it('answers {count, count_containers, next, previous, results} ordered by location', async () => {
     const res = await list({ page_size: 5 });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['count', 'next', 'previous', 'count_containers', 'results']);
+    expect(Object.keys(res.body)).toEqual(['count', 'count_is_estimate', 'next', 'previous', 'count_containers', 'results']);
     expect(res.body.count).toBe(12);
     expect(res.body.count_containers).toBe(18);
     expect(res.body.results).toHaveLength(5);
