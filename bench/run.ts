@@ -123,7 +123,7 @@ try {
   await section('xlsx', async () => {
     const x = await benchXlsx(whatIf.childNodeOptions?.split(/\s+/).filter(Boolean));
     results.xlsx = x;
-    return `## xlsx export of every container site (child process; load after: ${load()})\n\n${xlsxTable(x)}`;
+    return `## xlsx export of every container site (child process, Node flags \`${x.nodeFlags.join(' ')}\` as the worker; load after: ${load()})\n\n${xlsxTable(x)}`;
   });
 } finally {
   await http.close();

@@ -1,10 +1,11 @@
 /**
- * xlsx measure: runs export-child.ts in its own Node process (with the tsx loader), reads its
+ * xlsx measure: runs export-child.ts in its own Node process (with the tsx loader and the
+ * worker's Node flags, workerNodeFlags()), reads its
  * timing and peak RSS, then checks the workbook by counting the `<row ` elements of
  * xl/worksheets/sheet1.xml, unzipped as a stream (header + one per site).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -58,17 +59,28 @@ export async function countSheetRows(file: string, entryName = 'xl/worksheets/sh
   });
 }
 
-/** `nodeFlags`: extra Node flags of the child (what-if runs only). */
-export async function benchXlsx(nodeFlags: string[] = []): Promise<XlsxResult> {
+/**
+ * The Node flags the worker is started with: NODE_OPTIONS="…" of apps/worker/package.json's
+ * `start` script (issue 7 §6: the bench's export child runs as the worker does).
+ */
+export async function workerNodeFlags(): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(path.join(BENCH_DIR, '..', 'apps', 'worker', 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const m = /NODE_OPTIONS="([^"]*)"/.exec(pkg.scripts.start);
+  return (m?.[1] ?? '').split(/\s+/).filter((f) => f.startsWith('--'));
+}
+
+/** `nodeFlags`: extra Node flags of the child (what-if runs only), after the worker's own. */
+export async function benchXlsx(nodeFlags: string[] = []): Promise<XlsxResult & { nodeFlags: string[] }> {
+  const flags = [...(await workerNodeFlags()), ...nodeFlags];
   const dir = path.join(BENCH_DIR, 'out');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'containers-100k.xlsx');
   const started = performance.now();
-  const { stdout } = await promisify(execFile)(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(BENCH_DIR, 'src', 'export-child.ts'), file], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...flags, '--import', 'tsx', path.join(BENCH_DIR, 'src', 'export-child.ts'), file], {
     cwd: BENCH_DIR,
     maxBuffer: 1 << 20,
   });
   const processMs = performance.now() - started;
   const child = JSON.parse(stdout.trim().split('\n').pop()!) as Pick<XlsxResult, 'rows' | 'ms' | 'cpuMs' | 'rssBeforeKb' | 'maxRssKb'>;
-  return { file, bytes: (await stat(file)).size, sheetRows: await countSheetRows(file), processMs, ...child };
+  return { file, bytes: (await stat(file)).size, sheetRows: await countSheetRows(file), processMs, nodeFlags: flags, ...child };
 }
