@@ -8,6 +8,8 @@
  *   date-times);
  * - GET {registry path}{id}/history/ — one object's history (view permission on its registry),
  *   also after the object was deleted.
+ * The system log is a big table: its `count` is PostgreSQL's estimate above the registries'
+ * threshold (`count_is_estimate`), and `cursor` pages it by keyset (issue 7 §6).
  * Entry: id, created_at (ISO), user ({id, name} or null), user_name (as it was), resource and
  * resource_label, object_id, action, fields (changed keys), before / after (those fields' wire
  * values; null before a create, after a delete).
@@ -15,7 +17,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { defineRoute } from '../common/route';
-import { PageQuerySchema, pageSchema } from '../common/pagination';
+import { ListPageQuerySchema, PageQuerySchema, pageSchema } from '../common/pagination';
 import { ChangeActionSchema } from '../resources/history-field';
 
 export const LOGS_PATH = '/api/logs/';
@@ -28,7 +30,8 @@ const dateOrDateTime = z.string().refine(
 const positiveInt = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: MSG.integer }).int(MSG.integer).positive(MSG.integer));
 
 export const LogsQuerySchema = z.strictObject({
-  ...PageQuerySchema.shape,
+  // `cursor`: keyset paging newest first (issue 7 §6), as the registry lists.
+  ...ListPageQuerySchema.shape,
   user: positiveInt.optional(),
   resource: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(z.string().max(100))).optional(),
   object: positiveInt.optional(),

@@ -54,9 +54,9 @@ export function exactCountThreshold(): number {
   return raw && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_EXACT_COUNT_THRESHOLD;
 }
 
-/** The planner's row estimate of `SELECT … FROM table t WHERE where`. */
-export async function estimateRows(pool: Pool, table: string, where: string, values: unknown[]): Promise<number> {
-  const { rows } = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${ident(table)} t WHERE ${where}`, values);
+/** The planner's row estimate of `SELECT … FROM table <alias> WHERE where`. */
+export async function estimateRows(pool: Pool, table: string, where: string, values: unknown[], alias = 't'): Promise<number> {
+  const { rows } = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${ident(table)} ${ident(alias)} WHERE ${where}`, values);
   const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'][0].Plan;
   return Math.round(plan['Plan Rows']);
 }

@@ -6,7 +6,7 @@
 import type { Pool } from 'pg';
 import type { ChangeLogEntry, ChangeAction } from '@tko/contract';
 import { PERMISSION_RESOURCES, resources } from '@tko/contract';
-import { Params } from '@tko/db';
+import { estimateRows, exactCountThreshold, Params } from '@tko/db';
 
 export interface LogFilters {
   user?: number;
@@ -61,8 +61,12 @@ function toEntry(r: LogRow): ChangeLogEntry {
 export class LogsRepository {
   constructor(private readonly pool: Pool) {}
 
-  /** One page of entries matching `f`, newest first, and the total count. */
-  async list(f: LogFilters, page: number, pageSize: number): Promise<{ count: number; rows: ChangeLogEntry[] }> {
+  /**
+   * One page of entries matching `f`, newest first, and the total count — the planner's estimate
+   * above the registries' threshold (`estimate`). `beforeId`: keyset paging, the entries older
+   * than that id (`page` is then ignored).
+   */
+  async list(f: LogFilters, page: number, pageSize: number, beforeId?: number): Promise<{ count: number; estimate: boolean; rows: ChangeLogEntry[] }> {
     const p = new Params();
     const where: string[] = [];
     if (f.user !== undefined) where.push(`l.user_id = ${p.add(f.user)}`);
@@ -73,19 +77,28 @@ export class LogsRepository {
     if (f.to) where.push(isDate(f.to) ? `l.created_at < ${p.add(f.to)}::date + 1` : `l.created_at <= ${p.add(f.to)}::timestamptz`);
     const cond = where.length ? where.join(' AND ') : 'TRUE';
     const countValues = [...p.values];
+    const keyset = beforeId === undefined ? '' : ` AND l.id < ${p.add(beforeId)}`;
     const limit = p.add(pageSize);
-    const offset = p.add((page - 1) * pageSize);
+    const offset = p.add(beforeId === undefined ? (page - 1) * pageSize : 0);
     const [rows, count] = await Promise.all([
       this.pool.query<LogRow>(
         `SELECT l.id, l.created_at, l.user_id, nullif(trim(u.last_name || ' ' || u.first_name), '') AS user_full_name, l.user_name,
                 l.resource, l.object_id, l.action, l.step, l.before, l.after
            FROM change_log l LEFT JOIN app_user u ON u.id = l.user_id
-          WHERE ${cond} ORDER BY l.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          WHERE ${cond}${keyset} ORDER BY l.id DESC LIMIT ${limit} OFFSET ${offset}`,
         p.values,
       ),
-      this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM change_log l WHERE ${cond}`, countValues),
+      this.count(cond, countValues),
     ]);
-    return { count: count.rows[0]!.n, rows: rows.rows.map(toEntry) };
+    return { ...count, rows: rows.rows.map(toEntry) };
+  }
+
+  /** Exact below the threshold, else the planner's estimate (list-count.ts of @tko/db). */
+  private async count(cond: string, values: unknown[]): Promise<{ count: number; estimate: boolean }> {
+    const est = await estimateRows(this.pool, 'change_log', cond, values, 'l');
+    if (est >= exactCountThreshold()) return { count: est, estimate: true };
+    const { rows } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM change_log l WHERE ${cond}`, values);
+    return { count: rows[0]!.n, estimate: false };
   }
 
   /** Whether registry `resource` has any history for object `id` (it may be deleted since). */

@@ -7,15 +7,17 @@
  *                                       for every registry of `resources`; 404 when the object
  *                                       neither exists nor has history, or is outside the
  *                                       user's row scope
- * Both newest first, `{count, next, previous, results}`; a page past the last → 404.
+ * Both newest first, `{count, count_is_estimate, next, previous, results}`; a page after the
+ * first with no rows → 404; `cursor` (empty to start) pages by keyset (issue 7 §6).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '@tko/contract';
 import { DEFAULT_PAGE_SIZE, isUnrestricted, logsRoute, MSG, objectHistoryRoute } from '@tko/contract';
 import type { RegistryRepository } from '@tko/db';
+import { decodeCursor, encodeCursor } from '@tko/db';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/http-errors';
-import { pageLinks, parseId } from '../../crud/paging';
+import { cursorLinks, pageLinks, parseId } from '../../crud/paging';
 import { registerRoute } from '../../routing/register-route';
 import type { LogFilters, LogsRepository } from './logs.repository';
 
@@ -27,12 +29,23 @@ export interface LogsDeps {
 }
 
 export function registerLogRoutes(app: FastifyInstance, deps: LogsDeps): void {
-  async function page(request: FastifyRequest, f: LogFilters, q: { page?: number; page_size?: number }) {
-    const pageNo = q.page ?? 1;
+  async function page(request: FastifyRequest, f: LogFilters, q: { page?: number; page_size?: number; cursor?: string }) {
+    const keyset = typeof q.cursor === 'string';
+    const pageNo = keyset ? 1 : (q.page ?? 1);
     const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-    const out = await deps.logs.list(f, pageNo, pageSize);
-    if (pageNo > 1 && (pageNo - 1) * pageSize >= out.count) throw new HttpError(404, MSG.page, 'invalid_page');
-    return { count: out.count, ...pageLinks(request, pageNo, pageSize, out.count), results: out.rows };
+    // Keyset (issue 7 §6): newest first, so the cursor is the last id answered (the same opaque format as the registries').
+    const before = q.cursor ? decodeCursor(q.cursor, [{ field: 'id', expr: 'l.id', desc: true }]).id : undefined;
+    const out = await deps.logs.list(f, pageNo, pageSize, before);
+    let { count, estimate } = out;
+    const seen = (pageNo - 1) * pageSize + out.rows.length;
+    if (estimate && !keyset && out.rows.length < pageSize && (out.rows.length || pageNo === 1)) [count, estimate] = [seen, false];
+    else if (estimate && !keyset && out.rows.length === pageSize) count = Math.max(count, seen + 1);
+    if (pageNo > 1 && !out.rows.length) throw new HttpError(404, MSG.page, 'invalid_page');
+    const last = out.rows.at(-1);
+    const links = keyset
+      ? cursorLinks(request, out.rows.length === pageSize && last ? encodeCursor({ k: [], id: last.id }) : null)
+      : pageLinks(request, pageNo, pageSize, count);
+    return { count, count_is_estimate: estimate, ...links, results: out.rows };
   }
 
   registerRoute(app, logsRoute, ({ request, query: q }) =>
