@@ -81,6 +81,8 @@ export interface PageStatement {
   text: string;
   values: unknown[];
   keys: OrderKey[];
+  /** The rows carry `__total` and `__sum_<aggregate>` (a text search without cursor). */
+  counts: boolean;
 }
 
 export interface PageOptions {
@@ -95,7 +97,8 @@ export interface PageOptions {
 
 /**
  * The deferred-join page statement. Answers the select list of `fields` plus `__c0…` (the
- * ordering keys as text, for the next cursor) and `__id`, in the list order.
+ * ordering keys as text, for the next cursor) and `__id`, in the list order; a text search
+ * without cursor also `__total` and `__sum_<aggregate>` over all its matches.
  */
 export function pageStatement(def: StoredResourceDef, q: ListQuery, o: PageOptions): PageStatement {
   const p = new Params();
@@ -108,9 +111,18 @@ export function pageStatement(def: StoredResourceDef, q: ListQuery, o: PageOptio
   const branches = o.cursor ? keysetBranches(keys, o.cursor, p, o.notNull ?? (() => false)) : ['TRUE'];
   const limit = `LIMIT ${p.add(o.pageSize)}${o.cursor ? '' : ` OFFSET ${p.add(o.offset)}`}`;
   let inner: string;
+  let withM = '';
+  const totals: string[] = [];
   if (textSearchIn(def, q)) {
+    // The matches once; without a cursor their count and sums come from the same set (no second scan).
     const after = branches.length ? branches.map((b) => `(${b})`).join(' OR ') : 'FALSE';
-    inner = `WITH m AS MATERIALIZED (SELECT ${keyCols} FROM ${table} t WHERE ${where} AND (${after})) SELECT * FROM m ORDER BY ${order('m')} ${limit}`;
+    const sums = o.cursor ? [] : Object.entries(def.aggregates ?? {}).map(([, a], i) => `t.${ident(def.fields[a.sum]!.column!)} AS __s${i}`);
+    withM = `WITH m AS MATERIALIZED (SELECT ${[keyCols, ...sums].join(', ')} FROM ${table} t WHERE ${where} AND (${after}))\n`;
+    inner = `SELECT * FROM m ORDER BY ${order('m')} ${limit}`;
+    if (!o.cursor) {
+      totals.push('(SELECT count(*) FROM m)::int AS __total');
+      Object.keys(def.aggregates ?? {}).forEach((name, i) => totals.push(`(SELECT coalesce(sum(__s${i}), 0) FROM m)::int AS ${ident(`__sum_${name}`)}`));
+    }
   } else if (branches.length === 1) {
     inner = `SELECT ${keyCols} FROM ${table} t WHERE ${where} AND ${branches[0]} ORDER BY ${orderT} ${limit}`;
   } else {
@@ -119,14 +131,24 @@ export function pageStatement(def: StoredResourceDef, q: ListQuery, o: PageOptio
     inner = parts.length ? `SELECT * FROM (${parts.join(' UNION ALL ')}) u ORDER BY ${order('u')} ${limit}` : `SELECT ${keyCols} FROM ${table} t WHERE FALSE`;
   }
   const cursorCols = keys.slice(0, -1).map((_, i) => `k.__k${i}::text AS __c${i}`);
-  const text = `SELECT ${[selectList(def, o.fields), ...cursorCols, `k.__k${keys.length - 1} AS __id`].join(',\n  ')}\nFROM (${inner}) k JOIN ${table} t ON t.id = k.__k${keys.length - 1}\nORDER BY ${order('k')}`;
-  return { text, values: p.values, keys };
+  const text = `${withM}SELECT ${[selectList(def, o.fields), ...cursorCols, `k.__k${keys.length - 1} AS __id`, ...totals].join(',\n  ')}\nFROM (${inner}) k JOIN ${table} t ON t.id = k.__k${keys.length - 1}\nORDER BY ${order('k')}`;
+  return { text, values: p.values, keys, counts: totals.length > 0 };
 }
 
 /** Splits the page rows into wire rows and the cursor after the last one. */
-export function takeCursor(rows: Record<string, unknown>[], keys: OrderKey[]): { rows: Record<string, unknown>[]; last: Cursor | null } {
+export function takeCursor(rows: Record<string, unknown>[], keys: OrderKey[]): { rows: Record<string, unknown>[]; last: Cursor | null; totals: Record<string, number> | null } {
   let last: Cursor | null = null;
+  let totals: Record<string, number> | null = null;
   for (const row of rows) {
+    if ('__total' in row) {
+      totals = {};
+      for (const [k, v] of Object.entries(row)) {
+        if (k === '__total' || k.startsWith('__sum_')) {
+          totals[k] = Number(v);
+          delete row[k];
+        }
+      }
+    }
     const k: (string | null)[] = [];
     for (let i = 0; i < keys.length - 1; i++) {
       k.push((row[`__c${i}`] as string | null) ?? null);
@@ -135,5 +157,5 @@ export function takeCursor(rows: Record<string, unknown>[], keys: OrderKey[]): {
     last = { k, id: Number(row.__id) };
     delete row.__id;
   }
-  return { rows, last };
+  return { rows, last, totals };
 }

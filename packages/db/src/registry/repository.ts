@@ -126,8 +126,13 @@ export class RegistryRepository {
     const st = pageStatement(this.def, q, { fields: listFields(this.def, opts), pageSize, offset: (page - 1) * pageSize, cursor, notNull });
     const pc = new Params();
     const whereCount = whereSql(this.def, q, pc);
-    const [res, counted] = await Promise.all([this.pool.query(st.text, st.values), countRows(this.pool, this.def, whereCount, pc.values, this.exactCountThreshold)]);
-    const { rows, last } = takeCursor(res.rows, st.keys);
+    const countNow = () => countRows(this.pool, this.def, whereCount, pc.values, this.exactCountThreshold);
+    // A text search counts its matches in the page statement itself (page-sql.ts).
+    const [res, early] = await Promise.all([this.pool.query(st.text, st.values), st.counts ? null : countNow()]);
+    const { rows, last, totals } = takeCursor(res.rows, st.keys);
+    const counted = early ?? (totals
+      ? { count: totals.__total!, estimate: false, aggregates: Object.fromEntries(Object.keys(this.def.aggregates ?? {}).map((n) => [n, totals[`__sum_${n}`]!])) }
+      : await countNow());
     let { count, estimate } = counted;
     if (estimate && cursor === undefined) {
       // The page itself bounds the estimate: a short page ends the list (exact), a full one has rows after it.
