@@ -59,7 +59,8 @@ describe('forms', () => {
     ];
     const tab = containerResource.fields.params_history!.tab!;
     const kept = parameterEntries(containerResource, tab, entries);
-    const onTab = (k: string) => containerResource.fields[k]?.tab === tab;
+    const fields: Record<string, { tab?: string } | undefined> = containerResource.fields;
+    const onTab = (k: string) => fields[k]?.tab === tab;
     for (const e of kept) for (const k of e.fields) expect(onTab(k)).toBe(true);
     expect(kept.some((e) => e.fields.includes('identifier'))).toBe(onTab('identifier'));
   });

@@ -121,7 +121,8 @@ describe('card form values and the contract schema', () => {
       contract_zone: 4,
       owners: [9],
       responsible_person: { full_name: 'Иванов И. И.', position: '', phone: '', email: '' },
-      containers: [{ id: 11, type: 'EURO', volume: '1.100', loading: 'REAR' }],
+      // Decimals are shown with a comma in the form (issue 7 §8) and sent back with a point.
+      containers: [{ id: 11, type: 'EURO', volume: '1,1', loading: 'REAR' }],
       waste_area_width: '',
     });
     (values.containers as Record<string, unknown>[])[0]!.fetch_action = 'delete';
