@@ -4,7 +4,7 @@
  * nothing for a registry without a workflow or for anonymous visitors.
  */
 import type { ResourceDef } from '@tko/contract';
-import { Button, Tooltip } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import type { Entity } from '../api/resource-client';
 import { usePermissions } from '../app/permissions/use-permissions';
@@ -26,15 +26,16 @@ export function WorkflowActions({ def, row, blockedText, onDone }: WorkflowActio
   const [opened, setOpened] = useState<WorkflowAction | null>(null);
   const actions = availableActions(def, row, perms);
   if (!def.workflow) return null;
+  if (actions.length === 0 && !opened) return null;
   return (
     <>
-      {actions.map((wa) => (
-        <Tooltip key={wa.key} title={blockedText}>
-          <Button data-testid={`action-${wa.key}`} disabled={Boolean(blockedText)} onClick={() => setOpened(wa)}>
+      <Space wrap>
+        {actions.map((wa) => (
+          <Button key={wa.key} data-testid={`action-${wa.key}`} disabled={Boolean(blockedText)} title={blockedText} onClick={() => setOpened(wa)}>
             {wa.action.label}
           </Button>
-        </Tooltip>
-      ))}
+        ))}
+      </Space>
       {opened && <ActionModal key={opened.key} def={def} row={row} wa={opened} onClose={() => setOpened(null)} onDone={onDone} />}
     </>
   );
