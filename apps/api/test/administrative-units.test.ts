@@ -80,6 +80,20 @@ describe('list', () => {
     expect(bad.body.parent).toEqual(['Код вышестоящего образования — 8 цифр ОКТМО.']);
   });
 
+  it('finds a unit by its exact ОКТМО code (the web opens /dicts/atu/view/{oktmo}/ this way), publicly too', async () => {
+    const one = await get(PATH, { code: '01601000' });
+    expect(one.status).toBe(200);
+    expect(one.body.results.map((r: { code: string }) => r.code)).toEqual(['01601000']);
+    // Exact, not a substring: the formation's 19 settlements are not found by its code.
+    expect((await get(PATH, { code: '01601402,03731000' })).body.results.map((r: { code: string }) => r.code)).toEqual(['01601402', '03731000']);
+    expect((await get(PATH, { code: '01601999' })).body.count).toBe(0);
+    const pub = await request(t.app.server).get(PUBLIC).query({ code: '01601402' });
+    expect(pub.body.results.map((r: { name: string }) => r.name)).toEqual(['Алейский сельсовет']);
+    const bad = await get(PATH, { code: '0160' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toEqual(['Код ОКТМО — 8 или 11 цифр.']);
+  });
+
   it('has a public list and card for anonymous visitors', async () => {
     const list = await request(t.app.server).get(PUBLIC).query({ region: '01', level: 'URBAN_OKRUG' });
     expect(list.status).toBe(200);
