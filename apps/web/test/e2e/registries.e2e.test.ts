@@ -444,7 +444,8 @@ describe('registries in the browser', () => {
     await expect.poll(() => summary(page).textContent()).toBe(`Найдено: ${found}`);
     const unitRow = dataRows(page).filter({ has: page.getByRole('cell', { name: unit!.code, exact: true }) });
     await unitRow.getByRole('link', { name: 'Редактировать' }).click();
-    await page.waitForURL((u) => u.pathname === `/dicts/atu/update/${state.unitId}/`);
+    // Cards are named by the ОКТМО code (spec 03 screens), the API still by id.
+    await page.waitForURL((u) => u.pathname === `/dicts/atu/update/${unit!.code}/`);
     await expect.poll(() => page.getByRole('heading', { level: 3 }).textContent()).toBe(unit!.name);
 
     await field(page, 'head').fill('Иванов Иван Иванович');
