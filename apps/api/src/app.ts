@@ -15,6 +15,7 @@ import { RegistryRepository, WritePipeline } from '@tko/db';
 import type { Config } from './config';
 import { createAuthGuards } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputSanitiser } from './plugins/input-sanitiser';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 import { TokenService } from './modules/auth/tokens';
@@ -59,6 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerOpenApi(app);
+  // Strings PostgreSQL cannot keep (NUL, lone surrogates) → 400 before any schema (issue 8 §2).
+  registerInputSanitiser(app);
 
   decorateRouteRegistry(app);
 

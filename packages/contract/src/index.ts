@@ -11,6 +11,8 @@ export * from './common/errors';
 export * from './common/geo';
 export * from './common/pagination';
 export * from './common/fields';
+export * from './common/dates';
+export * from './common/ids';
 export * from './common/attachments';
 export * from './common/filters';
 export * from './common/route';

@@ -5,6 +5,7 @@
  * - FieldValidationError from the repository → 400 likewise; ConflictError → 409;
  * - HttpError → its status with `{detail, code}`;
  * - malformed JSON, wrong content type, oversize body → 400/415/413 with a Russian detail;
+ * - a malformed or truncated multipart body → 400 (limits 413), Russian detail (multipart-errors.ts);
  * - anything else → 500 `{detail}` and an error log with the request id.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import { MSG } from '@tko/contract';
 import { ConflictError, FieldValidationError } from '@tko/db';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-errors';
+import { multipartHttpError } from './multipart-errors';
 
 interface ZodIssueLike {
   instancePath: string;
@@ -58,6 +60,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       default:
         break;
     }
+    const multipart = multipartHttpError(error); // malformed/truncated multipart → 400 (multipart-errors.ts)
+    if (multipart) return reply.status(multipart.statusCode).send({ detail: multipart.detail, code: multipart.code });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message, code: error.code ?? 'bad_request' });
     }

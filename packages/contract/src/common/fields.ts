@@ -15,6 +15,8 @@ import { MSG } from './messages';
 import { PointInputSchema, PointSchema } from './geo';
 import type { AttachmentAccept } from './attachments';
 import { AttachmentSchema } from './attachments';
+import { DateSchema, DateTimeSchema } from './dates';
+import { IdSchema } from './ids';
 
 export type FieldKind =
   | 'id' | 'text' | 'longtext' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'time'
@@ -110,10 +112,11 @@ function base(kind: FieldKind, label: string, o: Opts) {
   };
 }
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
-const dateWrite = z.string({ error: MSG.date }).refine((s) => DATE_RE.test(s) && !Number.isNaN(Date.parse(s)), MSG.date);
+// Calendar-checked (common/dates.ts): `2026-02-31` is a 400 on the field, not a database error.
+const dateWrite = DateSchema;
+// Ids are bounded to PostgreSQL's integer (common/ids.ts), on write as in the filters.
 const idRef = z.preprocess(
   (v) => {
     // The form holds a "list of one" (spec 01 §3): accept id, {id}, [id] or [{id}].
@@ -122,12 +125,12 @@ const idRef = z.preprocess(
     if (typeof x === 'string' && /^\d+$/.test(x)) x = Number(x);
     return x;
   },
-  z.number({ error: 'Неправильный тип. Ожидался первичный ключ.' }).int().positive().nullable(),
+  IdSchema.nullable(),
 );
 const idList = z.array(
   z.preprocess(
     (x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x),
-    z.number({ error: 'Неправильный тип. Ожидался первичный ключ.' }).int().positive(),
+    IdSchema,
   ),
 );
 export const RefValueSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -235,7 +238,7 @@ export const f = {
   datetime: (label: string, o: Opts = {}) => ({
     ...base('datetime', label, o),
     read: z.string().nullable(),
-    write: z.iso.datetime({ offset: true, error: MSG.datetime }).nullable(),
+    write: DateTimeSchema.nullable(),
   }) as FieldDef<z.ZodNullable<z.ZodString>>,
 
   /** Time of day, HH:MM or HH:MM:SS; answered as HH:MM:SS. */
@@ -369,7 +372,7 @@ export const f = {
     // Every child field is optional on write: an item may carry only {id, fetch_action};
     // a new item (no id) must carry the required ones.
     const writeShape = {
-      id: z.number().int().positive().optional(),
+      id: IdSchema.optional(),
       fetch_action: z.enum(['delete']).optional(),
       ...mapShape(def.fields, 'write', true),
     };
@@ -380,6 +383,8 @@ export const f = {
       write: z.array(
         z.object(writeShape).superRefine(
           (item, ctx) => {
+            // Runs even when the item failed its own check: a null or non-object item has no fields to require.
+            if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
             const it = item as Record<string, unknown>;
             if (it.id !== undefined || it.fetch_action === 'delete') return;
             for (const [k, cf] of Object.entries(def.fields)) {

@@ -2,12 +2,14 @@
  * List filters of a registry, described in the contract and turned into SQL by the database
  * package. Every filter accepts both a query string (`?status=ACTIVE,CLOSED`) and a JSON body
  * value (`{"status": ["ACTIVE"]}`, for the POST search and xlsx calls). Unknown parameters and
- * unknown values answer 400 with a Russian message, never 500.
+ * unknown values answer 400 with a Russian message, never 500: ids are bounded to 1 … 2 147 483 647
+ * (common/ids.ts), numbers to their filter's range, in a body as in a query string.
  */
 import { z } from 'zod';
 import type { EnumDef } from '../enums/define-enum';
 import { BBoxSchema, PointInputSchema } from './geo';
 import { MSG } from './messages';
+import { isId } from './ids';
 
 export type FilterDef =
   /** Field value is one of a comma-separated list of enum values. */
@@ -100,7 +102,8 @@ export function filterParamShape(name: string, def: FilterDef): Record<string, z
           )
           .transform((list, ctx) => {
             const ids = list.map((x) => (typeof x === 'string' && /^\d{1,9}$/.test(x) ? Number(x) : x));
-            if (ids.some((x) => typeof x !== 'number' || !Number.isInteger(x) || x <= 0)) {
+            // Bounded to PostgreSQL's integer (common/ids.ts): a body's 4611686018427388000 is refused as the query's is.
+            if (!ids.every(isId)) {
               ctx.addIssue({ code: 'custom', message: 'Ожидался список идентификаторов.' });
               return z.NEVER;
             }

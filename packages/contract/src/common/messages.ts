@@ -14,6 +14,7 @@ export const MSG = {
   boolean: 'Должно быть логическим значением.',
   date: 'Неправильный формат даты. Используйте формат ГГГГ-ММ-ДД.',
   datetime: 'Неправильный формат даты и времени.',
+  dateOrDateTime: 'Неправильный формат даты. Используйте формат ГГГГ-ММ-ДД или ГГГГ-ММ-ДДTЧЧ:ММ:СС.',
   time: 'Неправильный формат времени. Используйте формат ЧЧ:ММ.',
   choice: (v: unknown) => `Значения ${JSON.stringify(v)} нет среди допустимых вариантов.`,
   list: 'Ожидался список элементов.',
@@ -35,6 +36,14 @@ export const MSG = {
   methodNotAllowed: 'Метод не разрешён.',
   unsupportedMedia: 'Неподдерживаемый тип данных в запросе.',
   malformedJson: 'Неправильный JSON в теле запроса.',
+  /** PostgreSQL text cannot hold U+0000 (input sanitiser, apps/api plugins/input-sanitiser.ts). */
+  nulChar: 'Строка не может содержать нулевой символ.',
+  /** A UTF-16 surrogate without its pair: no UTF-8 form, so no text column can keep it. */
+  loneSurrogate: 'Строка содержит недопустимый символ (непарный суррогат UTF-16).',
+  /** An id outside PostgreSQL's integer (1 … 2 147 483 647). */
+  pk: 'Неправильный тип. Ожидался первичный ключ.',
+  pkNotFound: (id: unknown) => `Недопустимый первичный ключ «${String(id)}» — объект не существует.`,
+  malformedMultipart: 'Неправильный запрос multipart/form-data: тело повреждено или обрезано.',
   bodyRequired: 'Тело запроса отсутствует.',
   serverError: 'Внутренняя ошибка сервера.',
   unavailable: 'Сервис временно недоступен.',

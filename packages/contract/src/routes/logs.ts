@@ -16,6 +16,8 @@
  */
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { DateOrDateTimeSchema } from '../common/dates';
+import { MAX_ID } from '../common/ids';
 import { defineRoute } from '../common/route';
 import { ListPageQuerySchema, PageQuerySchema, pageSchema } from '../common/pagination';
 import { ChangeActionSchema } from '../resources/history-field';
@@ -23,11 +25,9 @@ import { ChangeActionSchema } from '../resources/history-field';
 export const LOGS_PATH = '/api/logs/';
 export const HISTORY_SUFFIX = 'history/';
 
-const dateOrDateTime = z.string().refine(
-  (s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) || /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.test(s)) && !Number.isNaN(Date.parse(s)),
-  'Неправильный формат даты. Используйте формат ГГГГ-ММ-ДД или ГГГГ-ММ-ДДTЧЧ:ММ:СС.',
-);
-const positiveInt = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: MSG.integer }).int(MSG.integer).positive(MSG.integer));
+// Calendar-checked (common/dates.ts): `2026-02-31` is a 400 on the parameter.
+const dateOrDateTime = DateOrDateTimeSchema;
+const positiveInt = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: MSG.integer }).int(MSG.integer).positive(MSG.integer).max(MAX_ID, MSG.max(MAX_ID)));
 
 export const LogsQuerySchema = z.strictObject({
   // `cursor`: keyset paging newest first (issue 7 §6), as the registry lists.

@@ -1,0 +1,124 @@
+/**
+ * No 500 for any input (issue 8 §2): the five causes found by the security review, each through
+ * HTTP on the real app — a NUL byte in any string (also anonymous), ids beyond int4 in search
+ * bodies, a null item in a child list, impossible calendar dates, malformed multipart bodies.
+ * Every answer must be a 400 in DRF's shape on the field.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteBody, startTestApp } from './helpers';
+import type { TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const NUL_MSG = 'Строка не может содержать нулевой символ.';
+
+describe('NUL byte', () => {
+  it('in an anonymous query string', async () => {
+    const res = await request(t.app.server).get('/api/public/v1/waste-area/container/?search=%00');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ search: [NUL_MSG] });
+  });
+  it('in an anonymous JSON body (sign-in)', async () => {
+    const res = await request(t.app.server).post('/api/auth/token/').send({ email: 'a\u0000b', password: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ email: [NUL_MSG] });
+  });
+  it('in a nested body field of a write', async () => {
+    const res = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody({ location: 'x\u0000y', containers: [{ type: 'EURO', volume: 1, comment: 'a\u0000' }] }));
+    expect(res.status).toBe(400);
+    expect(res.body.location).toEqual([NUL_MSG]);
+  });
+  it('in a path parameter', async () => {
+    const res = await request(t.app.server).get('/api/waste-area/container/1%00/').set(t.auth('admin'));
+    expect(res.status).toBeLessThan(500);
+  });
+  it('in a key of a body', async () => {
+    const res = await request(t.app.server).post('/api/waste-area/container/search/').set(t.auth('admin')).send({ 'a\u0000': 1 });
+    expect(res.status).toBe(400);
+  });
+  it('a lone surrogate is refused too', async () => {
+    const res = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin'))
+      .set('Content-Type', 'application/json').send(`{"location":"x\\ud800y","coordinates":{"lat":52.5,"lng":103.8}}`);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body)).toEqual(['location']);
+  });
+});
+
+describe('ids beyond int4', () => {
+  it('in a search body answers as the query does', async () => {
+    const body = await request(t.app.server).post('/api/waste-area/container/search/').set(t.auth('admin')).send({ contract_zone: [4611686018427388000] });
+    const query = await request(t.app.server).get('/api/waste-area/container/?contract_zone=4611686018427388000').set(t.auth('admin'));
+    expect(body.status).toBe(400);
+    expect(query.status).toBe(400);
+    expect(body.body).toEqual(query.body);
+  });
+  it('in a write reference and a refs list', async () => {
+    const res = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody({ contract_zone: 2147483648, owners: [99999999999] }));
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body).sort()).toEqual(['contract_zone', 'owners.0']);
+  });
+  it('in a path id', async () => {
+    const res = await request(t.app.server).get('/api/waste-area/container/4611686018427388000/').set(t.auth('admin'));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('null item in a child list', () => {
+  it('on create, PUT and PATCH', async () => {
+    const created = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody({ containers: [null] }));
+    expect(created.status).toBe(400);
+    expect(created.body).toHaveProperty(['containers.0']);
+    const ok = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody());
+    expect(ok.status).toBe(201);
+    for (const method of ['put', 'patch'] as const) {
+      const res = await request(t.app.server)[method](`/api/waste-area/container/${ok.body.id}/`).set(t.auth('admin')).send(siteBody({ containers: [null, 5, 'x'] }));
+      expect(res.status, method).toBe(400);
+      expect(Object.keys(res.body).sort()).toEqual(['containers.0', 'containers.1', 'containers.2']);
+    }
+  });
+  it('on the chamber', async () => {
+    const res = await request(t.app.server).post('/api/waste-area/chamber/').set(t.auth('admin')).send(siteBody({ containers: [null] }));
+    expect(res.status).toBe(400);
+    expect(res.body).toHaveProperty(['containers.0']);
+  });
+});
+
+describe('impossible calendar dates', () => {
+  it('in a query filter', async () => {
+    for (const from of ['2026-02-31', '2026-02-29', '2026-13-01', '2026-04-31T10:00:00Z', '2026-01-01T25:00:00Z']) {
+      const res = await request(t.app.server).get(`/api/logs/?from=${from}`).set(t.auth('admin'));
+      expect(res.status, from).toBe(400);
+      expect(Object.keys(res.body), from).toEqual(['from']);
+    }
+    const leap = await request(t.app.server).get('/api/logs/?from=2024-02-29').set(t.auth('admin'));
+    expect(leap.status).toBe(200);
+  });
+  it('in date, date-list, range and datetime fields', async () => {
+    const res = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody({
+      register_inclusion_decision_date: '2026-02-30', periodicity_on_dates: ['2026-06-31'],
+    }));
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body).sort()).toEqual(['periodicity_on_dates.0', 'register_inclusion_decision_date']);
+  });
+});
+
+describe('malformed multipart', () => {
+  const uploads = ['/api/attachments/upload-file/', '/api/import/files/upload/'];
+  it.each(uploads)('%s without a boundary', async (path) => {
+    const res = await request(t.app.server).post(path).set(t.auth('admin')).set('Content-Type', 'multipart/form-data').send('--x\r\nabc');
+    expect(res.status).toBe(400);
+    expect(typeof res.body.detail).toBe('string');
+    expect(res.body.detail).toMatch(/[а-я]/);
+  });
+  it.each(uploads)('%s truncated', async (path) => {
+    const res = await request(t.app.server).post(path).set(t.auth('admin')).set('Content-Type', 'multipart/form-data; boundary=XX')
+      .send('--XX\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nabc,def\r\n');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/[а-я]/);
+  });
+});
