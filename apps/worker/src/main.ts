@@ -10,7 +10,7 @@
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE_EXPORTS } from '@tko/contract';
-import { createPool } from '@tko/db';
+import { createPool, isDatabaseUnavailable } from '@tko/db';
 import { removeOldExports } from './cleanup';
 import { exportFailureHandler, xlsxExportProcessor } from './processors/xlsx-export';
 import { redisPublisher } from '@tko/realtime';
@@ -29,6 +29,14 @@ try {
 }
 const { databaseUrl, redisUrl, exportDir, exportTtlSeconds: ttl } = settings;
 
+// A lost database never ends the worker (issue 8 §1): the pool logs connection errors and
+// reconnects on the next query; a job that failed meanwhile is retried or reported by BullMQ;
+// a database rejection outside any job is logged. Anything else unhandled still ends the
+// process (start.sh / docker-compose restart it).
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) return void console.error(`worker: postgres unavailable: ${(reason as Error).message}`);
+  throw reason;
+});
 const pool = createPool(databaseUrl);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 // Live messages (job progress, notifications): a plain connection of its own (BullMQ's blocks).

@@ -38,6 +38,7 @@ export * from './routes/transaction';
 export * from './routes/logs';
 export * from './routes/jobs';
 export * from './routes/meta';
+export * from './routes/health';
 export * from './routes/attachments';
 export * from './routes/system-settings';
 export * from './routes/map-layers';

@@ -36,21 +36,43 @@ export const typeParsers: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** Called with a connection error that no query is waiting for (see createPool). */
+export type PoolErrorHandler = (error: Error) => void;
+
+const logPoolError: PoolErrorHandler = (error) => console.error(`postgres: connection lost (${error.message}); the pool reconnects on the next query`);
+
 /**
  * A pg Pool on `url` with the parsers above. Extra pool options (max, idleTimeoutMillis, ...)
  * may be passed; the caller ends the pool (`await pool.end()`).
+ *
+ * Survives the database going away (issue 8 §1): an error of an idle connection (the pool's
+ * 'error' event) and of a checked-out connection between two queries (the client's 'error'
+ * event, which node-postgres leaves unhandled while a client is checked out) go to `onError`
+ * (default: one line on stderr) instead of killing the process. The broken client is dropped
+ * on release and the next checkout opens a new connection. A connect gives up after
+ * `connectionTimeoutMillis` (default 5 000 ms) instead of waiting for ever; TCP keep-alive finds
+ * dead peers.
  */
-export function createPool(url: string, options: Omit<PoolConfig, 'connectionString' | 'types'> = {}): pg.Pool {
-  return new pg.Pool({ ...options, connectionString: url, types: typeParsers });
+export function createPool(url: string, options: Omit<PoolConfig, 'connectionString' | 'types'> & { onError?: PoolErrorHandler } = {}): pg.Pool {
+  const { onError = logPoolError, ...poolOptions } = options;
+  const pool = new pg.Pool({ connectionTimeoutMillis: 5000, keepAlive: true, ...poolOptions, connectionString: url, types: typeParsers });
+  pool.on('error', (error) => onError(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onError(error));
+  });
+  return pool;
 }
 
 /**
  * A Prisma client on `url` through @prisma/adapter-pg. Geometry columns are not visible to it
  * (Unsupported in schema.prisma): read and write them with `$queryRaw`/`$executeRaw`.
- * The caller disconnects it (`await prisma.$disconnect()`).
+ * The caller disconnects it (`await prisma.$disconnect()`). Connection errors go to `onError`
+ * (default: one line on stderr), never crash the process; see createPool.
  */
-export function createPrisma(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+export function createPrisma(url: string, onError: PoolErrorHandler = logPoolError): PrismaClient {
+  // The adapter's own pool; its idle and transaction connections report errors here.
+  const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true }, { onPoolError: onError, onConnectionError: onError });
+  return new PrismaClient({ adapter });
 }
 
 export type { PrismaClient };

@@ -6,7 +6,8 @@
  * Test databases: `@tko/db/testing`.
  */
 export { createPool, createPrisma, typeParsers } from './client';
-export type { PrismaClient } from './client';
+export type { PrismaClient, PoolErrorHandler } from './client';
+export { isDatabaseUnavailable } from './unavailable';
 export { migrate, MigrationHistoryError, MIGRATION_LOCK_KEY } from './migrate';
 export type { MigrateOptions } from './migrate';
 export { readMigrations, sha256Hex } from './migration-files';

@@ -8,6 +8,7 @@ import { authModule } from './auth/auth.routes';
 import { crudModule } from './crud.module';
 import { dictsModule } from './dicts/dicts.routes';
 import { fkkoModule } from './fkko/fkko.routes';
+import { healthModule } from './health/health.routes';
 import { registerImportRoutes } from './import/import.routes';
 import { jobsModule } from './jobs/jobs.routes';
 import { registerMapLayerRoutes } from './map/layers.routes';
@@ -47,4 +48,6 @@ export const apiModules: readonly ApiModule[] = [
   apiModule('system-settings', (app, d) => registerSystemSettingsRoutes(app, { pool: d.pool, guards: d.guards })),
   apiModule('map-layers', (app, d) => registerMapLayerRoutes(app, { pool: d.pool, guards: d.guards })),
   metaModule,
+  // GET /healthz, /readyz (issue 8 §1).
+  healthModule,
 ];

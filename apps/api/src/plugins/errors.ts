@@ -4,6 +4,7 @@
  * - zod validation of body/query/params → 400 `{field: [Russian messages]}`;
  * - FieldValidationError from the repository → 400 likewise; ConflictError → 409;
  * - HttpError → its status with `{detail, code}`;
+ * - PostgreSQL unreachable (restart, connection cut) → 503 `{detail, code}` + Retry-After;
  * - malformed JSON, wrong content type, oversize body → 400/415/413 with a Russian detail;
  * - a malformed or truncated multipart body → 400 (limits 413), Russian detail (multipart-errors.ts);
  * - anything else → 500 `{detail}` and an error log with the request id.
@@ -14,6 +15,7 @@ import { ConflictError, FieldValidationError } from '@tko/db';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-errors';
 import { multipartHttpError } from './multipart-errors';
+import { replyDatabaseUnavailable } from './database-unavailable';
 
 interface ZodIssueLike {
   instancePath: string;
@@ -49,6 +51,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof FieldValidationError) return reply.status(400).send(error.fields);
     if (error instanceof ConflictError) return reply.status(409).send({ detail: error.detail, code: 'conflict' });
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail, code: error.code });
+    if (replyDatabaseUnavailable(error, reply)) return reply; // 503 + Retry-After (database-unavailable.ts)
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -74,6 +74,9 @@ export type RouteInput<D extends RouteSpec> = {
   body?: D['body'] extends z.ZodType ? z.input<D['body']> : unknown;
 };
 
+/** The only paths outside /api/: the process probes (routes/health.ts), named as supervisors expect. */
+export const PROBE_PATHS: readonly string[] = ['/healthz', '/readyz'];
+
 const PARAM = /:([A-Za-z_]\w*)/g;
 
 /** Names of the `:name` parameters of a path, in order. */
@@ -113,7 +116,7 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
   if (names.length && !shape) throw new Error(`defineRoute ${spec.method} ${spec.path}: нет схемы params.`);
   for (const n of names) if (!shape || !(n in shape)) throw new Error(`defineRoute ${spec.method} ${spec.path}: параметра «${n}» нет в params.`);
   if (spec.method === 'GET' && (spec.body || spec.consumes)) throw new Error(`defineRoute GET ${spec.path}: у GET нет тела.`);
-  if (!spec.path.startsWith('/api/')) throw new Error(`defineRoute ${spec.path}: путь начинается с /api/.`);
+  if (!spec.path.startsWith('/api/') && !PROBE_PATHS.includes(spec.path)) throw new Error(`defineRoute ${spec.path}: путь начинается с /api/.`);
   return Object.freeze(spec);
 }
 
