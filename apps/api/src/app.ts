@@ -52,7 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, pool, prisma, queues } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Only the configured proxies may name the client (X-Forwarded-For): the per-address sign-in limit reads request.ip.
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });

@@ -25,6 +25,12 @@ const EnvSchema = z.object({
   QUEUE_PREFIX: z.string().min(1).default('bull'),
   ATTACHMENTS_DIR: z.string().default(path.join(repoRoot, '.data/attachments')),
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  ATTACHMENT_QUOTA_DAY_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  ATTACHMENT_QUOTA_UNATTACHED_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  SIGNIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
   DADATA_TOKEN: z.string().optional(),
   DADATA_SECRET: z.string().optional(),
   DADATA_SUGGEST_URL: z.string().url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/address'),
@@ -59,6 +65,12 @@ export interface Config {
   attachmentsDir: string;
   /** Largest upload, bytes. */
   attachmentMaxBytes: number;
+  /** Per user: bytes uploaded in the last 24 h, and bytes uploaded but not in any card (issue 8 §6). */
+  attachmentQuota: { dayBytes: number; unattachedBytes: number };
+  /** Sign-in and refresh attempts per window, per account and per client address (issue 8 §3). */
+  signInRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
+  /** Fastify trustProxy: the proxies whose X-Forwarded-For gives the client's address (proxy-addr presets, IPs, CIDRs). */
+  trustProxy: string;
   /** DaData-compatible address service; null = the built-in offline provider. */
   dadata: DadataConfig | null;
   /** Directory of the import file store (uploaded CSV/XLSX; the worker reads it too). */
@@ -98,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     queuePrefix: e.QUEUE_PREFIX,
     attachmentsDir: e.ATTACHMENTS_DIR,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
+    attachmentQuota: { dayBytes: e.ATTACHMENT_QUOTA_DAY_BYTES, unattachedBytes: e.ATTACHMENT_QUOTA_UNATTACHED_BYTES },
+    signInRateLimit: { perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT, perAddress: e.SIGNIN_LIMIT_PER_ADDRESS, windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS },
+    trustProxy: e.TRUST_PROXY,
     dadata: e.DADATA_TOKEN
       ? { token: e.DADATA_TOKEN, secret: e.DADATA_SECRET || null, suggestUrl: e.DADATA_SUGGEST_URL, cleanUrl: e.DADATA_CLEAN_URL, timeoutMs: e.ADDRESS_TIMEOUT_MS }
       : null,

@@ -3,6 +3,7 @@
  * clients made with @stomp/stompjs over the `ws` package (a client we did not write), and a
  * raw websocket for malformed frames. Waits are on conditions, never fixed sleeps.
  */
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
@@ -72,7 +73,7 @@ export async function startStompApp(opts: StartOptions = {}): Promise<StompTestA
     config,
     database,
     wsUrl: `ws://127.0.0.1:${port}/ws/`,
-    tokens: { admin: ts.access(users.admin), viewer: ts.access(users.viewer), nobody: ts.access(users.nobody), refresh: ts.refresh(users.admin) },
+    tokens: { admin: ts.access(users.admin), viewer: ts.access(users.viewer), nobody: ts.access(users.nobody), refresh: ts.refresh(users.admin, { jti: randomUUID(), fam: randomUUID() }) },
     users,
     async close() {
       await app.close();

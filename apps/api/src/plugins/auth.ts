@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { PermissionAction } from '@tko/contract';
-import { forbidden, notAuthenticated } from './http-errors';
+import { forbidden, notAuthenticated, tokenInvalid } from './http-errors';
 import type { TokenService } from '../modules/auth/tokens';
 import type { AuthUser, UserStore } from '../modules/auth/user-store';
 
@@ -30,6 +30,8 @@ export async function resolveUser(request: FastifyRequest, tokens: TokenService,
   const claims = tokens.verify(token, 'access');
   const user = await users.me(claims.user_id);
   if (!user) throw notAuthenticated();
+  // Issued before the password changed or the user was (de)activated (issue 8 §3).
+  if ((claims.ver ?? 0) !== user.tokenVersion) throw tokenInvalid();
   return (request.authUser = user);
 }
 

@@ -11,7 +11,7 @@ export const TokenRequestSchema = z.object({
   password: z.string({ error: MSG.required }).min(1, MSG.blank).max(1024),
 });
 export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
-export const RefreshRequestSchema = z.object({ refresh: z.string({ error: MSG.required }).min(1, MSG.blank) });
+export const RefreshRequestSchema = z.object({ refresh: z.string({ error: MSG.required }).min(1, MSG.blank).max(4096) });
 export const AccessTokenSchema = z.object({ access: z.string() });
 
 /** Actions a permission can grant on a resource. `view` is the entry permission. */
@@ -36,10 +36,18 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
-/** Payload of our JWTs. `type` tells an access token from a refresh token. */
+/**
+ * Payload of our JWTs. `type` tells an access token from a refresh token. `ver` is the user's
+ * token version when issued (a password change or deactivation moves it on: older tokens are
+ * refused; absent = 0). A refresh token also names itself (`jti`) and its family (`fam`):
+ * refresh tokens are single-use (issue 8 §3).
+ */
 export interface TokenClaims {
   user_id: number;
   type: 'access' | 'refresh';
+  ver?: number;
+  jti?: string;
+  fam?: string;
 }
 
 /**
@@ -79,6 +87,7 @@ export const PERMISSION_RESOURCES: Record<string, string> = {
   'users-roles': 'Роли',
   import: 'Импорт данных',
   'import-all-files': 'Импорт: файлы всех пользователей',
+  'system-settings': 'Системные настройки',
 };
 
 /** Sign-in calls (spec 01 §7): bad credentials answer 401 with simple-jwt's Russian message. */
@@ -86,9 +95,18 @@ export const obtainTokenRoute = defineRoute({
   method: 'POST', path: '/api/auth/token/', permission: 'public', tags: ['auth'], summary: 'Вход: пара токенов',
   body: TokenRequestSchema, response: { 200: TokenPairSchema },
 });
+/**
+ * Refresh rotates (issue 8 §3): the answer carries a new refresh token and the one sent is
+ * spent; sending a spent one again ends the whole session (its family) with 401.
+ */
 export const refreshTokenRoute = defineRoute({
-  method: 'POST', path: '/api/auth/token/refresh/', permission: 'public', tags: ['auth'], summary: 'Новый токен доступа',
-  body: RefreshRequestSchema, response: { 200: AccessTokenSchema },
+  method: 'POST', path: '/api/auth/token/refresh/', permission: 'public', tags: ['auth'], summary: 'Новый токен доступа (и новый токен обновления)',
+  body: RefreshRequestSchema, response: { 200: TokenPairSchema },
+});
+/** Ends the session of the refresh token (its whole family); answers 204, also when already ended. */
+export const logoutRoute = defineRoute({
+  method: 'POST', path: '/api/auth/logout/', permission: 'public', tags: ['auth'], summary: 'Выход: завершить сессию',
+  body: RefreshRequestSchema,
 });
 export const meRoute = defineRoute({
   method: 'GET', path: '/api/users/me/', permission: 'user', tags: ['auth'], summary: 'Текущий пользователь', response: { 200: MeSchema },

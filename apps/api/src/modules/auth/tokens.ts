@@ -1,6 +1,8 @@
 /**
  * JWT access and refresh tokens (jsonwebtoken, HS256, secret from JWT_SECRET).
  * Lifetimes in seconds: access 300, refresh 86 400 by default (configurable).
+ * Both carry the user's token version `ver` (app_user.token_version when issued); a refresh
+ * token also carries its id `jti` and family `fam` (refresh-store.ts keeps them single-use).
  * verify() throws HttpError 401 `token_not_valid` for a bad, expired or wrong-type token.
  */
 import jwt from 'jsonwebtoken';
@@ -11,17 +13,18 @@ export class TokenService {
   constructor(
     private readonly secret: string,
     private readonly accessLifetime: number,
-    private readonly refreshLifetime: number,
+    /** Seconds a refresh token lives. */
+    readonly refreshLifetime: number,
   ) {}
 
-  /** A new access token for the user. */
-  access(userId: number): string {
-    return jwt.sign({ user_id: userId, type: 'access' } satisfies TokenClaims, this.secret, { algorithm: 'HS256', expiresIn: this.accessLifetime });
+  /** A new access token for the user at token version `ver` (0 = never changed). */
+  access(userId: number, ver = 0): string {
+    return jwt.sign({ user_id: userId, type: 'access', ver } satisfies TokenClaims, this.secret, { algorithm: 'HS256', expiresIn: this.accessLifetime });
   }
 
-  /** A new refresh token for the user. */
-  refresh(userId: number): string {
-    return jwt.sign({ user_id: userId, type: 'refresh' } satisfies TokenClaims, this.secret, { algorithm: 'HS256', expiresIn: this.refreshLifetime });
+  /** A new refresh token; `jti` and `fam` are its record's id and family (refresh-store.ts). */
+  refresh(userId: number, ids: { jti: string; fam: string; ver?: number }): string {
+    return jwt.sign({ user_id: userId, type: 'refresh', ver: ids.ver ?? 0, jti: ids.jti, fam: ids.fam } satisfies TokenClaims, this.secret, { algorithm: 'HS256', expiresIn: this.refreshLifetime });
   }
 
   /** The claims of a valid token of the given type. */
@@ -29,6 +32,8 @@ export class TokenService {
     try {
       const claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as TokenClaims;
       if (claims.type !== type || typeof claims.user_id !== 'number') throw tokenInvalid();
+      if (claims.ver !== undefined && !Number.isInteger(claims.ver)) throw tokenInvalid();
+      if (type === 'refresh' && (typeof claims.jti !== 'string' || typeof claims.fam !== 'string')) throw tokenInvalid();
       return claims;
     } catch {
       throw tokenInvalid();

@@ -4,8 +4,11 @@
  */
 import type { Me, PermissionAction, UserScope } from '@tko/contract';
 
-/** The signed-in user: the wire `Me` plus the bindings of their row scope (never sent). */
-export type AuthUser = Me & { scope: UserScope };
+/**
+ * The signed-in user: the wire `Me` plus the bindings of their row scope and their token
+ * version (app_user.token_version: a token issued at another version is refused), never sent.
+ */
+export type AuthUser = Me & { scope: UserScope; tokenVersion: number };
 import { PERMISSION_ACTIONS } from '@tko/contract';
 import type { PrismaClient } from '@tko/db/generated';
 import argon2 from 'argon2';
@@ -68,7 +71,7 @@ export class PrismaUserStore implements UserStore {
       organizations: user.organizations.map((o) => o.legalEntityId),
       oktmo: user.administrativeUnits.map((u) => u.administrativeUnit.code).filter((c): c is string => Boolean(c)),
     };
-    return { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, permissions, scope };
+    return { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, permissions, scope, tokenVersion: user.tokenVersion };
   }
 
   async authenticate(email: string, password: string): Promise<{ id: number } | null> {

@@ -35,3 +35,21 @@ export async function authorizeSubscribe(user: AuthUser, dest: Destination, jobO
     }
   }
 }
+
+/**
+ * Where a client may SEND (issue 8 §6), each with its permission. The product defines one
+ * destination: the request channel, open to any signed-in user — each request inside is an API
+ * call checked by that route's own permission (requests.ts). Every other destination
+ * (registry and job topics, user and temporary queues, any other /topic/…) is written by the
+ * server only: a SEND there is an ERROR frame and the connection is closed.
+ */
+export const SEND_RULES: Readonly<Partial<Record<Destination['kind'], (user: AuthUser) => boolean>>> = {
+  requests: () => true,
+};
+
+/** Throws the StompError of a SEND the user may not make to `dest`. */
+export function authorizeSend(user: AuthUser, dest: Destination): void {
+  const rule = SEND_RULES[dest.kind];
+  if (!rule) throw new StompError(STOMP_MSG.readOnlyDestination, `${dest.destination}: сообщения сюда публикует только сервер.`, WS_CLOSE.policy);
+  if (!rule(user)) throw new StompError(STOMP_MSG.forbidden, `Нет прав на отправку в ${dest.destination}.`, WS_CLOSE.policy);
+}

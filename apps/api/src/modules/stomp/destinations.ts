@@ -9,7 +9,7 @@
  * |                          | replies of this session arrive         |                          |
  * | /topic/registry.{name}   | `{name}:view`                          | refused (server-owned)   |
  * | /topic/jobs.{id}         | the job's owner (job data user_id)     | refused (server-owned)   |
- * | /topic/{other}           | any signed-in user                     | any signed-in user, fanned out through Redis |
+ * | /topic/{other}           | any signed-in user (server messages)   | refused (issue 8 §6)     |
  * | /app/requests            | refused                                | request/response         |
  */
 import { DESTINATIONS } from '@tko/contract';

@@ -7,7 +7,10 @@
  *
  * The session authenticated once with its access token; each request carries a fresh access
  * token of the same user (TokenService), so a long-lived connection keeps working after the
- * CONNECT token expires, while a deactivated user is refused (401) at the next request.
+ * CONNECT token expires, while a deactivated user is refused (401) at the next request; the
+ * token carries the version of CONNECT, so after a password change every request is a 401.
+ * The inner call has the client's address, so `POST /api/auth/token/` over the socket counts
+ * against the same per-address and per-account sign-in limits as over HTTP.
  * An invalid request body is answered with status 400 and DRF field errors, never an ERROR.
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,12 +18,19 @@ import type { WsResponse } from '@tko/contract';
 import { issuesToFieldErrors, WsRequestSchema } from '@tko/contract';
 import type { TokenService } from '../auth/tokens';
 
-export type RequestRunner = (userId: number, body: Buffer) => Promise<WsResponse>;
+/** Who sends a request: the session's user, their token version at CONNECT, the client's address. */
+export interface RequestCaller {
+  userId: number;
+  tokenVersion: number;
+  ip: string;
+}
+
+export type RequestRunner = (caller: RequestCaller, body: Buffer) => Promise<WsResponse>;
 
 const INVALID_JSON = 'Тело запроса должно быть JSON: {"method", "path", "body"}.';
 
 export function injectRunner(app: FastifyInstance, tokens: TokenService): RequestRunner {
-  return async (userId, raw) => {
+  return async ({ userId, tokenVersion, ip }, raw) => {
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
@@ -33,8 +43,10 @@ export function injectRunner(app: FastifyInstance, tokens: TokenService): Reques
     const res = await app.inject({
       method,
       url: path,
+      // The client's address: the sign-in and refresh rate limits (plugins/rate-limit.ts) count it.
+      remoteAddress: ip,
       headers: {
-        authorization: `Bearer ${tokens.access(userId)}`,
+        authorization: `Bearer ${tokens.access(userId, tokenVersion)}`,
         'accept-language': 'ru',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },

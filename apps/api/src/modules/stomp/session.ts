@@ -19,7 +19,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { RealtimeEnvelope, RowScopeKeys } from '@tko/contract';
 import { rowVisible } from '@tko/contract';
 import type { AuthUser } from '../../plugins/auth';
-import { authorizeSubscribe } from './access';
+import { authorizeSend, authorizeSubscribe } from './access';
 import type { Destination } from './destinations';
 import { isPerUser, parseDestination } from './destinations';
 import { StompError, STOMP_MSG, WS_CLOSE } from './errors';
@@ -64,10 +64,14 @@ export class StompSession implements SubscriptionOutput {
   private lastOut = Date.now();
   private readonly timers: NodeJS.Timeout[] = [];
   private inflight = 0;
+  /** The user's token version at CONNECT: a password change or deactivation ends the session. */
+  private tokenVersion = 0;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly ctx: SessionContext,
+    /** The client's address (request.ip): requests count against its sign-in rate limit. */
+    private readonly clientIp = '127.0.0.1',
   ) {
     socket.on('message', (data) => this.onData(toBuffer(data)));
     socket.on('close', () => this.cleanUp());
@@ -193,6 +197,7 @@ export class StompSession implements SubscriptionOutput {
     if (!user) throw new StompError(STOMP_MSG.unauthenticated, 'Токен недействителен или просрочен, либо пользователь отключён.', WS_CLOSE.policy);
     if (this.state !== 'new') return;
     this.user = user;
+    this.tokenVersion = user.tokenVersion;
     this.state = 'connected';
     this.ctx.register(this);
     this.write(encodeFrame('CONNECTED', { version: '1.2', 'heart-beat': hb.header, server: SERVER_NAME, session: this.id, 'user-name': user.email }));
@@ -233,6 +238,7 @@ export class StompSession implements SubscriptionOutput {
     const dest = this.destination(destination);
     const user = await this.ctx.reloadUser(this.user!.id);
     if (!user) throw new StompError(STOMP_MSG.unauthenticated, 'Пользователь отключён.', WS_CLOSE.policy);
+    if (user.tokenVersion !== this.tokenVersion) throw new StompError(STOMP_MSG.unauthenticated, 'Пароль изменён: войдите заново.', WS_CLOSE.policy);
     this.user = user;
     await authorizeSubscribe(user, dest, this.ctx.jobOwners);
     if (this.state !== 'connected') return;
@@ -251,23 +257,9 @@ export class StompSession implements SubscriptionOutput {
     }
     const destination = required(frame, 'destination');
     const dest = this.destination(destination);
-    if (dest.kind === 'requests') return this.request(frame);
-    if (dest.kind !== 'topic') throw new StompError(STOMP_MSG.readOnlyDestination, `${destination}: сообщения сюда публикует только сервер.`, WS_CLOSE.policy);
-    const type = frame.headers['content-type'] ?? TEXT_TYPE;
-    const text = frame.body.toString('utf8');
-    let body: unknown = text;
-    if (type.includes('json')) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-    }
-    await this.ctx.publish({
-      destination,
-      body,
-      headers: { ...(typeof body === 'string' ? { 'content-type': type } : {}), 'sender-id': String(this.user!.id) },
-    });
+    // Clients SEND only where the product defines it (access.ts SEND_RULES), with its permission.
+    authorizeSend(this.user!, dest);
+    return this.request(frame);
   }
 
   /** SEND to /app/requests: performed in the background; the answer goes to reply-to. */
@@ -281,8 +273,8 @@ export class StompSession implements SubscriptionOutput {
       return;
     }
     this.inflight += 1;
-    const userId = this.user!.id;
-    void this.ctx.runRequest(userId, frame.body)
+    const caller = { userId: this.user!.id, tokenVersion: this.tokenVersion, ip: this.clientIp };
+    void this.ctx.runRequest(caller, frame.body)
       .catch((err: unknown) => {
         this.ctx.log.error({ err, session: this.id }, 'stomp request failed');
         return { status: 500, body: { detail: 'Внутренняя ошибка сервера.' }, content_type: 'application/json' };

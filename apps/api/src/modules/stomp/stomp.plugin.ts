@@ -74,7 +74,10 @@ export async function registerStomp(app: FastifyInstance, deps: StompDeps): Prom
     options,
     async authenticate(token) {
       try {
-        return await deps.users.me(deps.tokens.verify(token, 'access').user_id);
+        const claims = deps.tokens.verify(token, 'access');
+        const user = await deps.users.me(claims.user_id);
+        // A token issued before a password change or deactivation is refused (issue 8 §3).
+        return user && user.tokenVersion === (claims.ver ?? 0) ? user : null;
       } catch {
         return null;
       }
@@ -87,8 +90,8 @@ export async function registerStomp(app: FastifyInstance, deps: StompDeps): Prom
     unregister: (s) => broker.remove(s),
     log: app.log,
   };
-  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
-    new StompSession(socket, ctx);
+  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    new StompSession(socket, ctx, request.ip);
   });
 
   const realtime: Realtime = { publisher, broker, subscribed: fanout?.subscribed ?? Promise.resolve() };
