@@ -1,7 +1,7 @@
 /**
  * Configuration from the environment (docs/CONFIGURATION.md lists every variable).
- * Throws at start-up with a clear message when a value is invalid, and refuses to run in
- * production without JWT_SECRET.
+ * Throws at start-up with a clear message when a value is invalid, and refuses to run without
+ * JWT_SECRET in any mode (no built-in fallback secret: issue 8 §4; start.sh supplies one).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,17 +90,22 @@ export interface DadataConfig {
   timeoutMs: number;
 }
 
-/** Reads the configuration; `overrides` win (tests). */
+/** The start-up error without JWT_SECRET (Russian, then English for operators' logs). */
+export const JWT_SECRET_MISSING =
+  'Не задан JWT_SECRET: сервер не запускается без секрета подписи токенов (scripts/start.sh создаёт его в .data/jwt-secret). ' +
+  'JWT_SECRET is not set: the server refuses to start without a token signing secret (docs/CONFIGURATION.md).';
+
+/** Reads the configuration; `overrides` win (tests). Throws {@link JWT_SECRET_MISSING} without JWT_SECRET. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = EnvSchema.parse(env);
-  if (!e.JWT_SECRET && e.NODE_ENV === 'production') throw new Error('JWT_SECRET must be set in production');
+  if (!e.JWT_SECRET) throw new Error(JWT_SECRET_MISSING);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? 'development-only-secret-change-me',
+    jwtSecret: e.JWT_SECRET,
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     refreshTokenLifetime: e.REFRESH_TOKEN_LIFETIME,
     mapStyleUrl: e.MAP_STYLE_URL || null,

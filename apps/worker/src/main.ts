@@ -1,9 +1,9 @@
 /**
- * The worker process: consumes the BullMQ queues of @tko/contract jobs/ (now: xlsx exports)
- * and removes expired export files every 10 minutes; runs the scheduled housekeeping jobs
- * (maintenance.ts: expired notifications). Env (settings.ts, docs/CONFIGURATION.md):
+ * The worker process: consumes the BullMQ queues of @tko/contract jobs/ (xlsx exports, system
+ * imports) and runs the scheduled housekeeping jobs (maintenance.ts: expired notifications,
+ * expired export files; re-scheduled whenever Redis reconnects). Env (settings.ts, docs/CONFIGURATION.md):
  * DATABASE_URL, REDIS_URL, QUEUE_PREFIX, EXPORT_DIR, IMPORT_DIR, EXPORT_TTL_SECONDS, WORKER_LOCK_DURATION_MS,
- * WORKER_STALLED_INTERVAL_MS, WORKER_MAX_STALLED_COUNT, NOTIFICATION_CLEANUP_EVERY_MS.
+ * WORKER_STALLED_INTERVAL_MS, WORKER_MAX_STALLED_COUNT, NOTIFICATION_CLEANUP_EVERY_MS, EXPORT_CLEANUP_EVERY_MS.
  * Stops cleanly on SIGTERM/SIGINT (the running job is finished or handed back to the queue);
  * after a SIGKILL the running job is recovered by the next live worker (settings.ts).
  */
@@ -11,7 +11,6 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE_EXPORTS } from '@tko/contract';
 import { createPool, isDatabaseUnavailable } from '@tko/db';
-import { removeOldExports } from './cleanup';
 import { exportFailureHandler, xlsxExportProcessor } from './processors/xlsx-export';
 import { redisPublisher } from '@tko/realtime';
 import { startMaintenance } from './maintenance';
@@ -52,18 +51,16 @@ worker.on('failed', (job, err) => {
 const maintenance = await startMaintenance(pool, connection, {
   prefix: settings.queuePrefix,
   notificationCleanupEveryMs: settings.notificationCleanupEveryMs,
+  exports: { exportDir, exportTtlSeconds: ttl, everyMs: settings.exportCleanupEveryMs },
   workerOptions: recoveryOptions(settings),
 });
 worker.on('completed', (job) => console.log(`job ${job.id} completed`));
 // System import runs (QUEUE_IMPORTS, IMPORT_DIR): import-worker.ts.
 const importWorker = startImportWorker({ pool, connection, publisher, notifier: new Notifier(pool, publisher) }, recoveryOptions(settings));
 
-const timer = setInterval(() => void removeOldExports(exportDir, ttl), 10 * 60 * 1000);
-void removeOldExports(exportDir, ttl);
 console.log(`worker: queue "${QUEUE_EXPORTS}", exports in ${exportDir}`);
 
 const stop = async () => {
-  clearInterval(timer);
   await worker.close();
   await importWorker.close();
   await maintenance.close();

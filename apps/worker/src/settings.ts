@@ -30,6 +30,8 @@ export interface WorkerSettings {
   maxStalledCount: number;
   /** NOTIFICATION_CLEANUP_EVERY_MS: how often expired notifications are deleted; default 1 h. */
   notificationCleanupEveryMs: number;
+  /** EXPORT_CLEANUP_EVERY_MS: how often expired export files are deleted; default 10 min. */
+  exportCleanupEveryMs: number;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -53,6 +55,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettin
     stalledIntervalMs: positiveInt(env, 'WORKER_STALLED_INTERVAL_MS', 15000),
     maxStalledCount: positiveInt(env, 'WORKER_MAX_STALLED_COUNT', 2),
     notificationCleanupEveryMs: positiveInt(env, 'NOTIFICATION_CLEANUP_EVERY_MS', 3600000),
+    exportCleanupEveryMs: positiveInt(env, 'EXPORT_CLEANUP_EVERY_MS', 600000),
   };
 }
 

@@ -57,5 +57,7 @@ describe('notification-cleanup', () => {
     started.push(await startMaintenance(db.pool, connection, { prefix, notificationCleanupEveryMs: 500 }));
     const schedulers = await started[0]!.queue.getJobSchedulers();
     expect(schedulers.map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
+    await started[1]!.schedule(); // what a Redis 'ready' runs: still one schedule
+    expect((await started[0]!.queue.getJobSchedulers()).map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
   });
 });

@@ -10,6 +10,8 @@ describe('readSettings', () => {
     expect(recoveryOptions(s)).toEqual({ prefix: 'bull', lockDuration: 30000, stalledInterval: 15000, maxStalledCount: 2 });
     expect(s.exportTtlSeconds).toBe(86400);
     expect(s.notificationCleanupEveryMs).toBe(3600000);
+    expect(s.exportCleanupEveryMs).toBe(600000);
+    expect(readSettings({ ...base, EXPORT_CLEANUP_EVERY_MS: '1000' }).exportCleanupEveryMs).toBe(1000);
   });
 
   it('takes the lock and stalled settings from the environment', () => {

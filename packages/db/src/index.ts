@@ -28,3 +28,5 @@ export { MIGRATIONS_DIR, SCHEMA_PATH, REPO_ROOT, dataDir } from './paths';
 export * from './registry/index';
 export * from './tables/index';
 export * from './notifications/index';
+export { ExportRecordStore } from './exports/export-records';
+export type { ExportRecord } from './exports/export-records';

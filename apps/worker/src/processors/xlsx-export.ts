@@ -11,6 +11,8 @@
  * re-run (stalled-job recovery or a retry) truncates the part file and writes it again from
  * scratch; the notification has the dedup key `job:<id>:done`, so a re-run after the rename
  * notifies nobody twice.
+ * The finished file is recorded in PostgreSQL (export_record: id, owner, resource, file, rows,
+ * expires_at) before the owner is notified, so the link works even when Redis loses the job.
  * Throws UnrecoverableError (no retry) on an invalid payload or an unknown registry.
  */
 import { createWriteStream } from 'node:fs';
@@ -21,7 +23,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { ListQuery, ResourceDef, XlsxExportJob } from '@tko/contract';
 import { resourceByName, XlsxExportJobSchema } from '@tko/contract';
-import { Notifier, RegistryRepository, withScope } from '@tko/db';
+import { ExportRecordStore, Notifier, RegistryRepository, withScope } from '@tko/db';
 import { nullPublisher } from '@tko/realtime';
 import type { RealtimePublisher } from '@tko/realtime';
 import { exportFileName, writeXlsx } from '@tko/xlsx';
@@ -56,6 +58,7 @@ function parse(job: Job): { data: XlsxExportJob; def: ResourceDef } {
 export function xlsxExportProcessor(pool: Pool, exportDir: string, opts: ExportProcessorOptions = {}) {
   const publisher = opts.publisher ?? nullPublisher;
   const notifier = new Notifier(pool, publisher);
+  const records = new ExportRecordStore(pool);
   const ttl = opts.exportTtlSeconds ?? 86400;
   return async (job: Job<XlsxExportJob>): Promise<ExportResult> => {
     const { data, def } = parse(job);
@@ -79,8 +82,9 @@ export function xlsxExportProcessor(pool: Pool, exportDir: string, opts: ExportP
       await rm(part, { force: true });
       throw e;
     }
-    await job.updateProgress(100);
     const downloadName = exportFileName(def);
+    await records.save({ id: job.id!, userId: data.user_id, resource: def.name, file, downloadName, rows, ttlSeconds: ttl });
+    await job.updateProgress(100);
     await notifier.notify(data.user_id, {
       type: 'download',
       body: `Выгрузка «${def.label}» готова: ${rows} ${rowsWord(rows)}.`,

@@ -31,6 +31,11 @@ export const EXPORT_JOB_BACKOFF = { type: 'exponential', delay: 2000 } as const;
 export const QUEUE_MAINTENANCE = 'maintenance';
 /** Deletes expired notifications (live_until passed); scheduled every NOTIFICATION_CLEANUP_EVERY_MS. */
 export const NOTIFICATION_CLEANUP_JOB = 'notification-cleanup';
+/**
+ * Deletes export files older than EXPORT_TTL_SECONDS and marks their export_record rows
+ * 'expired'; scheduled every EXPORT_CLEANUP_EVERY_MS.
+ */
+export const EXPORT_CLEANUP_JOB = 'export-cleanup';
 
 /** State of a job as `GET /api/jobs/{id}/` answers it. */
 export const JobStatusSchema = z.object({

@@ -1,15 +1,22 @@
 /**
  * Background job status and results: GET /api/jobs/{id}/ (state, progress 0–100, file link)
  * and GET /api/jobs/{id}/file/ (the finished xlsx). Only the user who started a job sees it
- * (404 otherwise). 503 while Redis is unreachable. The file is served as soon as it exists
- * under its final name `<jobId>.xlsx` (the worker renames it there only when complete), even in
- * the instant before BullMQ records the job completed; after EXPORT_TTL_SECONDS it is 404.
+ * (404 otherwise). The file is served as soon as it exists under its final name `<jobId>.xlsx`
+ * (the worker renames it there only when complete), even in the instant before BullMQ records
+ * the job completed; after EXPORT_TTL_SECONDS it is 404.
+ * A finished export is also recorded in PostgreSQL (export_record, issue 8 §7): when BullMQ no
+ * longer knows the job (Redis restarted without its data) or Redis is unreachable, both routes
+ * answer from that record, with the same owner check. 503 only while Redis is unreachable and
+ * there is no record.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
 import type { JobStatus, XlsxExportJob } from '@tko/contract';
-import { jobFileRoute, jobStatusRoute, resourceByName } from '@tko/contract';
+import { jobFileRoute, jobStatusRoute, resourceByName, XLSX_EXPORT_JOB } from '@tko/contract';
+import type { ExportRecord } from '@tko/db';
+import { ExportRecordStore } from '@tko/db';
 import { exportFileName } from '@tko/xlsx';
 import { Job } from 'bullmq';
 import type { AuthGuards } from '../../plugins/auth';
@@ -27,21 +34,37 @@ export interface ExportResult {
   rows: number;
 }
 
-export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues | null; guards: AuthGuards; exportDir: string }): void {
-  async function ownJob(id: string, userId: number): Promise<Job<XlsxExportJob, ExportResult>> {
-    if (!deps.queues?.ready()) throw unavailable(QUEUE_DOWN);
+/** The caller's job: the BullMQ job, or the PostgreSQL record of a finished export. */
+type OwnJob = { job: Job<XlsxExportJob, ExportResult>; record?: undefined } | { job?: undefined; record: ExportRecord };
+
+export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues | null; guards: AuthGuards; exportDir: string; pool: Pool }): void {
+  const records = new ExportRecordStore(deps.pool);
+
+  /** The job `id` of `userId`: BullMQ first, the export record when BullMQ lost it. 404 / 503. */
+  async function ownJob(id: string, userId: number): Promise<OwnJob> {
     let job: Job<XlsxExportJob, ExportResult> | undefined;
-    try {
-      job = await Job.fromId(deps.queues.exports, id);
-    } catch {
-      throw unavailable(QUEUE_DOWN);
+    let queueDown = !deps.queues?.ready();
+    if (!queueDown) {
+      try {
+        job = await Job.fromId(deps.queues!.exports, id);
+      } catch {
+        queueDown = true;
+      }
     }
-    if (!job || job.data.user_id !== userId) throw notFound();
-    return job;
+    if (job) {
+      if (job.data.user_id !== userId) throw notFound();
+      return { job };
+    }
+    const record = await records.findOwn(id, userId);
+    if (record) return { record };
+    throw queueDown ? unavailable(QUEUE_DOWN) : notFound();
   }
 
   registerRoute(app, jobStatusRoute, async ({ params, user }): Promise<JobStatus> => {
-    const job = await ownJob(params.id, user.id);
+    const { job, record } = await ownJob(params.id, user.id);
+    if (record) {
+      return { id: record.id, name: XLSX_EXPORT_JOB, state: 'completed', progress: 100, file_url: `/api/jobs/${record.id}/file/`, file_name: record.downloadName, error: null };
+    }
     const state = await job.getState();
     const done = state === 'completed' && job.returnvalue;
     return {
@@ -57,11 +80,11 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
 
   // A file: the description carries the permission and the OpenAPI entry, the handler streams.
   registerRoute(app, jobFileRoute, async ({ params, user, reply }) => {
-    const job = await ownJob(params.id, user.id);
-    const result = job.returnvalue as ExportResult | null | undefined;
-    const file = path.join(deps.exportDir, path.basename(result?.file ?? `${job.id}.xlsx`));
+    const { job, record } = await ownJob(params.id, user.id);
+    const result = (record ? { file: record.file, download_name: record.downloadName } : job.returnvalue) as Partial<ExportResult> | null | undefined;
+    const file = path.join(deps.exportDir, path.basename(result?.file ?? `${params.id}.xlsx`));
     if (!existsSync(file)) throw notFound();
-    const def = resourceByName(job.data.resource);
+    const def = resourceByName(record?.resource ?? job!.data.resource);
     const downloadName = result?.download_name ?? (def ? exportFileName(def) : path.basename(file));
     return reply
       .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -70,4 +93,4 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
   }, deps);
 }
 
-export const jobsModule = apiModule('jobs', (app, d) => registerJobRoutes(app, { queues: d.queues, guards: d.guards, exportDir: d.config.exportDir }));
+export const jobsModule = apiModule('jobs', (app, d) => registerJobRoutes(app, { queues: d.queues, guards: d.guards, exportDir: d.config.exportDir, pool: d.pool }));
