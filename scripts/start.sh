@@ -2,8 +2,8 @@
 # Runs the product on this machine: Node 24 + pnpm 12, local PostgreSQL/PostGIS and
 # Redis (unless DATABASE_URL / REDIS_URL are set), dependencies, database migrations,
 # the Angarsk data on an empty registry, the first admin, the web build; then the
-# worker in the background and the API (which also serves the web app) in the
-# foreground on HOST:PORT. Ctrl-C stops both. Variables: docs/CONFIGURATION.md.
+# worker and the API (which also serves the web app, one process per CPU) on HOST:PORT,
+# each restarted when it exits. Ctrl-C stops both. Variables: docs/CONFIGURATION.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/toolchain.sh
@@ -65,9 +65,11 @@ stop_all() {
 trap stop_all EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-setsid pnpm --filter @tko/worker start &
+# Supervised (scripts/lib/supervise.sh): a process that exits is started again with backoff
+# (1 s doubling to 30 s), so a crash never takes the rest down; Ctrl-C stops everything.
+setsid bash scripts/lib/supervise.sh worker pnpm --filter @tko/worker start &
 pids+=($!)
-setsid pnpm --filter @tko/api start &
+setsid bash scripts/lib/supervise.sh api pnpm --filter @tko/api start &
 api=$!
 pids+=("$api")
 
