@@ -7,6 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/toolchain.sh
+# Product mode: the database role tko_app (no superuser, owns its database; password generated
+# into .data/db-password) and a Redis with AOF persistence in .data/redis (services.sh).
+TKO_SERVICES=product
 source scripts/lib/services.sh
 
 export HOST="${HOST:-0.0.0.0}" PORT="${PORT:-8080}"
@@ -14,12 +17,8 @@ export DATA_DIR="${DATA_DIR:-$(cd .. && pwd)/shared/data}"
 export ADMIN_EMAIL="${ADMIN_EMAIL:-admin@tko.local}"
 mkdir -p .data && chmod 700 .data
 
-# Secrets made on the first run are kept in .data/ (gitignored) and reused.
-kept_secret() { # kept_secret FILE BYTES: prints the secret in FILE, generating it once
-  [ -s "$1" ] || (umask 077 && { openssl rand -hex "$2" 2>/dev/null ||
-    node -p "require('node:crypto').randomBytes($2).toString('hex')"; } >"$1")
-  cat "$1"
-}
+# Secrets made on the first run are kept in .data/ (gitignored) and reused (kept_secret:
+# scripts/lib/services.sh).
 if [ -z "${JWT_SECRET:-}" ]; then
   if [ "${NODE_ENV:-}" = production ]; then
     echo "JWT_SECRET must be set when NODE_ENV=production" >&2
