@@ -72,13 +72,14 @@ describe('two API instances', () => {
     expect(json(onB[0]!)).toEqual({ text: 'Плановые работы в 22:00' });
   });
 
-  it('a SEND to a topic on instance B reaches the subscriber on instance A', async () => {
+  it('a client SEND to a topic on instance B is refused and reaches nobody on instance A (issue 8 §6)', async () => {
     const onA = await (await client(a, a.tokens.admin)).subscribe('/topic/chat.ops');
     const sender = await client(b, b.tokens.viewer);
     sender.client.publish({ destination: '/topic/chat.ops', body: JSON.stringify({ text: 'привет' }), headers: { 'content-type': 'application/json' } });
-    await waitFor(() => onA.length === 1, 'message on A');
-    expect(json(onA[0]!)).toEqual({ text: 'привет' });
-    expect(onA[0]!.headers['sender-id']).toBe(String(b.users.viewer));
+    await waitFor(() => sender.closed, 'sender closed');
+    expect(sender.errors[0]?.headers.message).toBe('В это назначение нельзя отправлять сообщения');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(onA).toEqual([]);
   });
 
   it('a per-user message reaches that user on whichever instance, and nobody else', async () => {

@@ -7,7 +7,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IMessage } from '@stomp/stompjs';
 import { DESTINATIONS } from '@tko/contract';
-import { siteBody } from './helpers';
+import { createUser, PASSWORD, siteBody } from './helpers';
+import { TokenService } from '../src/modules/auth/tokens';
 import type { StompTestApp, TestClient } from './stomp-helpers';
 import { connectClient, json, startStompApp, waitFor } from './stomp-helpers';
 
@@ -58,10 +59,8 @@ describe('CONNECT', () => {
   });
 
   it('refuses a deactivated user', async () => {
-    const { createUser } = await import('./helpers');
     const id = await createUser(t.pool, 'gone@test.local', ['container:view']);
     await t.pool.query('UPDATE app_user SET is_active = false WHERE id = $1', [id]);
-    const { TokenService } = await import('../src/modules/auth/tokens');
     const token = new TokenService(t.config.jwtSecret, 300, 3600).access(id);
     const c = await client(token);
     await waitFor(() => c.closed, 'close');
@@ -117,11 +116,17 @@ describe('registry topics', () => {
     expect(c.errors[0]?.headers['receipt-id']).toMatch(/^sub-/);
   });
 
-  it('refuses SEND to a server-owned destination', async () => {
+  it.each([
+    DESTINATIONS.registry('container'), '/topic/chat.ops', DESTINATIONS.notifications, '/temp-queue/x', DESTINATIONS.job('1'),
+  ])('refuses SEND to %s (only the request channel takes SEND: issue 8 §6)', async (destination) => {
     const c = await client(t.tokens.admin);
-    c.client.publish({ destination: DESTINATIONS.registry('container'), body: '{"action":"delete","id":1}' });
+    const seen: string[] = [];
+    const sub = await c.subscribe('/topic/chat.ops');
+    c.client.publish({ destination, body: '{"action":"delete","id":1}' });
     await waitFor(() => c.closed, 'close');
     expect(c.errors[0]?.headers.message).toBe('В это назначение нельзя отправлять сообщения');
+    for (const m of sub) seen.push(m.body);
+    expect(seen).toEqual([]);
   });
 
   it('refuses a job topic while background jobs are unavailable (no Redis)', async () => {
@@ -150,15 +155,16 @@ describe('per-user queue', () => {
 describe('receipts', () => {
   it('answers RECEIPT for SUBSCRIBE, SEND, UNSUBSCRIBE and DISCONNECT', async () => {
     const c = await client(t.tokens.admin);
-    const got = await c.subscribe('/topic/chat.receipts'); // waits for its RECEIPT
+    const got = await c.subscribe('/temp-queue/receipts'); // waits for its RECEIPT
     const seen: string[] = [];
     for (const r of ['send-1', 'unsub-1', 'send-2']) c.client.watchForReceipt(r, (f) => seen.push(f.headers['receipt-id']!));
-    c.client.publish({ destination: '/topic/chat.receipts', body: 'привет', headers: { receipt: 'send-1' } });
-    await waitFor(() => seen.includes('send-1') && got.length === 1, 'send receipt and message');
-    expect(got[0]!.body).toBe('привет');
-    expect(got[0]!.headers['sender-id']).toBe(String(t.users.admin));
+    const req = { 'reply-to': '/temp-queue/receipts', 'content-type': 'application/json' };
+    const body = JSON.stringify({ method: 'GET', path: '/api/users/me/' });
+    c.client.publish({ destination: DESTINATIONS.requests, body, headers: { ...req, 'correlation-id': '1', receipt: 'send-1' } });
+    await waitFor(() => seen.includes('send-1') && got.length === 1, 'send receipt and answer');
+    expect((json(got[0]!) as { status: number }).status).toBe(200);
     c.client.unsubscribe(got[0]!.headers.subscription!, { receipt: 'unsub-1' });
-    c.client.publish({ destination: '/topic/chat.receipts', body: 'после отписки', headers: { receipt: 'send-2' } });
+    c.client.publish({ destination: DESTINATIONS.requests, body, headers: { ...req, 'correlation-id': '2', receipt: 'send-2' } });
     await waitFor(() => seen.length === 3, 'receipts in order');
     expect(seen).toEqual(['send-1', 'unsub-1', 'send-2']);
     expect(got).toHaveLength(1);
@@ -215,7 +221,7 @@ describe('acknowledgement', () => {
     c.client.watchForReceipt('fence', () => {
       fenced = true;
     });
-    c.client.publish({ destination: '/topic/other', body: '', headers: { receipt: 'fence' } });
+    c.client.subscribe('/topic/other', () => undefined, { receipt: 'fence' });
     await waitFor(() => fenced, 'fence');
     expect(got.map((m) => m.body)).toEqual(['1', '2']);
     got[1]!.ack(); // acknowledges 1 and 2
@@ -245,18 +251,24 @@ describe('acknowledgement', () => {
 describe('transactions', () => {
   it('holds SENDs until COMMIT and drops them on ABORT', async () => {
     const c = await client(t.tokens.admin);
-    const got = await c.subscribe('/topic/tx');
+    const got = await c.subscribe('/temp-queue/tx');
+    const send = (id: string, transaction?: string) => c.client.publish({
+      destination: DESTINATIONS.requests,
+      body: JSON.stringify({ method: 'GET', path: '/api/users/me/' }),
+      headers: { 'reply-to': '/temp-queue/tx', 'correlation-id': id, ...(transaction ? { transaction } : {}) },
+    });
     const tx1 = c.client.begin();
-    c.client.publish({ destination: '/topic/tx', body: 'в транзакции', headers: { transaction: tx1.id } });
+    send('в транзакции', tx1.id);
     const aborted = c.client.begin();
-    c.client.publish({ destination: '/topic/tx', body: 'отменено', headers: { transaction: aborted.id } });
+    send('отменено', aborted.id);
     aborted.abort();
-    c.client.publish({ destination: '/topic/tx', body: 'сразу' });
+    send('сразу');
     await waitFor(() => got.length === 1, 'the direct one');
-    expect(got[0]!.body).toBe('сразу');
+    expect(got[0]!.headers['correlation-id']).toBe('сразу');
     tx1.commit();
     await waitFor(() => got.length === 2, 'committed');
-    expect(got.map((m) => m.body)).toEqual(['сразу', 'в транзакции']);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got.map((m) => m.headers['correlation-id'])).toEqual(['сразу', 'в транзакции']);
     expect(c.errors).toEqual([]);
   });
 
@@ -335,6 +347,33 @@ describe('request/response', () => {
     expect(c.unhandled[0]!.headers.subscription).toBe('/temp-queue/rpc');
     expect(c.unhandled[0]!.headers['correlation-id']).toBe('u-1');
     expect((json(c.unhandled[0]!) as { status: number }).status).toBe(200);
+  });
+
+  it('sign-in over the request channel counts against the per-account limit (429 past it, then HTTP too)', async () => {
+    const c = await client(t.tokens.nobody);
+    const replies = await c.subscribe('/temp-queue/replies');
+    const limit = t.config.signInRateLimit.perAccount;
+    for (let i = 0; i < limit; i++) {
+      const res = await ask(c, replies, { method: 'POST', path: '/api/auth/token/', body: { email: 'viewer@test.local', password: 'wrong' } }, `s-${i}`);
+      expect(res.status).toBe(401);
+    }
+    const res = await ask(c, replies, { method: 'POST', path: '/api/auth/token/', body: { email: 'viewer@test.local', password: PASSWORD } }, 's-last');
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ code: 'throttled' });
+    const http = await request(t.app.server).post('/api/auth/token/').send({ email: 'viewer@test.local', password: PASSWORD });
+    expect(http.status).toBe(429);
+    expect(http.headers['retry-after']).toBeDefined();
+  });
+
+  it('after a password change, requests of an open session are refused (401)', async () => {
+    const uid = await createUser(t.pool, 'ws-changer@test.local', ['container:view']);
+    const token = new TokenService(t.config.jwtSecret, 300, 3600).access(uid);
+    const c = await client(token);
+    const replies = await c.subscribe('/temp-queue/replies');
+    expect((await ask(c, replies, { method: 'GET', path: '/api/users/me/' }, 'p-1')).status).toBe(200);
+    await t.pool.query("UPDATE app_user SET password_hash = 'changed' WHERE id = $1", [uid]);
+    await new Promise((r) => setTimeout(r, 2100)); // the user store's cache
+    expect((await ask(c, replies, { method: 'GET', path: '/api/users/me/' }, 'p-2')).status).toBe(401);
   });
 
   it('refuses a request without reply-to', async () => {
