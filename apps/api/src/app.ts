@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { createAuthGuards } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputSanitiser } from './plugins/input-sanitiser';
+import { frameworkErrors } from './plugins/framework-errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 import { TokenService } from './modules/auth/tokens';
@@ -56,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    // Router refusals (undecodable URL, over-long path parameter) in DRF's shape (plugins/framework-errors.ts).
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -122,3 +122,22 @@ describe('malformed multipart', () => {
     expect(res.body.detail).toMatch(/[а-я]/);
   });
 });
+
+describe('found by the sweep (api-fuzz.test.ts)', () => {
+  it('a field named like an Object.prototype member is an ordinary field', async () => {
+    const body = await request(t.app.server).post('/api/waste-sources/search/').set(t.auth('admin')).send({ toString: '\udbff' });
+    expect(body.status).toBe(400);
+    expect(body.body).toEqual({ toString: [expect.stringMatching(/суррогат/)] });
+    const query = await request(t.app.server).get('/api/waste-area/container/?toString=1&constructor=2').set(t.auth('admin'));
+    expect(query.status).toBe(400);
+    expect(Object.keys(query.body).sort()).toEqual(['constructor', 'toString']);
+  });
+  it('an over-long path parameter and an undecodable URL answer in DRF shape', async () => {
+    const long = await request(t.app.server).get(`/api/waste-area/tiles/1/2/${'x'.repeat(300)}.mvt`).set(t.auth('nobody'));
+    expect(long.status).toBe(414);
+    expect(long.body.detail).toMatch(/[а-я]/);
+    const bad = await request(t.app.server).get('/api/waste-area/container/%E0%A4%A/').set(t.auth('admin'));
+    expect(bad.status).toBeLessThan(500);
+    expect(typeof bad.body.detail).toBe('string');
+  });
+});

@@ -27,14 +27,15 @@ interface ZodIssueLike {
 /** Turns validation issues into `{field: [messages]}`; query fields drop list indexes. */
 export function validationBody(issues: ZodIssueLike[], context: string | undefined, bodyMissing: boolean): Record<string, string[]> {
   if (context === 'body' && bodyMissing) return { non_field_errors: [MSG.bodyRequired] };
-  const out: Record<string, string[]> = {};
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const issue of issues) {
     let segments = issue.instancePath.split('/').filter(Boolean);
     if (context === 'querystring') while (segments.length > 1 && /^\d+$/.test(segments.at(-1)!)) segments = segments.slice(0, -1);
     const keys = issue.keyword === 'unrecognized_keys' && issue.params.keys?.length ? issue.params.keys.map((k) => [...segments, k]) : [segments];
     for (const path of keys) {
       const key = path.length ? path.join('.') : 'non_field_errors';
-      const list = (out[key] ??= []);
+      // Own keys only: an unknown parameter named `toString` must not reach Object.prototype.
+      const list = Object.hasOwn(out, key) ? out[key]! : (out[key] = []);
       const msg = issue.message ?? 'Неверное значение.';
       if (!list.includes(msg)) list.push(msg);
     }

@@ -37,10 +37,11 @@ const MAX_DEPTH = 2000;
  * item on its list (query strings).
  */
 export function findBadStrings(value: unknown, dropIndexes = false): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   const add = (path: string[], msg: string) => {
     const key = path.length ? path.join('.') : 'non_field_errors';
-    const list = (out[key] ??= []);
+    // Own keys only: a field named `toString` or `__proto__` must not reach Object.prototype.
+    const list = Object.hasOwn(out, key) ? out[key]! : (out[key] = []);
     if (!list.includes(msg)) list.push(msg);
   };
   // Iterative walk: a body nested 100 000 levels deep must not overflow the stack.

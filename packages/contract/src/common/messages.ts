@@ -43,6 +43,7 @@ export const MSG = {
   /** An id outside PostgreSQL's integer (1 … 2 147 483 647). */
   pk: 'Неправильный тип. Ожидался первичный ключ.',
   pkNotFound: (id: unknown) => `Недопустимый первичный ключ «${String(id)}» — объект не существует.`,
+  badRequest: 'Неправильный запрос.',
   malformedMultipart: 'Неправильный запрос multipart/form-data: тело повреждено или обрезано.',
   bodyRequired: 'Тело запроса отсутствует.',
   serverError: 'Внутренняя ошибка сервера.',
