@@ -1,7 +1,7 @@
 /**
  * Attachments (issue 3 §5): multipart upload with the type taken from the bytes (not the name
  * or the client's Content-Type), the size limit, storage behind the FileStore in a temporary
- * ATTACHMENTS_DIR, authenticated download with the original name, deletion rules; container
+ * ATTACHMENTS_DIR, download with the original name, deletion rules; container
  * photos and videos (`files` fields) written through the join tables and checked by group.
  */
 import { createHash } from 'node:crypto';
@@ -129,11 +129,11 @@ describe('upload', () => {
 });
 
 describe('download', () => {
-  it('serves the bytes with the detected type and the original (UTF-8) name, on both paths, to a signed-in user', async () => {
+  it('serves the bytes with the detected type and the original (UTF-8) name, on both paths, to its uploader', async () => {
     const bytes = files.pdf();
     const { body } = await upload(bytes, 'Акт сверки №1.pdf');
     for (const url of [`/api/attachments/${body.id}/`, `/api/attachments/${body.id}/download/`]) {
-      const res = await request(t.app.server).get(url).set(t.auth('nobody')).buffer(true).parse(binary);
+      const res = await request(t.app.server).get(url).set(t.auth('admin')).buffer(true).parse(binary);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(`inline; filename="___ ______ _1.pdf"; filename*=UTF-8''${encodeURIComponent('Акт сверки №1.pdf')}`);
@@ -235,7 +235,9 @@ describe('LocalFileStore (the FileStore an S3 store would replace)', () => {
   });
 });
 
-it('lets any signed-in user upload, even one without permissions', async () => {
-  const res = await upload(files.png(), 'x.png', 'image/png', 'nobody');
-  expect(res.status).toBe(201);
+it('refuses an upload to a user without add or change on a registry with files (issue 8 §6)', async () => {
+  for (const who of ['nobody', 'viewer'] as const) {
+    const res = await upload(files.png(), 'x.png', 'image/png', who);
+    expect(res.status).toBe(403);
+  }
 });

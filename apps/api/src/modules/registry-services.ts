@@ -12,6 +12,7 @@ import { RegistryRepository } from '@tko/db';
 import type { WritePipeline } from '@tko/db';
 import type { Config } from '../config';
 import type { AuthGuards } from '../plugins/auth';
+import { AttachmentAccess } from './attachments/attachment-access';
 import { AttachmentsRepository } from './attachments/attachments.repository';
 import { registerAttachmentRoutes, uploadTmpDir } from './attachments/attachments.routes';
 import type { FileStore } from './attachments/file-store';
@@ -44,6 +45,7 @@ export async function registerRegistryServices(app: FastifyInstance, deps: Regis
     repo: new AttachmentsRepository(pool),
     store: deps.fileStore ?? new LocalFileStore(attachmentsDir),
     guards,
+    access: new AttachmentAccess(pool, registries, config.attachmentQuota),
     tmpDir: uploadTmpDir(attachmentsDir),
     maxBytes: config.attachmentMaxBytes,
   });

@@ -221,15 +221,16 @@ export function verificationFields() {
 
 /**
  * Photos of a site (spec 01 §3 characteristics tab: "photos, each with an image"): images
- * uploaded through POST /api/attachments/upload-file/, in order.
+ * uploaded through POST /api/attachments/upload-file/, in order. Private: a public card does
+ * not show files, which are read only with the registry's view (issue 8 §6, docs/DECISIONS.md).
  */
 export function photosField(tab: string = T.characteristics.key) {
-  return f.files('Фотографии', 'image', { tab });
+  return f.files('Фотографии', 'image', { tab, private: true });
 }
 
-/** Videos of a site (spec 01 §2 video tab), in order. */
+/** Videos of a site (spec 01 §2 video tab), in order; private like the photos. */
 export function videoField(tab: string = T.video.key) {
-  return f.files('Видео', 'video', { tab });
+  return f.files('Видео', 'video', { tab, private: true });
 }
 
 // ———————————————————————————— container site ————————————————————————————

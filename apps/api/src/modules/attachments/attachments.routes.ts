@@ -1,8 +1,11 @@
 /**
  * Attachments (spec 01 §7 `POST /api/attachments/upload-file/`, issue 3 §5):
  *   POST   /api/attachments/upload-file/   multipart, one file (any field name) → 201
- *          {id, name, content_type, size, url, sha256, created_at}; any signed-in user
- *   GET    /api/attachments/{id}/           the file (authenticated download)
+ *          {id, name, content_type, size, url, sha256, created_at}; needs add or change on a
+ *          registry with a files field, within the per-user quota (attachment-access.ts)
+ *   GET    /api/attachments/{id}/           the file, through the records that hold it:
+ *                                           that registry's view + row scope; a file held by
+ *                                           none, its uploader only; 404 otherwise
  *   GET    /api/attachments/{id}/download/  the same
  *   DELETE /api/attachments/{id}/           by its uploader, while no registry row uses it
  *                                           (409 otherwise) → 204
@@ -17,9 +20,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { attachmentDeleteRoute, attachmentDownloadRoute, attachmentFileRoute, attachmentUploadRoute } from '@tko/contract';
 import { ConflictError, FieldValidationError, translatePgError } from '@tko/db';
-import type { AuthGuards } from '../../plugins/auth';
+import type { AuthGuards, AuthUser } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/http-errors';
 import { parseId } from '../../crud/paging';
+import type { AttachmentAccess } from './attachment-access';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { toUploaded } from './attachments.repository';
 import type { FileStore } from './file-store';
@@ -30,6 +34,8 @@ export interface AttachmentDeps {
   repo: AttachmentsRepository;
   store: FileStore;
   guards: AuthGuards;
+  /** Read and upload rules, quota (issue 8 §6). */
+  access: AttachmentAccess;
   /** Local directory for partial uploads. */
   tmpDir: string;
   maxBytes: number;
@@ -46,12 +52,27 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 export async function registerAttachmentRoutes(app: FastifyInstance, deps: AttachmentDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: deps.maxBytes, files: 1, fields: 10, parts: 20 } });
+    // Upload: add or change on a registry with a files field, checked before the body is read
+    // (the route's own guard, any signed-in user, gives 401 first: scope hooks run before it).
+    scope.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== attachmentUploadRoute.path || request.method !== 'POST') return;
+      await (deps.guards.requireUser as unknown as (q: typeof request, r: typeof reply) => Promise<void>)(request, reply);
+      if (!deps.access.canUpload(deps.guards.user(request))) throw forbidden();
+      await deps.access.checkQuota(deps.guards.user(request).id, 'before');
+    });
     // Multipart body: read by the handler; the description gives the permission and OpenAPI.
     registerRoute(scope, attachmentUploadRoute, async ({ request, user }) => {
       if (!request.isMultipart()) throw FieldValidationError.of('file', 'Отправьте файл как multipart/form-data.');
       const part = await request.file();
       if (!part) throw FieldValidationError.of('file', 'Обязательное поле.');
       const row = await receiveUpload(part, user.id, { store: deps.store, repo: deps.repo, tmpDir: deps.tmpDir, maxBytes: deps.maxBytes });
+      try {
+        await deps.access.checkQuota(user.id, 'after');
+      } catch (e) {
+        await deps.repo.delete(row.id);
+        await deps.store.delete(row.storage_key).catch(() => undefined);
+        throw e;
+      }
       return toUploaded(row);
     }, deps);
 
@@ -63,8 +84,9 @@ export async function registerAttachmentRoutes(app: FastifyInstance, deps: Attac
     }
 
     // Files: streamed with their own type (no JSON schema).
-    const download = async ({ params, reply }: { params: { id: string }; reply: FastifyReply }) => {
+    const download = async ({ params, reply, user }: { params: { id: string }; reply: FastifyReply; user: AuthUser }) => {
       const row = await found(params);
+      if (!(await deps.access.canRead(user, row.id, row.created_by))) throw notFound();
       const body = await deps.store.stream(row.storage_key);
       if (!body) throw notFound();
       return reply
