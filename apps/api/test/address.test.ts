@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (path: string, query: Record<string, string | number>, who: 'admin' | 'nobody' = 'nobody') =>
+const get = (path: string, query: Record<string, string | number>, who: 'admin' | 'viewer' | 'nobody' = 'viewer') =>
   request(t.app.server).get(path).query(query).set(t.auth(who));
 
 describe('offline provider (no DADATA_TOKEN)', () => {
@@ -65,7 +65,7 @@ describe('offline provider (no DADATA_TOKEN)', () => {
   });
 
   it('takes DaData’s own POST body {query, count}', async () => {
-    const res = await request(t.app.server).post(SUGGEST).set(t.auth('nobody')).send({ query: 'Ангарск 49 кв', count: 1 });
+    const res = await request(t.app.server).post(SUGGEST).set(t.auth('viewer')).send({ query: 'Ангарск 49 кв', count: 1 });
     expect(res.status).toBe(200);
     expect(res.body.suggestions).toHaveLength(1);
   });
@@ -75,7 +75,7 @@ describe('offline provider (no DADATA_TOKEN)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       source: 'г. Ангарск, 49 квартал, д. 12', result: 'Ангарск, 49 квл, 12', geo_lat: site49.coordinates.lat, geo_lon: site49.coordinates.lng,
-      qc_geo: null, provider: 'registry', match: { table: 'waste_area', id: site49.id },
+      qc_geo: null, provider: 'registry', match: { table: 'waste_area' },
     });
     expect(res.body.geo_lat).toBe(52.541235);
     expect(res.body.similarity).toBeGreaterThanOrEqual(0.5);
@@ -90,7 +90,7 @@ describe('offline provider (no DADATA_TOKEN)', () => {
   it('refuses a missing or blank query / location with the Russian messages of spec 01 §8', async () => {
     expect((await get(SUGGEST, {})).body).toEqual({ query: [NO_QUERY] });
     expect((await get(SUGGEST, { query: '   ' })).status).toBe(400);
-    expect((await request(t.app.server).post(SUGGEST).set(t.auth('nobody')).send({})).body).toEqual({ query: [NO_QUERY] });
+    expect((await request(t.app.server).post(SUGGEST).set(t.auth('viewer')).send({})).body).toEqual({ query: [NO_QUERY] });
     const clean = await get(CLEAN, {});
     expect(clean.status).toBe(400);
     expect(clean.body).toEqual({ location: [NO_LOCATION] });
@@ -106,6 +106,35 @@ describe('offline provider (no DADATA_TOKEN)', () => {
     expect((await get(CLEAN, { location: 'а'.repeat(301) })).body).toEqual({ location: ['Не более 300 символов.'] });
     expect((await request(t.app.server).get(SUGGEST).query({ query: 'Ангарск' })).status).toBe(401);
     expect((await request(t.app.server).get(CLEAN).query({ location: 'Ангарск' })).status).toBe(401);
+  });
+
+  it('needs view on a registry with addresses (issue 8 §6): 401 anonymous, 403 without, before any validation', async () => {
+    const calls = [
+      () => request(t.app.server).get(SUGGEST).query({ query: 'Ангарск' }),
+      () => request(t.app.server).post(SUGGEST).send({ query: 'Ангарск' }),
+      () => request(t.app.server).get(CLEAN).query({ location: 'Ангарск, 49 квл, 12' }),
+      () => request(t.app.server).get(SUGGEST).query({ count: 'пять' }),
+    ];
+    for (const call of calls) {
+      expect((await call()).status).toBe(401);
+      const res = await call().set(t.auth('nobody'));
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('permission_denied');
+    }
+    expect((await request(t.app.server).get(SUGGEST).query({ query: 'Ангарск' }).set(t.auth('admin'))).status).toBe(200);
+  });
+
+  it('answers carry no id of a registry row', async () => {
+    const hasId = (v: unknown): boolean => Array.isArray(v) ? v.some(hasId)
+      : v !== null && typeof v === 'object' ? Object.entries(v).some(([k, x]) => k === 'id' || k.endsWith('_id') && typeof x === 'number' || hasId(x)) : false;
+    const suggest = await get(SUGGEST, { query: 'Ангарск 49', count: 20 });
+    expect(suggest.status).toBe(200);
+    expect(suggest.body.suggestions.length).toBeGreaterThan(0);
+    expect(hasId(suggest.body)).toBe(false);
+    const clean = await get(CLEAN, { location: 'Ангарск, 49 квл, 12' });
+    expect(clean.status).toBe(200);
+    expect(hasId(clean.body)).toBe(false);
+    expect(JSON.stringify(clean.body)).not.toContain(`:${site49.id},`);
   });
 });
 
@@ -125,7 +154,7 @@ describe('DaData-compatible provider (fake service on 127.0.0.1)', () => {
     await fake?.close();
   });
 
-  const dget = (path: string, query: Record<string, string | number>) => request(d.app.server).get(path).query(query).set(d.auth('nobody'));
+  const dget = (path: string, query: Record<string, string | number>) => request(d.app.server).get(path).query(query).set(d.auth('viewer'));
 
   it('proxies suggestions: query and count 5 with the token, DaData’s items, coordinates as numbers of 6 decimals', async () => {
     fake.mode = 'ok';

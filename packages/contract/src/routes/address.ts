@@ -12,6 +12,15 @@
  */
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
+import { resources } from '../resources/index';
+
+/**
+ * Who may use the address tools (issue 8 §6): view on any registry whose cards carry an address
+ * with coordinates (the waste-area kinds, waste sources, facilities, dumps) — the forms that
+ * need the tools, and the registries whose addresses the offline provider suggests.
+ */
+export const ADDRESS_REGISTRIES: readonly string[] = resources.filter((d) => d.fields.location?.kind === 'text' && d.geometryField).map((d) => d.name);
+const ADDRESS_PERMISSION = { anyOf: ADDRESS_REGISTRIES, action: 'view' } as const;
 
 export const ADDRESS_SUGGEST_PATH = '/api/address/suggest/';
 export const ADDRESS_CLEAN_PATH = '/api/address/clean/';
@@ -66,8 +75,8 @@ export const AddressCleanQuerySchema = z.object({ location: z.string().optional(
 /**
  * A cleaned address: `source` (as sent), `result` (the address found), geo_lat / geo_lon
  * (degrees, WGS 84, 6 decimals), qc_geo (DaData's precision code 0 exact … 5 none; null for
- * the registry), `provider` and, for the registry, `similarity` (0–1, pg_trgm) and the
- * matched object (`match`: registry resource and id).
+ * the registry), `provider` and, for the registry, `similarity` (0–1, pg_trgm) and where the
+ * match was found (`match.table`; no row id: internal ids are not shown, issue 8 §6).
  */
 export const CleanAddressSchema = z.object({
   source: z.string(),
@@ -77,21 +86,21 @@ export const CleanAddressSchema = z.object({
   qc_geo: z.number().int().nullable(),
   provider: AddressProviderNameSchema,
   similarity: z.number().nullable(),
-  match: z.object({ table: z.string(), id: z.number().int() }).nullable(),
+  match: z.object({ table: z.string() }).strict().nullable(),
 }).catchall(z.unknown());
 export type CleanAddress = z.infer<typeof CleanAddressSchema>;
 
 export const addressSuggestRoute = defineRoute({
-  method: 'GET', path: ADDRESS_SUGGEST_PATH, permission: 'user', tags: ['address'], summary: 'Подсказки адреса (query, count = 5)',
+  method: 'GET', path: ADDRESS_SUGGEST_PATH, permission: ADDRESS_PERMISSION, tags: ['address'], summary: 'Подсказки адреса (query, count = 5)',
   query: AddressSuggestQuerySchema, response: { 200: AddressSuggestionsSchema },
 });
 /** DaData's own request shape; the body is read by the handler (any JSON object), as DaData does. */
 export const addressSuggestPostRoute = defineRoute({
-  method: 'POST', path: ADDRESS_SUGGEST_PATH, permission: 'user', tags: ['address'], summary: 'Подсказки адреса (тело как у DaData: {query, count})',
+  method: 'POST', path: ADDRESS_SUGGEST_PATH, permission: ADDRESS_PERMISSION, tags: ['address'], summary: 'Подсказки адреса (тело как у DaData: {query, count})',
   description: 'Тело {query, count}; без query — 400 {query: [«Невозможно получить подсказки адреса без параметров запроса.»]}.',
   response: { 200: AddressSuggestionsSchema },
 });
 export const addressCleanRoute = defineRoute({
-  method: 'GET', path: ADDRESS_CLEAN_PATH, permission: 'user', tags: ['address'], summary: 'Очистка адреса: координаты (6 знаков)',
+  method: 'GET', path: ADDRESS_CLEAN_PATH, permission: ADDRESS_PERMISSION, tags: ['address'], summary: 'Очистка адреса: координаты (6 знаков)',
   query: AddressCleanQuerySchema, response: { 200: CleanAddressSchema },
 });

@@ -1,5 +1,6 @@
 /**
- * Address calls (spec 01 §5, §7; issue 3 §6), any signed-in user:
+ * Address calls (spec 01 §5, §7; issue 3 §6), for a user with view on a registry with
+ * addresses (contract ADDRESS_REGISTRIES; 401 / 403 first); answers carry no registry row ids:
  *   GET  /api/address/suggest/?query=&count=5   → {suggestions: [{value, unrestricted_value, data}]}
  *   POST /api/address/suggest/ {query, count}   the same (DaData's own request shape)
  *   GET  /api/address/clean/?location=          → {source, result, geo_lat, geo_lon, qc_geo,

@@ -143,7 +143,7 @@ export class RegistryAddressProvider implements AddressProvider {
       qc_geo: null,
       provider: 'registry',
       similarity: Math.round(best.score * 1000) / 1000,
-      match: { table: best.source_table, id: best.id },
+      match: { table: best.source_table },
     };
   }
 }
