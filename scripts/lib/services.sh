@@ -93,6 +93,7 @@ SQL
   # postgis is not a trusted extension on PostgreSQL 15: created here by the postgres OS user,
   # so the migration's CREATE EXTENSION IF NOT EXISTS postgis is a no-op for tko_app.
   _pg_psql -d tko_app <<'SQL'
+SET client_min_messages = warning;
 ALTER DATABASE tko_app OWNER TO tko_app;
 REVOKE CONNECT, TEMPORARY ON DATABASE tko_app FROM PUBLIC;
 CREATE EXTENSION IF NOT EXISTS postgis;

@@ -83,10 +83,17 @@ export async function startMaintenance(pool: Pool, connection: Redis, opts: Main
   await schedule();
   // BullMQ's Queue uses this ioredis connection itself; ioredis reconnects on its own and says
   // 'ready' each time it is usable again.
-  const onReady = () => void schedule().catch((e: unknown) => log(`maintenance: re-scheduling failed: ${(e as Error).message}`));
+  let reported = false; // one line per outage, not one per reconnect attempt
+  const onReady = () => {
+    reported = false;
+    void schedule().catch((e: unknown) => log(`maintenance: re-scheduling failed: ${(e as Error).message}`));
+  };
   connection.on('ready', onReady);
   const worker = new Worker(QUEUE_MAINTENANCE, maintenanceProcessor(pool, opts.exports), { ...opts.workerOptions, connection, prefix: opts.prefix, concurrency: 1 });
-  worker.on('error', (e) => log(`maintenance: ${e.message}`));
+  worker.on('error', (e) => {
+    if (!reported) log(`maintenance: ${e.message} (schedules are registered again on reconnect)`);
+    reported = true;
+  });
   return {
     queue,
     worker,
