@@ -141,3 +141,27 @@ describe('found by the sweep (api-fuzz.test.ts)', () => {
     expect(typeof bad.body.detail).toBe('string');
   });
 });
+
+describe('batch transaction', () => {
+  it('an id beyond int4 in an operation is a 400 on the operation', async () => {
+    for (const id of [2147483648, 4611686018427388000, '99999999999']) {
+      const res = await request(t.app.server).post('/api/transaction/').set(t.auth('admin')).send({ operations: [{ resource: 'container', action: 'update', id, data: { location: 'x' } }] });
+      expect(res.status, String(id)).toBe(400);
+      expect(res.body).toMatchObject({ index: 0 });
+    }
+  });
+});
+
+describe('keyset cursor', () => {
+  const cursor = (c: unknown) => Buffer.from(JSON.stringify(c)).toString('base64url');
+  it('a forged cursor is a 400 on `cursor`', async () => {
+    for (const c of [{ k: [], id: 4611686018427388000 }, { k: [], id: 2 ** 40 }, { k: ['abc'], id: 1 }, { k: ['a\u0000'], id: 1 }, { k: [], id: 1e300 }]) {
+      const ordering = (c.k as unknown[]).length ? '&ordering=created_at' : '';
+      const res = await request(t.app.server).get(`/api/waste-area/container/?cursor=${cursor(c)}${ordering}`).set(t.auth('admin'));
+      expect(res.status, JSON.stringify(c)).toBe(400);
+      expect(res.body).toEqual({ cursor: ['Неверный курсор.'] });
+    }
+    const logs = await request(t.app.server).get(`/api/logs/?cursor=${cursor({ k: [], id: 1e300 })}`).set(t.auth('admin'));
+    expect(logs.status).toBe(400);
+  });
+});

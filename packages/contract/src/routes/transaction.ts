@@ -13,6 +13,7 @@
  * errors}` and nothing is written; a missing permission → 403 `{index, detail}`.
  */
 import { z } from 'zod';
+import { IdSchema } from '../common/ids';
 import { defineRoute } from '../common/route';
 
 export const TRANSACTION_PATH = '/api/transaction/';
@@ -37,7 +38,8 @@ export type TransactionAction = z.infer<typeof TransactionActionSchema>;
 export const TransactionOperationSchema = z.object({
   resource: z.string().min(1).max(100),
   action: TransactionActionSchema,
-  id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive()).optional(),
+  // Bounded to PostgreSQL's integer (common/ids.ts): a bigger id is a 400 on the operation, never a database error.
+  id: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), IdSchema).optional(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
 export type TransactionOperation = z.infer<typeof TransactionOperationSchema>;

@@ -35,12 +35,25 @@ export function encodeCursor(c: Cursor): string {
 export function decodeCursor(raw: string, keys: OrderKey[]): Cursor {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    const ok = Array.isArray(c.k) && c.k.length === keys.length - 1 && c.k.every((v) => v === null || typeof v === 'string') && Number.isInteger(c.id);
+    // Text without NUL (PostgreSQL refuses it) and a safe integer id (int8 at most); a value its column
+    // cannot read is refused when the page runs (cursorError).
+    const ok = Array.isArray(c.k) && c.k.length === keys.length - 1 && c.k.every((v) => v === null || (typeof v === 'string' && !v.includes('\u0000'))) && Number.isSafeInteger(c.id);
     if (ok) return c;
   } catch {
     // falls through to the field error
   }
   throw new FieldValidationError({ cursor: [BAD_CURSOR] });
+}
+
+/** PostgreSQL data errors a forged cursor value causes (bad number/date text, out of range). */
+const CURSOR_DATA_ERRORS = new Set(['22P02', '22003', '22007', '22008', '22021']);
+
+/**
+ * The error to throw for a failed page query that read a cursor: a value of the cursor its column
+ * cannot take is the client's → 400 on `cursor` (issue 8 §2); anything else unchanged.
+ */
+export function cursorError(e: unknown): unknown {
+  return CURSOR_DATA_ERRORS.has((e as { code?: string } | null)?.code ?? '') ? new FieldValidationError({ cursor: [BAD_CURSOR] }) : e;
 }
 
 /**

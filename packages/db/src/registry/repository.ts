@@ -22,7 +22,7 @@ import type { OrderKey } from './where-sql';
 import { orderKeys, orderSql, whereSql } from './where-sql';
 import { countRows, estimateRows, exactCountThreshold, writeHappened } from './list-count';
 import { EXPORT_JOIN_ROWS, exportSelect } from './export-sql';
-import { decodeCursor, encodeCursor, pageStatement, takeCursor } from './page-sql';
+import { cursorError, decodeCursor, encodeCursor, pageStatement, takeCursor } from './page-sql';
 import { checkRefs, columnEntries, valueSql, writeChildren, writeJoin } from './write-sql';
 import { writeFiles } from './files-sql';
 import type { ChangeAction } from './change-log';
@@ -128,7 +128,11 @@ export class RegistryRepository {
     const whereCount = whereSql(this.def, q, pc);
     const countNow = () => countRows(this.pool, this.def, whereCount, pc.values, this.exactCountThreshold);
     // A text search counts its matches in the page statement itself (page-sql.ts).
-    const [res, early] = await Promise.all([this.pool.query(st.text, st.values), st.counts ? null : countNow()]);
+    // A forged cursor value its column cannot read is a 400 on `cursor`, not a database error.
+    const pageRows = this.pool.query(st.text, st.values).catch((e: unknown) => {
+      throw cursor ? cursorError(e) : e;
+    });
+    const [res, early] = await Promise.all([pageRows, st.counts ? null : countNow()]);
     const { rows, last, totals } = takeCursor(res.rows, st.keys);
     const counted = early ?? (totals
       ? { count: totals.__total!, estimate: false, aggregates: Object.fromEntries(Object.keys(this.def.aggregates ?? {}).map((n) => [n, totals[`__sum_${n}`]!])) }
