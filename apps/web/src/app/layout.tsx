@@ -12,7 +12,7 @@ import { useMeQuery } from '../api/hooks';
 import { NotificationBell } from '../notifications/notification-center';
 import { activeNavKey, NAVIGATION, navItemVisible } from './navigation';
 import { authPath } from './session/redirect';
-import { session } from './session/session';
+import { logOut } from './session/session';
 import { useSession } from './session/use-session';
 import { LoadingState } from './states';
 
@@ -50,7 +50,7 @@ export function AppLayout() {
             <Typography.Text style={{ color: '#fff' }} data-testid="user-name">
               <UserOutlined /> {displayName(me)}
             </Typography.Text>
-            <Button icon={<LogoutOutlined />} onClick={() => session.signOut('user')}>
+            <Button icon={<LogoutOutlined />} onClick={logOut}>
               Выйти
             </Button>
           </Space>

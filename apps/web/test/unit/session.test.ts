@@ -112,6 +112,21 @@ describe('session manager', () => {
     expect(tokenExpiresAt(h.storage.read().access)).toBe(Math.floor((h.now + 5 * MIN) / 1000) * 1000);
   });
 
+  it('stores the rotated refresh token the server answers, and sends it at the next refresh (issue 8 §3)', async () => {
+    let n = 0;
+    const h = harness({ refresh: async () => ({ ok: true, access: tokenExpiringIn(h.now, 5 * MIN), refresh: tokenExpiringIn(h.now, 1440 * MIN + ++n * 1000, 'refresh') }) });
+    const first = tokenExpiringIn(h.now, 1440 * MIN, 'refresh');
+    h.manager.signIn(tokenExpiringIn(h.now, 5 * MIN), first, ME);
+    await h.advance(4 * MIN);
+    expect(h.requestRefresh).toHaveBeenLastCalledWith(first);
+    const second = h.storage.read().refresh;
+    expect(second).not.toBe(first);
+    await h.advance(4 * MIN);
+    expect(h.requestRefresh).toHaveBeenCalledTimes(2);
+    expect(h.requestRefresh).toHaveBeenLastCalledWith(second);
+    expect(h.storage.read().refresh).not.toBe(second);
+  });
+
   it('shares one refresh between concurrent callers and hands out the new token', async () => {
     const h = harness();
     h.manager.signIn(tokenExpiringIn(h.now, 30_000), tokenExpiringIn(h.now, 1440 * MIN, 'refresh'));

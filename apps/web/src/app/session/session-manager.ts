@@ -16,8 +16,11 @@ export interface SessionState {
   me: Me | null;
 }
 
-/** Outcome of one refresh call. `network` = no answer from the server. */
-export type RefreshResult = { ok: true; access: string } | { ok: false; network: boolean };
+/**
+ * Outcome of one refresh call. `network` = no answer from the server. `refresh` = the next
+ * refresh token (the server rotates them: the one sent is spent).
+ */
+export type RefreshResult = { ok: true; access: string; refresh?: string } | { ok: false; network: boolean };
 
 export interface SessionDeps {
   storage: TokenStorage;
@@ -169,7 +172,7 @@ export class SessionManager {
       if (this.deps.storage.read().refresh !== refresh) return this.accessToken(); // signed out or in meanwhile
       if (result.ok) {
         this.networkFailures = 0;
-        this.deps.storage.writeTokens(result.access);
+        this.deps.storage.writeTokens(result.access, result.refresh);
         this.check();
         return result.access;
       }

@@ -1,5 +1,10 @@
-/** The app's one session, wired to the browser: localStorage, timers, `online` events, fetch. */
-import { AccessTokenSchema } from '@tko/contract';
+/**
+ * The app's one session, wired to the browser: localStorage, timers, `online` events, fetch.
+ * Refresh tokens are single-use (issue 8 §3): each refresh answers a new pair, stored at once;
+ * tabs refresh one at a time (Web Locks), and a tab that waited uses the pair another tab got
+ * instead of spending the old token again (which would end the session everywhere).
+ */
+import { logoutRoute, TokenPairSchema } from '@tko/contract';
 import { SessionManager, type RefreshResult } from './session-manager';
 import { memoryStorage, TokenStorage, type KeyValueStorage } from './token-storage';
 
@@ -15,7 +20,24 @@ function browserStorage(): KeyValueStorage {
   }
 }
 
-async function requestRefresh(refresh: string): Promise<RefreshResult> {
+const storage = new TokenStorage(browserStorage());
+
+/** Runs `fn` holding the browser-wide refresh lock (every tab of this origin), or directly without Web Locks. */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('tko.auth.refresh', fn) : fn();
+}
+
+function requestRefresh(refresh: string): Promise<RefreshResult> {
+  return withRefreshLock(async () => {
+    // Another tab rotated while this one waited: take its pair.
+    const stored = storage.read();
+    if (stored.refresh && stored.access && stored.refresh !== refresh) return { ok: true, access: stored.access, refresh: stored.refresh };
+    return rotate(refresh);
+  });
+}
+
+async function rotate(refresh: string): Promise<RefreshResult> {
   try {
     const res = await fetch(REFRESH_URL, {
       method: 'POST',
@@ -23,8 +45,8 @@ async function requestRefresh(refresh: string): Promise<RefreshResult> {
       body: JSON.stringify({ refresh }),
     });
     if (!res.ok) return { ok: false, network: res.status >= 502 && res.status <= 504 };
-    const parsed = AccessTokenSchema.safeParse(await res.json());
-    return parsed.success ? { ok: true, access: parsed.data.access } : { ok: false, network: false };
+    const parsed = TokenPairSchema.safeParse(await res.json());
+    return parsed.success ? { ok: true, access: parsed.data.access, refresh: parsed.data.refresh } : { ok: false, network: false };
   } catch (e) {
     console.warn('Не удалось обновить токен', e);
     return { ok: false, network: true };
@@ -32,7 +54,7 @@ async function requestRefresh(refresh: string): Promise<RefreshResult> {
 }
 
 export const session = new SessionManager({
-  storage: new TokenStorage(browserStorage()),
+  storage,
   now: () => Date.now(),
   isOnline: () => navigator.onLine,
   onOnline: (cb) => {
@@ -43,6 +65,23 @@ export const session = new SessionManager({
   setTimer: (cb, ms) => window.setTimeout(cb, Math.min(ms, 2_147_000_000)),
   clearTimer: (h) => window.clearTimeout(h as number),
 });
+
+/**
+ * «Выйти»: ends the session on the server too (POST /api/auth/logout/ revokes the refresh
+ * token's family, issue 8 §3), then here. The call is sent with keepalive and not awaited, so
+ * signing out never waits for the network; a failure leaves a token that expires by itself.
+ */
+export function logOut(): void {
+  const { refresh } = storage.read();
+  session.signOut('user');
+  if (!refresh) return;
+  void fetch(logoutRoute.path, {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': 'ru' },
+    body: JSON.stringify({ refresh }),
+  }).catch((e: unknown) => console.warn('Не удалось завершить сессию на сервере', e));
+}
 
 /** Re-checks the tokens when the tab wakes up (timers sleep in background tabs) or another tab signs in/out. */
 export function watchSessionEvents(): () => void {
