@@ -31,14 +31,15 @@ export function ActionModal({ def, row, wa, onClose, onDone }: ActionModalProps)
   const { action } = wa;
   const fields = useMemo(() => actionFields(def, action), [def, action]);
   const defaultValues = useMemo(() => actionFormValues(def, action, row), [def, action, row]);
-  const { control, handleSubmit, setError, clearErrors } = useForm<FormValues, unknown, FormValues>({ defaultValues, mode: 'onSubmit', reValidateMode: 'onSubmit' });
+  const { control, getValues, setError, clearErrors } = useForm<FormValues, unknown, FormValues>({ defaultValues, mode: 'onSubmit', reValidateMode: 'onSubmit' });
   const [general, setGeneral] = useState<string[]>([]);
   const run = useRowAction(def, row.id);
 
-  const submit = handleSubmit(async (values) => {
+  // The form has no rules of its own: the values are checked here (errors of the last try cleared first).
+  const submit = async () => {
     setGeneral([]);
     clearErrors();
-    const checked = checkActionBody(def, action, row, actionBody(def, action, values));
+    const checked = checkActionBody(def, action, row, actionBody(def, action, getValues()));
     if (!checked.ok) {
       const general: string[] = [];
       for (const [k, message] of Object.entries(checked.errors)) {
@@ -62,7 +63,7 @@ export function ActionModal({ def, row, wa, onClose, onDone }: ActionModalProps)
         setGeneral([errorMessage(e)]);
       }
     }
-  });
+  };
 
   return (
     <AppModal
@@ -78,9 +79,10 @@ export function ActionModal({ def, row, wa, onClose, onDone }: ActionModalProps)
       <form
         noValidate
         data-testid={`action-form-${wa.key}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
+        // «Выполнить» submits; Enter confirms pickers and selects, as in the card.
+        onSubmit={(e) => e.preventDefault()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
         }}
       >
         {general.length > 0 && <Alert type="error" showIcon role="alert" data-testid="action-error" title={general.join(' ')} style={{ marginBottom: 16 }} />}

@@ -187,15 +187,31 @@ describe('workflow actions of an unauthorised dump', () => {
     expect(await buttonTexts(page)).toEqual([]);
   });
 
-  it('the card offers the step too and shows the row after it', async () => {
+  it('the card offers the step too: a server 400 lands on the modal’s field, then the card shows the row after it', async () => {
     await page.goto(`${baseUrl}${DUMPS}update/${dumpId}/`);
     await page.getByRole('button', { name: 'Отметить ликвидированной' }).click();
+    // Behind the page's back the discovery date moves past the liquidation date: only the server knows.
+    await sql(`UPDATE waste_dump SET discovery_date = '2026-06-01' WHERE id = $1`, [dumpId]);
+    const posts: number[] = [];
+    const onResponse = (r: { url(): string; status(): number; request(): { method(): string } }) => {
+      if (r.request().method() === 'POST' && r.url().endsWith(`/api/waste-dumps/${dumpId}/liquidate/`)) posts.push(r.status());
+    };
+    page.on('response', onResponse);
     const dialog = page.getByRole('dialog', { name: 'Отметить ликвидированной' });
+    // Enter confirms the picker and does not submit the modal.
     await typeDate(page, '#f-action-liquidation_date', '20.05.2026');
     await dialog.getByRole('button', { name: 'Выполнить' }).click();
+    await dialog.getByText('Дата ликвидации не может быть раньше даты обнаружения.').waitFor();
+    await shot(page, 'dump-modal-400');
+    // The refusal refreshed the row; a date after the new discovery date goes through.
+    await typeDate(page, '#f-action-liquidation_date', '10.06.2026');
+    await dialog.getByRole('button', { name: 'Выполнить' }).click();
     await page.getByText('Выполнено: Отметить ликвидированной').waitFor();
+    page.off('response', onResponse);
+    expect(posts).toEqual([400, 200]);
     await expect.poll(() => page.locator('#f-status').locator('xpath=ancestor::*[contains(@class,"ant-select")][1]').textContent()).toContain('Ликвидирована');
-    await expect.poll(() => page.locator('#f-liquidation_date').inputValue()).toBe('20.05.2026');
+    await expect.poll(() => page.locator('#f-liquidation_date').inputValue()).toBe('10.06.2026');
+    await expect.poll(() => page.locator('#f-discovery_date').inputValue()).toBe('01.06.2026');
     expect(await buttonTexts(page)).toEqual([]);
     await shot(page, 'dump-card-liquidated');
   });
