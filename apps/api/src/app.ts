@@ -15,6 +15,7 @@ import { RegistryRepository, WritePipeline } from '@tko/db';
 import type { Config } from './config';
 import { createAuthGuards } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerInputSanitiser } from './plugins/input-sanitiser';
 import { frameworkErrors } from './plugins/framework-errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -63,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // CSP, frame-ancestors, Referrer-Policy, nosniff on every answer (issue 8 §5); first, so every route has them.
+  await registerSecurityHeaders(app, { mapStyleUrl: config.mapStyleUrl });
   await registerOpenApi(app);
   // Strings PostgreSQL cannot keep (NUL, lone surrogates) → 400 before any schema (issue 8 §2).
   registerInputSanitiser(app);
