@@ -210,7 +210,7 @@ describe('registries in the browser', () => {
     );
     expect(row).toEqual({ kind: 'SPECIALA', location: state.areaLocation, identifier: `СП-${TAG}`, width: '3.50', length: '4.00', volume: '0.000', lat: 52.541234, lng: 103.881234 });
     // The saved card shows what was stored (a decimal with a comma was accepted).
-    await expect.poll(() => field(page, 'width').inputValue()).toBe('3.50');
+    await expect.poll(() => field(page, 'width').inputValue()).toBe('3,5');
   });
 
   it('2. a waste source linked to the area; the link shows on both cards', async () => {
