@@ -514,7 +514,7 @@ describe('registries in the browser', () => {
       await menu.getByRole('link', { name: label, exact: true }).waitFor();
     }
     expect(pageErrors).toEqual([]);
-  });
+  }, 300_000); // 16 lists and every card tab: ~110 s on a loaded 2-core machine
 
   it('9. anonymous visitors read the public list and card of waste sources', async () => {
     const anonymous = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
