@@ -285,7 +285,7 @@ describe('API fuzz', () => {
       if (result.failed && !result.counterexample) failures.push(`${op.key} [seed ${result.seed}]: ${fc.defaultReportMessage(result) ?? 'failed'}`);
       else if (result.failed) {
         const req = result.counterexample?.[0] as Req | undefined;
-        failures.push(`${op.key} [seed ${result.seed}, path ${result.counterexample ? result.counterexamplePath : '?'}] ${req?.caller} ${req?.method} ${req?.url} body=${String(req?.payload ?? '').slice(0, 300)}\n    → ${(result.errorInstance as Error | undefined)?.message ?? result.error}`);
+        failures.push(`${op.key} [seed ${result.seed}, path ${result.counterexample ? result.counterexamplePath : '?'}] ${req?.caller} ${req?.method} ${req?.url} body=${String(req?.payload ?? '').slice(0, 300)}\n    → ${String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance)}`);
       }
     }
     console.info(`api-fuzz: ${swept.length} operations, ${requests} requests, seed ${SEED}, ${failures.length} failing; answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);

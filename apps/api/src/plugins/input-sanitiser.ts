@@ -19,6 +19,7 @@ import { MSG } from '@tko/contract';
 import { FieldValidationError } from '@tko/db';
 
 // A NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
+// eslint-disable-next-line no-control-regex
 const BAD = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The Russian message for a string PostgreSQL cannot keep, or null for a good one. */

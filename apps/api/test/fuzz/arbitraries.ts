@@ -63,7 +63,7 @@ export const HOSTILE_STRINGS = [
 /** The values behind the 500s of issue 8 §2, drawn more often than the rest. */
 const CRITICAL: unknown[] = ['\u0000', 'a\u0000b', '\ud800', '2026-02-31', '2026-02-31T10:00:00Z', 4611686018427388000, 2147483648, null, [null], [4611686018427388000], [{}], {}];
 
-const HOSTILE_NUMBERS = [0, -1, 1, 2147483647, 2147483648, -2147483649, 4611686018427388000, 9007199254740993, 1e308, -1e308, 5e-324, 0.1, 1.5];
+const HOSTILE_NUMBERS = [0, -1, 1, 2147483647, 2147483648, -2147483649, 4611686018427388000, 2 ** 53 + 2, 1e308, -1e308, 5e-324, 0.1, 1.5];
 const RAW_NUMBERS = ['-0', '1e400', '-1e400', '1.0', '1E2', '0.00000000000000000000001', '123456789012345678901234567890'];
 
 /** One hostile value of any JSON type. */
