@@ -28,7 +28,7 @@ function udtOf(type: string, native: string | undefined): string {
   switch (type) {
     case 'Int': return 'int4';
     case 'BigInt': return 'int8';
-    case 'String': return 'text';
+    case 'String': return native === 'Uuid' ? 'uuid' : 'text';
     case 'Boolean': return 'bool';
     case 'Decimal': return 'numeric';
     case 'Json': return 'jsonb';
