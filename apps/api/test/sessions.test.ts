@@ -163,6 +163,19 @@ describe('sign-in rate limits', () => {
     expect(uid).toBeGreaterThan(0);
   });
 
+  it('with Redis configured but unreachable, the limit still holds (memory fallback)', async () => {
+    const down = await startTestApp({ overrides: { signInRateLimit: LIMITS, redisUrl: 'redis://127.0.0.1:1' } });
+    try {
+      const ip = addr();
+      for (let i = 0; i < LIMITS.perAddress; i++) {
+        expect((await request(down.app.server).post('/api/auth/token/refresh/').set('X-Forwarded-For', ip).send({ refresh: 'x' })).status).toBe(401);
+      }
+      expect((await request(down.app.server).post('/api/auth/token/refresh/').set('X-Forwarded-For', ip).send({ refresh: 'x' })).status).toBe(429);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('on Redis, the limit is shared by two API instances', async () => {
     if (!process.env.REDIS_URL) throw new Error('REDIS_URL is needed (scripts/lib/services.sh)');
     const other = await startTestApp({ overrides: { signInRateLimit: LIMITS, redisUrl: process.env.REDIS_URL } });
