@@ -2,7 +2,7 @@
  * Issue 8 §5 in the browser: the built web app under the API's Content-Security-Policy. The map
  * draws (maplibre's worker, tiles, glyphs, sprites), a registry list and a card render (antd's
  * CSS-in-JS), and the browser reports no CSP violation — neither a `securitypolicyviolation`
- * event nor a console error. The real API on its own database, headless Chromium; nothing
+ * event nor a console error. «Выйти» revokes the session on the server (issue 8 §3). The real API on its own database, headless Chromium; nothing
  * mocked.
  */
 import { rmSync } from 'node:fs';
@@ -129,6 +129,20 @@ describe('the built app under the CSP', () => {
     expect(radius).not.toBe('0px');
     expect(await violations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('«Выйти» ends the session on the server: the stored refresh token is refused afterwards', async () => {
+    const refresh = await page.evaluate(() => localStorage.getItem('tko.auth.refresh'));
+    expect(refresh).toBeTruthy();
+    const [logout] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/auth/logout/') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Выйти' }).click(),
+    ]);
+    expect(logout.status()).toBe(204);
+    expect(await page.evaluate(() => localStorage.getItem('tko.auth.refresh'))).toBeNull();
+    const after = await fetch(`${baseUrl}/api/auth/token/refresh/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh }) });
+    expect(after.status).toBe(401);
+    expect(await violations(page)).toEqual([]);
   });
 
   it('a violation would be seen: an inline script is refused and reported', async () => {
