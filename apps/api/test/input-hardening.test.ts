@@ -165,3 +165,28 @@ describe('keyset cursor', () => {
     expect(logs.status).toBe(400);
   });
 });
+
+describe('multipart fields and file names', () => {
+  const B = 'b0undary';
+  const form = (filename: string, template: string) => Buffer.concat([
+    Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="template_type"\r\n\r\n${template}\r\n`),
+    Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from('Адрес;Широта;Долгота\r\nАнгарск;52.5;103.9\r\n'),
+    Buffer.from(`\r\n--${B}--\r\n`),
+  ]);
+  it.each(['/api/attachments/upload-file/', '/api/import/files/upload/'])('%s: NUL and lone surrogates in a name or a field are never a 500', async (path) => {
+    for (const [filename, template] of [['a\u0000b.csv', 'container'], ['a.csv', 'cont\u0000ainer'], ['\ud800.csv', 'container']]) {
+      const res = await request(t.app.server).post(path).set(t.auth('admin')).set('Content-Type', `multipart/form-data; boundary=${B}`).send(form(filename!, template!));
+      expect(res.status, `${filename} ${template}`).toBeLessThan(500);
+      if (res.status >= 400) expect(typeof res.body.detail === 'string' || Object.values(res.body).every(Array.isArray)).toBe(true);
+    }
+  });
+});
+
+describe('no route', () => {
+  it('a path no route matches is 404 even with a NUL in its query', async () => {
+    const res = await request(t.app.server).get('/api/no-such-thing/?a%00=1');
+    expect(res.status).toBe(404);
+    expect(typeof res.body.detail).toBe('string');
+  });
+});

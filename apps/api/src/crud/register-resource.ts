@@ -157,11 +157,12 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   }
 
   if (def.publicPath) {
+    // Anonymous variants: `security: []` in the OpenAPI document, as the typed public calls have.
     r.get(def.publicPath, {
-      schema: { tags: [...tags, 'public'], summary: `${def.label}: открытый список`, querystring: query, response: { 200: listResponse } },
+      schema: { tags: [...tags, 'public'], summary: `${def.label}: открытый список`, querystring: query, response: { 200: listResponse }, security: [] },
     }, (request) => listAnswer(request, request.query as ListQuery, true));
     r.get(`${def.publicPath}:id/`, {
-      schema: { tags: [...tags, 'public'], summary: `${def.label}: открытая карточка`, params: IdParams, response: { 200: publicEntity } },
+      schema: { tags: [...tags, 'public'], summary: `${def.label}: открытая карточка`, params: IdParams, response: { 200: publicEntity }, security: [] },
     }, (request) => readOr404(request, request.params.id, true) as never);
   }
 }

@@ -87,6 +87,8 @@ function isStream(v: object): boolean {
 /** Adds the sanitiser to every route registered after it (call before the modules). */
 export function registerInputSanitiser(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // No route matched (the 404 handler runs root hooks too): the answer is 404, whatever was sent.
+    if (!request.routeOptions.url) return;
     checkRequestStrings(request);
   });
 }
