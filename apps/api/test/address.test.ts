@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (path: string, query: Record<string, string | number>, who: 'admin' | 'viewer' | 'nobody' = 'viewer') =>
+const get = (path: string, query: Record<string, string | number>, who: 'admin' | 'viewer' | 'nobody' = 'admin') =>
   request(t.app.server).get(path).query(query).set(t.auth(who));
 
 describe('offline provider (no DADATA_TOKEN)', () => {
@@ -65,7 +65,7 @@ describe('offline provider (no DADATA_TOKEN)', () => {
   });
 
   it('takes DaData’s own POST body {query, count}', async () => {
-    const res = await request(t.app.server).post(SUGGEST).set(t.auth('viewer')).send({ query: 'Ангарск 49 кв', count: 1 });
+    const res = await request(t.app.server).post(SUGGEST).set(t.auth('admin')).send({ query: 'Ангарск 49 кв', count: 1 });
     expect(res.status).toBe(200);
     expect(res.body.suggestions).toHaveLength(1);
   });
@@ -90,7 +90,7 @@ describe('offline provider (no DADATA_TOKEN)', () => {
   it('refuses a missing or blank query / location with the Russian messages of spec 01 §8', async () => {
     expect((await get(SUGGEST, {})).body).toEqual({ query: [NO_QUERY] });
     expect((await get(SUGGEST, { query: '   ' })).status).toBe(400);
-    expect((await request(t.app.server).post(SUGGEST).set(t.auth('viewer')).send({})).body).toEqual({ query: [NO_QUERY] });
+    expect((await request(t.app.server).post(SUGGEST).set(t.auth('admin')).send({})).body).toEqual({ query: [NO_QUERY] });
     const clean = await get(CLEAN, {});
     expect(clean.status).toBe(400);
     expect(clean.body).toEqual({ location: [NO_LOCATION] });
@@ -124,6 +124,18 @@ describe('offline provider (no DADATA_TOKEN)', () => {
     expect((await request(t.app.server).get(SUGGEST).query({ query: 'Ангарск' }).set(t.auth('admin'))).status).toBe(200);
   });
 
+  it('suggests and cleans only from the registries the caller views', async () => {
+    const mine = await get(SUGGEST, { query: 'Ангарск 94 квл', count: 20 }, 'admin');
+    expect(mine.body.suggestions.map((x: { value: string }) => x.value)).toContain('Ангарск, 94 квл, у дома 5');
+    // The viewer holds container:view only: the special site's address is not theirs to see.
+    const viewer = await get(SUGGEST, { query: 'Ангарск 94 квл', count: 20 }, 'viewer');
+    expect(viewer.status).toBe(200);
+    expect(viewer.body.suggestions.map((x: { value: string }) => x.value)).not.toContain('Ангарск, 94 квл, у дома 5');
+    expect((await get(CLEAN, { location: 'Ангарск, 94 квл, у дома 5' }, 'admin')).body.result).toBe('Ангарск, 94 квл, у дома 5');
+    const cleaned = await get(CLEAN, { location: 'Ангарск, 94 квл, у дома 5' }, 'viewer');
+    expect(cleaned.body.result).not.toBe('Ангарск, 94 квл, у дома 5');
+  });
+
   it('answers carry no id of a registry row', async () => {
     const hasId = (v: unknown): boolean => Array.isArray(v) ? v.some(hasId)
       : v !== null && typeof v === 'object' ? Object.entries(v).some(([k, x]) => k === 'id' || k.endsWith('_id') && typeof x === 'number' || hasId(x)) : false;
@@ -154,7 +166,7 @@ describe('DaData-compatible provider (fake service on 127.0.0.1)', () => {
     await fake?.close();
   });
 
-  const dget = (path: string, query: Record<string, string | number>) => request(d.app.server).get(path).query(query).set(d.auth('viewer'));
+  const dget = (path: string, query: Record<string, string | number>) => request(d.app.server).get(path).query(query).set(d.auth('admin'));
 
   it('proxies suggestions: query and count 5 with the token, DaData’s items, coordinates as numbers of 6 decimals', async () => {
     fake.mode = 'ok';

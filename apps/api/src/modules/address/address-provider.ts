@@ -8,10 +8,13 @@ import type { AddressSuggestion, CleanAddress } from '@tko/contract';
 
 export interface AddressProvider {
   readonly name: 'dadata' | 'registry';
-  /** Up to `count` suggestions for the typed `query` (already trimmed, non-empty). */
-  suggest(query: string, count: number): Promise<AddressSuggestion[]>;
-  /** The address `location` cleaned, with its coordinates; null when it cannot be found. */
-  clean(location: string): Promise<CleanAddress | null>;
+  /**
+   * Up to `count` suggestions for the typed `query` (already trimmed, non-empty); a provider
+   * over the registry's own rows searches only the registries in `readable` (all when absent).
+   */
+  suggest(query: string, count: number, readable?: ReadonlySet<string>): Promise<AddressSuggestion[]>;
+  /** The address `location` cleaned, with its coordinates; null when it cannot be found. `readable` as above. */
+  clean(location: string, readable?: ReadonlySet<string>): Promise<CleanAddress | null>;
 }
 
 /** The external service failed (network, time-out, non-2xx): the caller may fall back. */

@@ -31,11 +31,12 @@ export class AddressService {
     }
   }
 
-  suggest(query: string, count: number): Promise<AddressSuggestion[]> {
-    return this.run('suggest', (p) => p.suggest(query, count));
+  /** `readable`: the registries the caller views (the registry provider searches only those). */
+  suggest(query: string, count: number, readable?: ReadonlySet<string>): Promise<AddressSuggestion[]> {
+    return this.run('suggest', (p) => p.suggest(query, count, readable));
   }
 
-  clean(location: string): Promise<CleanAddress | null> {
-    return this.run('clean', (p) => p.clean(location));
+  clean(location: string, readable?: ReadonlySet<string>): Promise<CleanAddress | null> {
+    return this.run('clean', (p) => p.clean(location, readable));
   }
 }

@@ -10,6 +10,8 @@
  * - suggest: word similarity of the typed text inside a known address (`<%` with threshold
  *   {@link SUGGEST_MIN}, ordered by `<->>`), best first, distinct addresses, shorter first
  *   among equals;
+ * Only the registries the caller views are searched (`readable`; issue 8 §6); administrative
+ * units (public ОКТМО names) always are.
  * - clean: similarity of the whole address (`%` with threshold {@link CLEAN_MIN}, ordered by
  *   `<->`); the best match's coordinates (the registry point, 6 decimals) — null below the
  *   threshold (→ 404).
@@ -30,6 +32,22 @@ interface AddressTable {
   table: string;
   location: string;
   point: string;
+  /** The registries stored in the table, with the row scope of each in a shared table (waste_area.kind). */
+  registries: { name: string; scope?: { column: string; value: string } }[];
+}
+
+/**
+ * The rows of `t` the caller may see addresses of (issue 8 §6): null = none (skip the table),
+ * '' = all, else an SQL condition on the scope column. `readable` = the registries the caller
+ * views; undefined = every registry.
+ */
+export function readableRows(t: AddressTable, readable: ReadonlySet<string> | undefined): string | null {
+  if (!readable) return '';
+  const seen = t.registries.filter((r) => readable.has(r.name));
+  if (seen.length === 0) return null;
+  if (seen.length === t.registries.length || seen.some((r) => !r.scope)) return '';
+  const column = seen[0]!.scope!.column;
+  return ` AND t.${ident(column)} IN (${seen.map((r) => `'${r.scope!.value.replace(/'/g, "''")}'`).join(', ')})`;
 }
 
 /** Registry tables with an address and a point (one entry per table: the waste-area kinds share one). */
@@ -38,7 +56,10 @@ export function addressTables(defs: readonly ResourceDef[] = resources): Address
   for (const d of defs.map(storedResource)) {
     const location = d.fields.location?.column;
     const point = d.geometryField ? d.fields[d.geometryField]?.column : undefined;
-    if (d.fields.location?.kind === 'text' && location && point && !out.has(d.table)) out.set(d.table, { table: d.table, location, point });
+    if (d.fields.location?.kind !== 'text' || !location || !point) continue;
+    const entry = out.get(d.table) ?? { table: d.table, location, point, registries: [] };
+    entry.registries.push({ name: d.name, ...(d.scope ? { scope: d.scope } : {}) });
+    out.set(d.table, entry);
   }
   return [...out.values()];
 }
@@ -76,17 +97,19 @@ export class RegistryAddressProvider implements AddressProvider {
     }
   }
 
-  async suggest(query: string, count: number): Promise<AddressSuggestion[]> {
+  async suggest(query: string, count: number, readable?: ReadonlySet<string>): Promise<AddressSuggestion[]> {
     const q = normaliseAddress(query);
     if (!q) return [];
     const hits = await this.withThresholds(async (db) => {
       const out: Hit[] = [];
       for (const t of this.tables) {
+        const visible = readableRows(t, readable);
+        if (visible === null) continue;
         const loc = `t.${ident(t.location)}`;
         // Nearest first through the GiST index; more than `count` rows, as several may share an address.
         const { rows } = await db.query<{ value: string; lat: number | null; lon: number | null; score: number }>(
           `SELECT ${loc} AS value, ST_Y(t.${ident(t.point)}) AS lat, ST_X(t.${ident(t.point)}) AS lon, 1 - (${loc} <->> $1) AS score
-             FROM ${ident(t.table)} t WHERE $1 <% ${loc} AND t.${ident(t.point)} IS NOT NULL
+             FROM ${ident(t.table)} t WHERE $1 <% ${loc} AND t.${ident(t.point)} IS NOT NULL${visible}
             ORDER BY ${loc} <->> $1 LIMIT $2`,
           [q, count * 4],
         );
@@ -119,18 +142,19 @@ export class RegistryAddressProvider implements AddressProvider {
       .map((h) => ({ value: h.value, unrestricted_value: h.unrestricted, data: h.data }));
   }
 
-  async clean(location: string): Promise<CleanAddress | null> {
+  async clean(location: string, readable?: ReadonlySet<string>): Promise<CleanAddress | null> {
     const q = normaliseAddress(location);
-    if (!q || !this.tables.length) return null;
+    const tables = this.tables.map((t) => ({ t, rows: readableRows(t, readable) })).filter((x) => x.rows !== null);
+    if (!q || !tables.length) return null;
     const best = await this.withThresholds(async (db) => {
-      const parts = this.tables.map((t) => {
+      const parts = tables.map(({ t, rows }) => {
         const loc = `t.${ident(t.location)}`;
         return `(SELECT '${t.table}' AS source_table, t.id, ${loc} AS result, ST_Y(t.${ident(t.point)}) AS lat, ST_X(t.${ident(t.point)}) AS lon, similarity(${loc}, $1) AS score
-                   FROM ${ident(t.table)} t WHERE ${loc} % $1 AND t.${ident(t.point)} IS NOT NULL
+                   FROM ${ident(t.table)} t WHERE ${loc} % $1 AND t.${ident(t.point)} IS NOT NULL${rows}
                   ORDER BY ${loc} <-> $1 LIMIT 1)`;
       });
       const { rows } = await db.query<{ source_table: string; id: number; result: string; lat: number; lon: number; score: number }>(
-        `${parts.join(' UNION ALL ')} ORDER BY score DESC, id LIMIT 1`, [q],
+        `SELECT * FROM (${parts.join(' UNION ALL ')}) m ORDER BY score DESC, id LIMIT 1`, [q],
       );
       return rows[0];
     });
