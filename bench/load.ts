@@ -5,7 +5,9 @@
  * `GET /api/waste-area/container/` (the first page, as the web list asks it) for the given time
  * after a warm-up. Reports req/s (2xx answers per second), latency p50/p95/p99 (nearest rank
  * over every answer's time, from autocannon's 'response' events), non-2xx answers and the load
- * average before/after. Goal: ≥ 2 × 164 req/s with p95 ≤ 150 ms.
+ * average before/after, and the CPU each answer cost (the API processes, the database's backends, the
+ * load generator: /proc) with the req/s two idle cores would give at that cost — the machine is
+ * shared, so wall-clock req/s alone says little. Goal: ≥ 2 × 164 req/s with p95 ≤ 150 ms.
  *
  *   DATABASE_URL=<admin url> node --import tsx load.ts [--seconds=60] [--warmup=5]
  *     [--connections=50] [--processes=1,2] [--path=/api/waste-area/container/] [--database=tko_bench]
@@ -17,7 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -39,7 +41,32 @@ const PATH = arg('path', '/api/waste-area/container/');
 const SECRET = 'bench-load-secret';
 const DB_URL = databaseUrl(adminUrl(), arg('database', BENCH_DB));
 
-interface LoadResult { processes: number; seconds: number; requests: number; ok: number; non2xx: number; errors: number; rps: number; p50: number; p95: number; p99: number; load_before: number[]; load_after: number[] }
+interface LoadResult {
+  processes: number; seconds: number; requests: number; ok: number; non2xx: number; errors: number; rps: number; p50: number; p95: number; p99: number;
+  load_before: number[]; load_after: number[];
+  /** CPU ms per answered request: the API processes, this database's PostgreSQL backends, the load generator. */
+  cpu_ms_per_request: { api: number; postgres: number; generator: number };
+  /** Req/s two idle cores could give at these CPU costs: 2000 / (sum), and for 1 API process also ≤ 1000 / api. */
+  capacity_on_2_idle_cores: number;
+}
+
+/** CPU time (ms, user + system) of the live processes `match` accepts, from /proc (Linux, 100 Hz ticks). */
+function cpuMs(match: (pid: number, stat: string[], cmdline: string) => boolean): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const stat = raw.slice(raw.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (match(pid, stat, cmdline)) ticks += Number(stat[11]) + Number(stat[12]); // utime, stime
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * 10;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,13 +132,23 @@ async function main(): Promise<void> {
     try {
       const origin = `http://127.0.0.1:${port}`;
       await hit(origin, token, WARMUP);
+      const dbName = new URL(DB_URL).pathname.slice(1);
+      const apiCpu = () => cpuMs((_pid, stat) => Number(stat[2]) === child.pid); // process group of the API
+      const pgCpu = () => cpuMs((_pid, _stat, cmd) => cmd.startsWith('postgres: ') && cmd.includes(` ${dbName} `));
       const load_before = loadavg().map((x) => Math.round(x * 100) / 100);
+      const [api0, pg0, gen0] = [apiCpu(), pgCpu(), process.cpuUsage()];
       const r = await hit(origin, token, SECONDS);
+      const gen = process.cpuUsage(gen0);
+      const [api1, pg1] = [apiCpu(), pgCpu()];
       const load_after = loadavg().map((x) => Math.round(x * 100) / 100);
+      const per = (ms: number) => Math.round((ms / Math.max(1, r.ok)) * 100) / 100;
+      const cpu = { api: per(api1 - api0), postgres: per(pg1 - pg0), generator: per((gen.user + gen.system) / 1000) };
+      const sum = cpu.api + cpu.postgres + cpu.generator;
+      const capacity = Math.round(Math.min(2000 / sum, processes === 1 ? 1000 / cpu.api : Infinity));
       const sorted = r.times.sort((a, b) => a - b);
-      const res: LoadResult = { processes, seconds: SECONDS, requests: r.requests, ok: r.ok, non2xx: r.non2xx, errors: r.errors, rps: Math.round((r.ok / SECONDS) * 10) / 10, p50: nearestRank(sorted, 50), p95: nearestRank(sorted, 95), p99: nearestRank(sorted, 99), load_before, load_after };
+      const res: LoadResult = { processes, seconds: SECONDS, requests: r.requests, ok: r.ok, non2xx: r.non2xx, errors: r.errors, rps: Math.round((r.ok / SECONDS) * 10) / 10, p50: Math.round(nearestRank(sorted, 50)), p95: Math.round(nearestRank(sorted, 95)), p99: Math.round(nearestRank(sorted, 99)), load_before, load_after, cpu_ms_per_request: cpu, capacity_on_2_idle_cores: capacity };
       results.push(res);
-      console.log(`${processes} process(es): ${res.rps} req/s, p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}, load ${load_before.join(' ')} → ${load_after.join(' ')}`);
+      console.log(`${processes} process(es): ${res.rps} req/s, p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}, load ${load_before.join(' ')} → ${load_after.join(' ')}; CPU ms/request api ${cpu.api}, postgres ${cpu.postgres}, generator ${cpu.generator} → capacity on 2 idle cores ≈ ${capacity} req/s`);
     } finally {
       await stopApi(child);
     }
