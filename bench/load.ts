@@ -107,13 +107,14 @@ async function hit(origin: string, token: string, seconds: number): Promise<{ ti
   const times: number[] = [];
   let ok = 0;
   let non2xx = 0;
-  const instance = autocannon({ url: origin + PATH, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } });
-  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-    times.push(ms);
-    if (status >= 200 && status < 300) ok++;
-    else non2xx++;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: origin + PATH, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } }, (err, res) => (err ? reject(err as Error) : resolve(res)));
+    instance.on('response', (_client, status, _bytes, ms) => {
+      times.push(ms);
+      if (status >= 200 && status < 300) ok++;
+      else non2xx++;
+    });
   });
-  const result = await instance;
   return { times, ok, non2xx, errors: result.errors + result.timeouts, requests: result.requests.total };
 }
 
