@@ -190,3 +190,13 @@ describe('no route', () => {
     expect(typeof res.body.detail).toBe('string');
   });
 });
+
+describe('system settings', () => {
+  it('a date of year 0 is a 400 on the field', async () => {
+    const current = await request(t.app.server).get('/api/system-settings/').set(t.auth('admin'));
+    expect(current.status).toBe(200);
+    const res = await request(t.app.server).put('/api/system-settings/').set(t.auth('admin')).send({ ...current.body, route_periodicity_from: '0000-01-31' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body)).toEqual(['route_periodicity_from']);
+  });
+});

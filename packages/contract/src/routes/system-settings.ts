@@ -7,6 +7,7 @@
  * settled in docs/DECISIONS.md.
  */
 import { z } from 'zod';
+import { DateSchema } from '../common/dates';
 import { MSG } from '../common/messages';
 import { defineRoute } from '../common/route';
 import { PointInputSchema, PointSchema } from '../common/geo';
@@ -27,7 +28,8 @@ export const SystemSettingsSchema = z.object({
   /** Zoom of the small maps inside cards, 0–22. */
   map_zoom_mini: zoom.nullable(),
   /** The date (`YYYY-MM-DD`) route periodicity is counted from. */
-  route_periodicity_from: z.iso.date({ error: MSG.date }).nullable(),
+  // Calendar-checked as every date (common/dates.ts): zod's ISO date lets year 0000 through, PostgreSQL does not.
+  route_periodicity_from: DateSchema.nullable(),
   /** Default radius of the radius filter, metres (1–100 000). */
   radius_filter: z.number().int().min(1).max(100000).nullable(),
 });
