@@ -85,7 +85,11 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
 /** `YYYY-MM-DD` strings, existing days and impossible ones (month 0/13, day 0/30/31 of short months). */
 export const dateLike = fc
-  .tuple(fc.integer({ min: 0, max: 10000 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  .tuple(
+    fc.oneof(fc.constantFrom(0, 1, 1900, 2024, 2026, 9999, 10000), fc.integer({ min: 0, max: 10000 })),
+    fc.oneof(fc.constantFrom(0, 1, 2, 12, 13), fc.integer({ min: 0, max: 13 })),
+    fc.oneof(fc.constantFrom(0, 1, 28, 29, 30, 31, 32), fc.integer({ min: 0, max: 32 })),
+  )
   .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
 
 const dateTimeLike = fc
