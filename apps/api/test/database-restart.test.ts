@@ -89,6 +89,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (process.env.TEST_LOG) for (const { name, output } of children) console.log(`--- ${name}\n${output}`);
   try {
     for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
     await app?.close();
