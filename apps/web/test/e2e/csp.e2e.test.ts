@@ -25,6 +25,21 @@ interface MapHandle {
   queryRenderedFeatures(options: { layers: string[] }): unknown[];
 }
 type CspWindow = { __map?: MapHandle; __csp?: string[] };
+/** The few DOM members used inside the page (this tsconfig has no DOM lib). */
+interface ViolationEvent {
+  violatedDirective: string;
+  blockedURI: string;
+  sourceFile: string;
+  lineNumber: number;
+}
+type PageDom = {
+  document: {
+    addEventListener(type: 'securitypolicyviolation', cb: (e: ViolationEvent) => void): void;
+    createElement(tag: 'script'): { textContent: string };
+    body: { appendChild(node: unknown): void };
+  };
+  getComputedStyle(el: unknown): { borderRadius: string };
+};
 
 let db: TestDatabase;
 let prisma: PrismaClient;
@@ -69,9 +84,9 @@ beforeAll(async () => {
   context.setDefaultTimeout(30_000);
   // Before any page script: record every violation the document reports.
   await context.addInitScript(() => {
-    const w = globalThis as unknown as CspWindow;
+    const w = globalThis as unknown as CspWindow & PageDom;
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
+    w.document.addEventListener('securitypolicyviolation', (e) => {
       w.__csp!.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
     });
   });
@@ -125,7 +140,7 @@ describe('the built app under the CSP', () => {
     await page.getByTestId('tab-general').waitFor();
     await expect.poll(() => page.locator('#f-identifier').inputValue()).toBe('КП-1');
     // antd's CSS-in-JS did apply: a button has its computed style, not the browser default.
-    const radius = await page.locator('.ant-btn').first().evaluate((el) => getComputedStyle(el).borderRadius);
+    const radius = await page.locator('.ant-btn').first().evaluate((el) => (globalThis as unknown as PageDom).getComputedStyle(el).borderRadius);
     expect(radius).not.toBe('0px');
     expect(await violations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -147,9 +162,10 @@ describe('the built app under the CSP', () => {
 
   it('a violation would be seen: an inline script is refused and reported', async () => {
     await page.evaluate(() => {
-      const s = document.createElement('script');
+      const { document: doc } = globalThis as unknown as PageDom;
+      const s = doc.createElement('script');
       s.textContent = 'window.__inline = 1';
-      document.body.appendChild(s);
+      doc.body.appendChild(s);
     });
     await expect.poll(async () => (await violations(page)).length).toBeGreaterThan(0);
     expect(await page.evaluate(() => (globalThis as unknown as { __inline?: number }).__inline)).toBeUndefined();
