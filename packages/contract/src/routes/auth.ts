@@ -91,8 +91,10 @@ export const PERMISSION_RESOURCES: Record<string, string> = {
 };
 
 /** Sign-in calls (spec 01 §7): bad credentials answer 401 with simple-jwt's Russian message. */
+const SIGN_IN_LIMITS = 'Число попыток ограничено на учётную запись и на адрес клиента (по умолчанию 10 и 30 в минуту): сверх них 429 с Retry-After.';
 export const obtainTokenRoute = defineRoute({
   method: 'POST', path: '/api/auth/token/', permission: 'public', tags: ['auth'], summary: 'Вход: пара токенов',
+  description: SIGN_IN_LIMITS,
   body: TokenRequestSchema, response: { 200: TokenPairSchema },
 });
 /**
@@ -101,6 +103,7 @@ export const obtainTokenRoute = defineRoute({
  */
 export const refreshTokenRoute = defineRoute({
   method: 'POST', path: '/api/auth/token/refresh/', permission: 'public', tags: ['auth'], summary: 'Новый токен доступа (и новый токен обновления)',
+  description: `Токен обновления одноразовый: повторное использование завершает всю сессию (401). ${SIGN_IN_LIMITS}`,
   body: RefreshRequestSchema, response: { 200: TokenPairSchema },
 });
 /** Ends the session of the refresh token (its whole family); answers 204, also when already ended. */
