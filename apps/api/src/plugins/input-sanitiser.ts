@@ -11,8 +11,10 @@
  * (values and keys, any depth) — after the permission check of onRequest, so anonymous and
  * forbidden callers still get 401/403 first, and before zod, so no schema needs to repeat it.
  * Field paths are dotted as zod's (`containers.0.comment`); a query's list index is dropped and a
- * bad key is reported on its parent (or `non_field_errors`). Multipart fields and file names are
- * read by their handlers after this hook: they call {@link badStringMessage} themselves.
+ * bad key is reported on its parent (or `non_field_errors`); a path no route matches is left to the
+ * 404. Multipart fields and file names are read by their handlers after this hook (the attachment
+ * name drops control characters, the import's template type is an enumeration); a new free-text
+ * multipart field checks itself with {@link badStringMessage}.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@tko/contract';
