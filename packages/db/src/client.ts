@@ -7,6 +7,7 @@
  * 'YYYY-MM-DD' (no time-zone shift through a JS Date), and `bigint` (e.g. `count(*)`) becomes a
  * number. The parsers are set per pool, not globally on `pg.types`.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { PoolConfig } from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -36,6 +37,44 @@ export const typeParsers: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** A parameterized text seen this often by one pool becomes a named (prepared) statement. */
+const PREPARE_AFTER = 3;
+/** At most this many named statements per pool (each connection prepares each at most once). */
+const MAX_NAMED_STATEMENTS = 100;
+
+/**
+ * Makes `pool.query(text, values)` use a named prepared statement for a parameterized text it has
+ * seen PREPARE_AFTER times (issue 8 §8): PostgreSQL then parses it once per connection and, after
+ * five executions, keeps a generic plan when it is no worse than the custom ones, instead of
+ * planning the statement on every call — planning was most of the database's CPU on a list page
+ * (bench/RESULTS.md run 4). Only `(text, values)` calls are named (a parameterized query is a single
+ * statement; plain texts may hold several); at most MAX_NAMED_STATEMENTS texts per pool, the rest are
+ * sent as before, so server memory stays bounded. The name is a hash of the text, so a connection
+ * never sees one name with two texts. Clients taken with `pool.connect()` are not affected.
+ */
+function nameRepeatedStatements(pool: pg.Pool): void {
+  const seen = new Map<string, number>();
+  const names = new Map<string, string>();
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      let name = names.get(text);
+      if (!name && names.size < MAX_NAMED_STATEMENTS) {
+        const count = (seen.get(text) ?? 0) + 1;
+        if (count >= PREPARE_AFTER) {
+          name = `tko_${createHash('sha1').update(text).digest('hex')}`;
+          names.set(text, name);
+          seen.delete(text);
+        } else if (seen.size < 10 * MAX_NAMED_STATEMENTS) {
+          seen.set(text, count);
+        }
+      }
+      if (name) return query({ name, text, values }, callback);
+    }
+    return query(text, values, callback);
+  }) as typeof pool.query;
+}
+
 /** Called with a connection error that no query is waiting for (see createPool). */
 export type PoolErrorHandler = (error: Error) => void;
 
@@ -57,6 +96,7 @@ export function createPool(url: string, options: Omit<PoolConfig, 'connectionStr
   const { onError = logPoolError, ...poolOptions } = options;
   const pool = new pg.Pool({ connectionTimeoutMillis: 5000, keepAlive: true, ...poolOptions, connectionString: url, types: typeParsers });
   pool.on('error', (error) => onError(error));
+  nameRepeatedStatements(pool);
   pool.on('connect', (client) => {
     client.on('error', (error) => onError(error));
   });
