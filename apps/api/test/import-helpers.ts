@@ -45,7 +45,14 @@ export async function startImportHarness(opts: { overrides?: Partial<Config>; wo
   const envelopes: RealtimeEnvelope[] = [];
   const sub = new Redis(REDIS_URL);
   await sub.subscribe(REALTIME_CHANNEL);
-  sub.on('message', (_ch, msg) => envelopes.push(JSON.parse(msg) as RealtimeEnvelope));
+  sub.on('message', (_ch, msg) => {
+    // The channel is shared with other test files (one publishes garbage on purpose): keep envelopes only.
+    try {
+      envelopes.push(JSON.parse(msg) as RealtimeEnvelope);
+    } catch {
+      /* not an envelope */
+    }
+  });
   const pub = new Redis(REDIS_URL);
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   let worker: Worker | null = null;

@@ -361,17 +361,20 @@ describe('platform services in the browser', () => {
   });
 
   it('5. the change history on the card, its drawer, the system log; the 584 × 300 modal', async () => {
-    // A change through the card: the landmark.
+    // A change through the card: the landmark (general tab) and a parameter of the characteristics tab.
     await page.goto(`${baseUrl}${LIST_PATH}update/${state.siteId}/`);
     const landmark = page.locator('#f-landmark');
     await landmark.waitFor();
     await landmark.fill('у шлагбаума, слева');
+    await page.getByRole('tab', { name: 'Характеристики', exact: true }).click();
+    await page.locator('#f-kg_accumulated_waste').fill('1250,5');
     const [saved] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith(`/api/waste-area/container/${state.siteId}/`) && r.request().method() === 'PUT'),
       page.getByRole('button', { name: 'Сохранить' }).click(),
     ]);
     expect(saved.status()).toBe(200);
-    // params_history on the characteristics tab: who, when, which field before → after.
+    // params_history on the characteristics tab shows the parameters of that tab only (issue 7 §8):
+    // who, when, which parameter before → after; the landmark of the general tab is not listed.
     await page.getByRole('tab', { name: 'Характеристики', exact: true }).click();
     const history = page.getByTestId('history-params_history');
     await expect.poll(() => history.getByTestId('history-entry').count()).toBe(2);
@@ -379,9 +382,9 @@ describe('platform services in the browser', () => {
     const latestText = (await latest.textContent())!;
     expect(latestText).toContain(`${ADMIN.last_name} ${ADMIN.first_name}`);
     expect(latestText).toContain('изменение');
-    expect(latestText).toContain(containerResource.fields.landmark!.label);
-    expect(latestText).toContain('у шлагбаума');
-    expect(latestText).toContain('у шлагбаума, слева');
+    expect(latestText).toContain(containerResource.fields.kg_accumulated_waste!.label);
+    expect(latestText).toContain('1250,5');
+    expect(latestText).not.toContain(containerResource.fields.landmark!.label);
     expect(await history.getByTestId('history-entry').nth(1).textContent()).toContain('создание');
 
     // The history drawer of the card.
