@@ -66,9 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // CSP, frame-ancestors, Referrer-Policy, nosniff on every answer (issue 8 §5); first, so every route has them.
   await registerSecurityHeaders(app, { mapStyleUrl: config.mapStyleUrl });
-  await registerOpenApi(app);
   // Strings PostgreSQL cannot keep (NUL, lone surrogates) → 400 before any schema (issue 8 §2).
   registerInputSanitiser(app);
+  await registerOpenApi(app);
 
   decorateRouteRegistry(app);
 
