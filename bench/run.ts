@@ -12,6 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { migrate } from '@tko/db';
 import { BENCH_DB, TOTAL_SITES, adminUrl, benchUrl } from './src/env';
 import { startBenchApp } from './src/bench-app';
 import { BenchHttp } from './src/http';
@@ -66,6 +67,10 @@ const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 if (opts.reseed || !(await benchDbReady())) {
   console.log(`seeding ${BENCH_DB}…`);
   await seedBenchDatabase();
+} else {
+  // A database seeded by an earlier checkout gets this tree's newer migrations (the app reads their tables).
+  const { applied } = await migrate(benchUrl());
+  if (applied.length) console.log(`${BENCH_DB}: applied ${applied.join(', ')}`);
 }
 if (only.has('sources')) {
   const pool = new pg.Pool({ connectionString: benchUrl(), max: 2 });
