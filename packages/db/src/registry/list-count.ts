@@ -2,8 +2,9 @@
  * The `count` and list-level sums of a list (issue 7 §6, docs/DECISIONS.md «Big tables»):
  * - registries without sums: PostgreSQL's planner estimate of the WHERE (EXPLAIN (FORMAT JSON),
  *   well under 1 ms); an exact count(*) when the estimate is below the threshold
- *   (DEFAULT_EXACT_COUNT_THRESHOLD, env LIST_EXACT_COUNT_THRESHOLD), else a count bounded at
- *   threshold + 1 rows tells whether the estimate may stand (exact below it);
+ *   (DEFAULT_EXACT_COUNT_THRESHOLD, env LIST_EXACT_COUNT_THRESHOLD); above it the estimate when
+ *   the table's statistics are current, else a count bounded at threshold + 1 rows decides
+ *   whether the estimate may stand (exact below it);
  * - registries with sums (def.aggregates, e.g. the containers total): count and sums exactly in
  *   one statement, kept in a per-process cache keyed by table + WHERE + parameters, dropped by
  *   every write of that table through a RegistryRepository of the same pool (writeHappened) and
@@ -62,6 +63,35 @@ export async function estimateRows(pool: Pool, table: string, where: string, val
   return Math.round(plan['Plan Rows']);
 }
 
+/** How long the statistics check of a table is reused, ms. */
+const STATS_TTL_MS = 10_000;
+const statsChecked = new WeakMap<Pool, Map<string, { at: number; current: Promise<boolean> }>>();
+
+/**
+ * True when `table` has been analyzed and less than a fifth of its rows changed since
+ * (pg_class.reltuples, pg_stat_user_tables.n_mod_since_analyze): the planner's estimate can
+ * then be trusted. Reused for STATS_TTL_MS per pool and table.
+ */
+async function statisticsCurrent(pool: Pool, table: string): Promise<boolean> {
+  let byTable = statsChecked.get(pool);
+  if (!byTable) statsChecked.set(pool, (byTable = new Map()));
+  const hit = byTable.get(table);
+  if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.current;
+  const current = pool
+    .query<{ tuples: number; mods: number }>(
+      `SELECT c.reltuples::float8 AS tuples, coalesce(s.n_mod_since_analyze, 0)::float8 AS mods
+         FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = $1::regclass`,
+      [table],
+    )
+    .then(({ rows }) => {
+      const r = rows[0];
+      return Boolean(r && r.tuples > 0 && r.mods < r.tuples / 5);
+    });
+  byTable.set(table, { at: Date.now(), current });
+  current.catch(() => byTable.delete(table));
+  return current;
+}
+
 /** Count and sums of the rows matching `where` (parameters `values`) of `def`. */
 export async function countRows(pool: Pool, def: StoredResourceDef, where: string, values: unknown[], threshold: number): Promise<CountResult> {
   const sums = Object.entries(def.aggregates ?? {}).map(([name, a]) => `coalesce(sum(t.${ident(def.fields[a.sum]!.column!)}), 0)::int AS ${ident(name)}`);
@@ -73,9 +103,10 @@ export async function countRows(pool: Pool, def: StoredResourceDef, where: strin
   if (!sums.length) {
     const est = await estimateRows(pool, def.table, where, values);
     if (est < threshold) return exact();
-    // The planner can be far off (a table bulk-loaded since its last ANALYZE: 32 043 estimated for
-    // 9 083 ФККО rows), so a count that stops at threshold + 1 rows decides: below it the count is
-    // exact; at it the estimate is shown, never less than what was actually seen.
+    if (await statisticsCurrent(pool, def.table)) return { count: est, estimate: true, aggregates: {} };
+    // Without current statistics the planner can be far off (a table bulk-loaded since its last
+    // ANALYZE: 32 043 estimated for 9 083 ФККО rows), so a count that stops at threshold + 1 rows
+    // decides: below it the count is exact; at it the estimate stands, never less than what was seen.
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${ident(def.table)} t WHERE ${where} LIMIT ${threshold + 1}) s`, values);
     const seen = (rows[0] as { n: number }).n;
     return seen <= threshold ? { count: seen, estimate: false, aggregates: {} } : { count: Math.max(est, seen), estimate: true, aggregates: {} };
