@@ -58,8 +58,9 @@ export function ResourceCard({ web, objectId, paths, defaults }: ResourceCardPro
   if (!isNew && item.isPending) return <LoadingState />;
   if (!isNew && item.isError) return <ErrorState error={item.error} onRetry={() => void item.refetch()} />;
   const entity = isNew ? null : (item.data ?? null);
-  // Re-mount the form when another object (or a fresh copy after save) arrives.
-  return <CardForm key={`${objectId}:${version}`} web={web} entity={entity} paths={paths} defaults={defaults} onSaved={() => setVersion((v) => v + 1)} activeTab={activeTab} setActiveTab={setActiveTab} />;
+  // Re-mount the form when another object (or a fresh copy after save) arrives, or when the
+  // new object's defaults (e.g. status PLANNED from the planned tab) arrive after the first render.
+  return <CardForm key={`${objectId}:${version}:${isNew ? JSON.stringify(defaults ?? null) : ''}`} web={web} entity={entity} paths={paths} defaults={defaults} onSaved={() => setVersion((v) => v + 1)} activeTab={activeTab} setActiveTab={setActiveTab} />;
 }
 
 interface CardFormProps {

@@ -13,7 +13,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, screenshotIfFailed } from './harness';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn } from './harness';
 
 const ADMIN = { email: 'e2e-csp@tko.local', password: 'Е2е-пароль-csp-1', first_name: 'Ольга', last_name: 'Заголовкова' };
 const CENTER = { lat: 52.2869, lng: 104.305 };
@@ -96,12 +96,8 @@ beforeAll(async () => {
   });
   page.on('pageerror', (err) => pageErrors.push(err.message));
 
-  const res = await page.goto(`${baseUrl}/auth/?h=${encodeURIComponent('/terr-schema/map/')}`);
+  const res = await signIn(page, baseUrl, ADMIN, '/terr-schema/map/');
   htmlCsp = (await res!.allHeaders())['content-security-policy'] ?? '';
-  await page.getByLabel('Электронная почта', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL((u) => u.pathname === '/terr-schema/map/');
 });
 
 afterEach(async ({ task }) => {

@@ -42,3 +42,16 @@ export async function screenshotIfFailed(page: Page | undefined, task: { name: s
   const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
   await page.screenshot({ path: path.join(RESULTS_DIR, `${prefix}${name}.png`), fullPage: true }).catch(() => undefined);
 }
+
+/**
+ * Signs in through the sign-in page with `?h=<target>` and waits until the app has gone to the
+ * target path. Returns the sign-in page's response (its headers: e.g. the CSP).
+ */
+export async function signIn(page: Page, baseUrl: string, user: { email: string; password: string }, target: string) {
+  const res = await page.goto(`${baseUrl}/auth/?h=${encodeURIComponent(target)}`);
+  await page.getByLabel('Электронная почта', { exact: true }).fill(user.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL((u) => u.pathname === target.split(/[?#]/)[0]);
+  return res;
+}

@@ -16,7 +16,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn } from './harness';
 
 const ADMIN = { email: 'e2e-map-forms@tko.local', password: 'Е2е-пароль-карты-1', first_name: 'Мария', last_name: 'Картова' };
 /** The centre the settings give (Irkutsk) and the sites around it. */
@@ -85,11 +85,7 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (err) => pageErrors.push(err.message));
 
-  await page.goto(`${baseUrl}/auth/?h=${encodeURIComponent('/terr-schema/map/')}`);
-  await page.getByLabel('Электронная почта', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL((u) => u.pathname === '/terr-schema/map/');
+  await signIn(page, baseUrl, ADMIN, '/terr-schema/map/');
 });
 
 afterEach(async ({ task }) => {

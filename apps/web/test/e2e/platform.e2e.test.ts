@@ -45,7 +45,7 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher, type RealtimePublisher } from '@tko/realtime';
 import { startImportWorker } from '../../../worker/src/import-worker';
 import { xlsxExportProcessor } from '../../../worker/src/processors/xlsx-export';
-import { copyBuiltWeb, launchChromium, screenshotIfFailed } from './harness';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn } from './harness';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'e2e-platform@tko.local', password: 'Е2е-пароль-платформы-1', first_name: 'Нина', last_name: 'Платформина' };
@@ -182,11 +182,7 @@ afterAll(async () => {
 describe('platform services in the browser', () => {
   it('1. imports a Windows-1251 CSV from upload to the rows in the list', async () => {
     // Sign in.
-    await page.goto(`${baseUrl}/auth/?h=${encodeURIComponent('/system-import/')}`);
-    await page.getByLabel('Электронная почта', { exact: true }).fill(ADMIN.email);
-    await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL((u) => u.pathname === '/system-import/');
+    await signIn(page, baseUrl, ADMIN, '/system-import/');
     // The live connection opens when the application starts.
     await expect.poll(() => liveStatus(page)).toBe('connected');
     // The menu leads here, and the empty list says what to do.

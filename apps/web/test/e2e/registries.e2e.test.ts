@@ -31,7 +31,7 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import ExcelJS from 'exceljs';
 import { resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
-import { copyBuiltWeb, launchChromium, screenshotIfFailed } from './harness';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn } from './harness';
 
 
 const ADMIN = { email: 'e2e-registries@tko.local', password: 'Е2е-пароль-реестров-1', first_name: 'Илья', last_name: 'Реестров' };
@@ -164,11 +164,7 @@ beforeAll(async () => {
   if (process.env.TEST_LOG) page.on('console', (m) => console.log(`[browser ${m.type()}] ${m.text()}`));
 
   // Sign in once; every step below runs signed in.
-  await page.goto(`${baseUrl}/auth/?h=${encodeURIComponent('/terr-schema/containers/special/')}`);
-  await page.getByLabel('Электронная почта', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL((u) => u.pathname === '/terr-schema/containers/special/');
+  await signIn(page, baseUrl, ADMIN, '/terr-schema/containers/special/');
 });
 
 afterEach(async ({ task }) => {

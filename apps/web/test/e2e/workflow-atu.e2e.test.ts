@@ -16,7 +16,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn as signInAt } from './harness';
 
 const ADMIN = { email: 'e2e-workflow@tko.local', password: 'Е2е-пароль-действий-1', first_name: 'Ольга', last_name: 'Действиева' };
 const VIEWER = 'e2e-dump-viewer@tko.local';
@@ -52,11 +52,7 @@ async function shot(p: Page, name: string) {
 }
 
 async function signIn(p: Page, email: string, password: string, target: string) {
-  await p.goto(`${baseUrl}/auth/?h=${encodeURIComponent(target)}`);
-  await p.getByLabel('Электронная почта', { exact: true }).fill(email);
-  await p.getByLabel('Пароль', { exact: true }).fill(password);
-  await p.getByRole('button', { name: 'Войти' }).click();
-  await p.waitForURL((u) => u.pathname === target);
+  await signInAt(p, baseUrl, { email, password }, target);
 }
 
 /** Types a date DD.MM.YYYY into a picker input and confirms it. */
