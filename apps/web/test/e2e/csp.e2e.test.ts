@@ -5,7 +5,7 @@
  * event nor a console error. «Выйти» revokes the session on the server (issue 8 §3). The real API on its own database, headless Chromium; nothing
  * mocked.
  */
-import { rmSync } from 'node:fs';
+
 import type { AddressInfo } from 'node:net';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn } from './harness';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn, closeE2e } from './harness';
 
 const ADMIN = { email: 'e2e-csp@tko.local', password: 'Е2е-пароль-csp-1', first_name: 'Ольга', last_name: 'Заголовкова' };
 const CENTER = { lat: 52.2869, lng: 104.305 };
@@ -105,11 +105,7 @@ afterEach(async ({ task }) => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await prisma?.$disconnect();
-  await db?.drop();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+  await closeE2e({ browser, app, prisma, db, webCopy });
 });
 
 describe('the built app under the CSP', () => {

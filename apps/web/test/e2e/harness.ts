@@ -3,7 +3,7 @@
  * of the built web app (a rebuild of apps/web/dist during a run cannot pull a chunk from under
  * the page), and a screenshot of the page when a step fails (apps/web/test-results/).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,4 +54,22 @@ export async function signIn(page: Page, baseUrl: string, user: { email: string;
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.waitForURL((u) => u.pathname === target.split(/[?#]/)[0]);
   return res;
+}
+
+/** What a browser test starts and tears down: each may be undefined when beforeAll failed early. */
+export interface E2eParts {
+  browser?: Browser;
+  app?: { close(): Promise<unknown> };
+  prisma?: { $disconnect(): Promise<unknown> };
+  db?: { drop(): Promise<unknown> };
+  webCopy?: string;
+}
+
+/** Closes Chromium, the app, Prisma, drops the test database and removes the copy of the built app. */
+export async function closeE2e(p: E2eParts): Promise<void> {
+  await p.browser?.close();
+  await p.app?.close();
+  await p.prisma?.$disconnect();
+  await p.db?.drop();
+  if (p.webCopy) rmSync(p.webCopy, { recursive: true, force: true });
 }

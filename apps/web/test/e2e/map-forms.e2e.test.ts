@@ -7,7 +7,7 @@
  * real API on its own database, headless Chromium; nothing mocked. Screenshots of the map and
  * the card go to apps/web/test-results/.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
@@ -16,7 +16,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn, closeE2e } from './harness';
 
 const ADMIN = { email: 'e2e-map-forms@tko.local', password: 'Е2е-пароль-карты-1', first_name: 'Мария', last_name: 'Картова' };
 /** The centre the settings give (Irkutsk) and the sites around it. */
@@ -93,11 +93,7 @@ afterEach(async ({ task }) => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await prisma?.$disconnect();
-  await db?.drop();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+  await closeE2e({ browser, app, prisma, db, webCopy });
 });
 
 describe('the map takes layers', () => {

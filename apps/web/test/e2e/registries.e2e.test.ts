@@ -19,7 +19,7 @@
  * Needs the build (`pnpm --filter @tko/web build`) and Chromium (CHROMIUM_PATH, default
  * /usr/bin/chromium). Run: `pnpm exec vitest run --project web-e2e`.
  */
-import { rmSync } from 'node:fs';
+
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
@@ -31,7 +31,7 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import ExcelJS from 'exceljs';
 import { resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
-import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn } from './harness';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn, closeE2e } from './harness';
 
 
 const ADMIN = { email: 'e2e-registries@tko.local', password: 'Е2е-пароль-реестров-1', first_name: 'Илья', last_name: 'Реестров' };
@@ -173,11 +173,7 @@ afterEach(async ({ task }) => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await prisma?.$disconnect();
-  await db?.drop();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+  await closeE2e({ browser, app, prisma, db, webCopy });
 });
 
 // ———————————————————————————— steps ————————————————————————————

@@ -8,7 +8,7 @@
  * Needs the build (`pnpm --filter @tko/web build`, done by scripts/test.sh) and Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium). The map screenshot goes to apps/web/test-results/.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -19,7 +19,7 @@ import { loadConfig } from '@tko/api/src/config';
 import { containerResource } from '@tko/contract';
 import { createPrisma, dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, closeE2e } from './harness';
 
 
 const ADMIN = { email: 'e2e-admin@tko.local', password: 'Е2е-пароль-администратора-1', first_name: 'Ольга', last_name: 'Проверкина' };
@@ -139,11 +139,7 @@ afterEach(async ({ task }) => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await prisma?.$disconnect();
-  await db?.drop();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+  await closeE2e({ browser, app, prisma, db, webCopy });
 });
 
 describe('registry in the browser', () => {

@@ -7,7 +7,7 @@
  * the id path of a unit without a code). The built app served by the real API on its own
  * database, headless Chromium; nothing mocked. Screenshots go to apps/web/test-results/.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -16,7 +16,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn as signInAt } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn as signInAt, closeE2e } from './harness';
 
 const ADMIN = { email: 'e2e-workflow@tko.local', password: 'Е2е-пароль-действий-1', first_name: 'Ольга', last_name: 'Действиева' };
 const VIEWER = 'e2e-dump-viewer@tko.local';
@@ -115,11 +115,7 @@ afterEach(async ({ task }) => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await prisma?.$disconnect();
-  await db?.drop();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+  await closeE2e({ browser, app, prisma, db, webCopy });
 });
 
 describe('workflow actions of an unauthorised dump', () => {
