@@ -19,17 +19,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
-    // Libraries in their own long-cached chunks; the map (maplibre) and the card are lazy.
+    // Source maps are written beside the build (dist/assets/*.map) but not linked from the files and
+    // not served (docs/DECISIONS.md «Source maps»).
+    sourcemap: 'hidden',
+    // Every page is a lazy chunk (app/router.tsx `lazyPage`); antd, zod and the rest are split by
+    // use, so a route downloads and preloads only what it imports (issue 15 §2). Only React and
+    // the router — needed by every route — form one long-cached chunk.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/, priority: 20 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|dayjs|rc-[^\\/]+)[\\/]/, priority: 10 },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 10 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/, priority: 20 }],
         },
       },
     },

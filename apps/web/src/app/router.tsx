@@ -2,30 +2,39 @@
  * The route table (spec 01 §2, spec 02 §2, spec 03 §2): history-style paths with trailing
  * slashes. Redirects `/` and `/map/`; the sign-in screens stand alone; the rest share the layout.
  * Every registry section (resources/sections.ts) gets its list, card and view routes from one
- * function. The map, the card/view pages and the administration screens (import, system log) are
- * lazy chunks.
+ * function. Every page — the layout, the sign-in screens, lists, cards, the map, the
+ * administration screens — is a lazy chunk (`lazyPage`, issue 15 §2), so a route loads only
+ * its own code (the sign-in page no table kit, only the map page maplibre).
  */
-import { lazy } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { SectionListPage } from '../resources/section-pages';
 import { isTabbed, SECTIONS, type Section } from '../resources/sections';
-import { RegistrationPage, RestorePage } from './auth/info-pages';
-import { SignInPage } from './auth/sign-in-page';
-import { AppLayout } from './layout';
+import { lazyPage } from './lazy-page';
 import { IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
 import { SessionEffects } from './session/session-effects';
-import { NotFoundPage } from './states';
 import { RouteError } from './route-error';
 import { LiveEffects } from '../live/live-effects';
 import { NotificationsLive } from '../notifications/notifications-live';
 
-const MapPage = lazy(() => import('../map/map-page'));
-const SectionCardPage = lazy(() => import('../resources/section-card-pages').then((m) => ({ default: m.SectionCardPage })));
-const SectionViewPage = lazy(() => import('../resources/section-card-pages').then((m) => ({ default: m.SectionViewPage })));
-const ImportPage = lazy(() => import('../import/import-page'));
-const SystemLogsPage = lazy(() => import('../history/system-logs-page'));
+// One line per page: `lazyPage(() => import('…'), 'ExportName')` (apps/web/README.md «Adding a page»).
+const AppLayout = lazyPage(() => import('./layout'), 'AppLayout');
+const SignInPage = lazyPage(() => import('./auth/sign-in-page'), 'SignInPage');
+const RegistrationPage = lazyPage(() => import('./auth/info-pages'), 'RegistrationPage');
+const RestorePage = lazyPage(() => import('./auth/info-pages'), 'RestorePage');
+const SectionListPage = lazyPage(() => import('../resources/section-pages'), 'SectionListPage');
+const MapPage = lazyPage(() => import('../map/map-page'), 'default');
+const SectionCardPage = lazyPage(() => import('../resources/section-card-pages'), 'SectionCardPage');
+const SectionViewPage = lazyPage(() => import('../resources/section-card-pages'), 'SectionViewPage');
+const ImportPage = lazyPage(() => import('../import/import-page'), 'default');
+const SystemLogsPage = lazyPage(() => import('../history/system-logs-page'), 'default');
+const NotFoundPage = lazyPage(() => import('./states'), 'NotFoundPage');
+
+/** While a page's chunk loads: nothing visible (the chunks are small; no layout shift). */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 function Root() {
   return (
@@ -33,7 +42,9 @@ function Root() {
       <SessionEffects />
       <LiveEffects />
       <NotificationsLive />
-      <Outlet />
+      <Lazy>
+        <Outlet />
+      </Lazy>
     </>
   );
 }
