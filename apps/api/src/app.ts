@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { createAuthGuards } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerCompression } from './plugins/compression';
 import { registerInputSanitiser } from './plugins/input-sanitiser';
 import { frameworkErrors } from './plugins/framework-errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -33,6 +34,7 @@ import { registerFederalDictionaryGuard } from './plugins/federal-dictionaries';
 import { apiModules } from './modules/index';
 import type { ModuleDeps } from './modules/index';
 import { decorateRouteRegistry } from './routing/route-registry';
+import { Mailer } from './modules/mail/mailer';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +48,8 @@ export interface AppDeps {
   stomp?: Partial<StompOptions>;
   /** Queue of import runs (modules/import/import-queue.ts); none or null = processing answers 503. */
   imports?: ImportQueue | null;
+  /** Outgoing mail; none = SMTP_URL of the config (modules/mail). */
+  mailer?: Mailer;
   /** Fastify logger setting; off in tests. */
   logger?: boolean | object;
 }
@@ -66,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // CSP, frame-ancestors, Referrer-Policy, nosniff on every answer (issue 8 §5); first, so every route has them.
   await registerSecurityHeaders(app, { mapStyleUrl: config.mapStyleUrl });
+  // ETag + 304, Cache-Control of API reads, br/gzip of JSON, GeoJSON and tiles (issue 15 §1).
+  await registerCompression(app);
   // Strings PostgreSQL cannot keep (NUL, lone surrogates) → 400 before any schema (issue 8 §2).
   registerInputSanitiser(app);
   await registerOpenApi(app);
@@ -89,7 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config, pool, queues, imports, tokens, users, guards, exports, publisher, pipeline,
     notifier: new Notifier(pool, publisher),
     registries: resources.map((def) => ({ def, repo: new RegistryRepository(pool, def) })),
+    mailer: deps.mailer ?? new Mailer(config.smtpUrl, config.mailFrom, app.log),
   };
+  app.addHook('onClose', async () => moduleDeps.mailer.close());
   for (const module of apiModules) await app.register(module, moduleDeps);
   await registerWeb(app, config.webDist);
   return app;
