@@ -17,6 +17,7 @@ import { startMaintenance } from './maintenance';
 import { readSettings, recoveryOptions } from './settings';
 import type { WorkerSettings } from './settings';
 import { startImportWorker } from './import-worker';
+import { dashboardRefreshEveryMs, startDashboardRefresh } from './dashboard-refresh';
 import { Notifier } from '@tko/db';
 
 let settings: WorkerSettings;
@@ -58,12 +59,16 @@ worker.on('completed', (job) => console.log(`job ${job.id} completed`));
 // System import runs (QUEUE_IMPORTS, IMPORT_DIR): import-worker.ts.
 const importWorker = startImportWorker({ pool, connection, publisher, notifier: new Notifier(pool, publisher) }, recoveryOptions(settings));
 
+// Dashboard summary (issue 12 §2): every DASHBOARD_REFRESH_EVERY_MS and after each import run.
+const dashboard = await startDashboardRefresh(pool, connection, { prefix: settings.queuePrefix, everyMs: dashboardRefreshEveryMs(), workerOptions: recoveryOptions(settings) });
+importWorker.on('completed', () => void dashboard.refreshNow().catch(() => undefined));
 console.log(`worker: queue "${QUEUE_EXPORTS}", exports in ${exportDir}`);
 
 const stop = async () => {
   await worker.close();
   await importWorker.close();
   await maintenance.close();
+  await dashboard.close();
   publisherRedis.disconnect();
   connection.disconnect();
   await pool.end();

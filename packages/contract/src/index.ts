@@ -42,5 +42,6 @@ export * from './routes/health';
 export * from './routes/attachments';
 export * from './routes/system-settings';
 export * from './routes/map-layers';
+export * from './routes/dashboard';
 export * from './jobs/index';
 export * from './ws/index';

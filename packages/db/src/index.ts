@@ -30,3 +30,4 @@ export * from './tables/index';
 export * from './notifications/index';
 export { ExportRecordStore } from './exports/export-records';
 export type { ExportRecord } from './exports/export-records';
+export * from './dashboard/index';

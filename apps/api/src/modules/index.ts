@@ -6,6 +6,7 @@
 import { LocalImportStore } from '@tko/import';
 import { authModule } from './auth/auth.routes';
 import { crudModule } from './crud.module';
+import { dashboardModule } from './dashboard/dashboard.routes';
 import { dictsModule } from './dicts/dicts.routes';
 import { fkkoModule } from './fkko/fkko.routes';
 import { healthModule } from './health/health.routes';
@@ -47,6 +48,8 @@ export const apiModules: readonly ApiModule[] = [
   })),
   apiModule('system-settings', (app, d) => registerSystemSettingsRoutes(app, { pool: d.pool, guards: d.guards })),
   apiModule('map-layers', (app, d) => registerMapLayerRoutes(app, { pool: d.pool, guards: d.guards })),
+  // Dashboard (issue 12 §2): widgets from the summary the worker refreshes.
+  dashboardModule,
   metaModule,
   // GET /healthz, /readyz (issue 8 §1).
   healthModule,

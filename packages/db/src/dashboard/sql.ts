@@ -1,0 +1,123 @@
+/**
+ * The statements that count the dashboard's numbers from the registries (issue 12 §2; the method
+ * of each is written in docs/DECISIONS.md «Analytics: dashboard»). Each returns small grouped rows
+ * (at most a few hundred), numbers as float8 / int4; compute.ts turns them into widget tables.
+ * Run together in one REPEATABLE READ transaction by refreshDashboard (store.ts), so the widgets
+ * agree with each other.
+ */
+
+/** Registry sizes: one row per registry group — `key`, `total`, `active` (null: the registry has no state). */
+export const REGISTRY_COUNTS_SQL = `
+SELECT 'waste_area:' || kind AS key, count(*)::int AS total, count(*) FILTER (WHERE status = 'ACTIVE')::int AS active FROM waste_area GROUP BY kind
+UNION ALL SELECT 'waste_source', count(*)::int, NULL FROM waste_source
+UNION ALL SELECT 'waste_dump', count(*)::int, count(*) FILTER (WHERE status IN ('DETECTED', 'LIQUIDATION'))::int FROM waste_dump
+UNION ALL SELECT 'facility', count(*)::int, count(*) FILTER (WHERE status = 'ACTIVE')::int FROM waste_management_facility
+UNION ALL SELECT 'legal_entity:' || kind, count(*)::int, NULL FROM legal_entity GROUP BY kind
+UNION ALL SELECT 'administrative_unit', count(*)::int, NULL FROM administrative_unit`;
+
+/** Open problems (closed_at IS NULL) by code, from H12a's `problem` table (h12-shared.md); run only when the table exists. */
+export const PROBLEMS_BY_CODE_SQL = `SELECT code, count(*)::int AS count FROM problem WHERE closed_at IS NULL GROUP BY code ORDER BY code`;
+
+/**
+ * Sites, containers and their volume (m³) per waste-area kind, from the site's roll-ups
+ * (count_containers, volume: kept equal to its container rows by every write of the pipeline).
+ */
+export const CONTAINERS_BY_KIND_SQL = `
+SELECT kind, count(*)::int AS sites, coalesce(sum(count_containers), 0)::int AS containers, coalesce(round(sum(volume), 3), 0)::float8 AS volume
+  FROM waste_area GROUP BY kind`;
+
+/**
+ * The settlement-type prefix of an ОКТМО name or an address part («г», «с.», «пгт», «п.», …),
+ * removed before names are compared.
+ */
+const PREFIX = `'^\\s*(г|гор|город|с|село|п|пос|посёлок|поселок|пгт|рп|кп|дп|д|дер|деревня|х|хутор|ст|ст-ца|станица|аул|у|нп|сл|мкр|ж/д ст)\\.?\\s+'`;
+const nameKey = (expr: string) => `lower(btrim(regexp_replace(${expr}, ${PREFIX}, '', 'i')))`;
+
+/**
+ * Sites per ОКТМО municipal formation (district or city okrug, the 8-digit code
+ * «TER KOD1 000»): a site's settlement (structured_address.settlement, else .city) is matched by
+ * name to a section-2 unit (settlement) of the loaded ОКТМО; a name found in several districts
+ * goes to the lowest code. Unmatched sites form the row with code ''. `geom`: the GeoJSON of the
+ * formation's area on the choropleth — the convex hull of its sites' coordinates widened by
+ * 500 m (no boundary polygons are loaded), simplified to ~100 m, 5 decimals; null without coordinates.
+ */
+export const SITES_BY_OKTMO_SQL = `
+WITH u AS (
+  SELECT DISTINCT ON (key) key, left(code, 5) || '000' AS mo
+    FROM (SELECT code, ${nameKey('name')} AS key FROM administrative_unit WHERE section = 2 AND code IS NOT NULL) x
+   ORDER BY key, code
+), s AS (
+  SELECT w.coordinates, w.count_containers, w.volume,
+         ${nameKey(`coalesce(nullif(btrim(w.structured_address->>'settlement'), ''), nullif(btrim(w.structured_address->>'city'), ''))`)} AS key
+    FROM waste_area w
+), g AS (
+  SELECT coalesce(u.mo, '') AS code, count(*)::int AS sites, sum(s.count_containers)::int AS containers,
+         round(sum(s.volume), 3)::float8 AS volume, ST_Collect(s.coordinates) AS pts
+    FROM s LEFT JOIN u ON u.key = s.key
+   GROUP BY 1
+)
+SELECT g.code, coalesce(a.name, CASE WHEN g.code = '' THEN 'ОКТМО не определено' ELSE g.code END) AS name, g.sites, g.containers, g.volume,
+       CASE WHEN g.code = '' OR g.pts IS NULL THEN NULL
+            ELSE ST_AsGeoJSON(ST_SimplifyPreserveTopology(ST_Buffer(ST_ConvexHull(g.pts)::geography, 500, 'quad_segs=4')::geometry, 0.001), 5) END AS geom
+  FROM g LEFT JOIN administrative_unit a ON a.code = g.code
+ ORDER BY g.sites DESC, g.code`;
+
+/**
+ * Collection periodicity, grouped finely enough for the call's filters: per kind, status and
+ * periodicity — sites, containers, volume (m³) and collections per year: DAILY 365,
+ * EVERY_OTHER_DAY 365/2, PER_THREE_DAYS 365/3, ON_WEEKDAYS 52 × the weekdays, ON_DATES the dates,
+ * ON_MONTHDAYS 12 × the month days, none 0 (spec 01 §3 «Periodicity»).
+ */
+export const PERIODICITY_SQL = `
+SELECT kind, status, coalesce(periodicity, '') AS periodicity, count(*)::int AS sites, sum(count_containers)::int AS containers,
+       round(sum(volume), 3)::float8 AS volume,
+       round(sum(CASE periodicity WHEN 'DAILY' THEN 365 WHEN 'EVERY_OTHER_DAY' THEN 182.5 WHEN 'PER_THREE_DAYS' THEN 365.0 / 3
+                     WHEN 'ON_WEEKDAYS' THEN 52 * cardinality(periodicity_on_weekdays) WHEN 'ON_DATES' THEN cardinality(periodicity_on_dates)
+                     WHEN 'ON_MONTHDAYS' THEN 12 * cardinality(periodicity_on_monthdays) ELSE 0 END), 1)::float8 AS trips
+  FROM waste_area GROUP BY 1, 2, 3`;
+
+/** Annual normative accumulation of a source: normative_value × the unit's norm (kg/year, m³/year), as the card computes it. */
+const SOURCE_NORMS = `
+SELECT s.id, s.category, s.created_at, s.number_of_residents,
+       s.normative_value * u.kg_per_unit_year AS kg, s.normative_value * u.m3_per_unit_year AS m3
+  FROM waste_source s LEFT JOIN normative_unit u ON u.id = s.normative_unit_id`;
+
+/**
+ * Sources per category: count, linked to a site / not, residents, normative accumulation
+ * (t/year, m³/year). Serves «Источники образования по категориям» and findin_waste_source.
+ */
+export const SOURCES_BY_CATEGORY_SQL = `
+WITH n AS (${SOURCE_NORMS})
+SELECT n.category, count(*)::int AS sources,
+       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM waste_source_waste_area l WHERE l.waste_source_id = n.id))::int AS linked,
+       coalesce(sum(n.number_of_residents), 0)::int AS residents,
+       coalesce(round(sum(n.kg) / 1000, 3), 0)::float8 AS tonnes, coalesce(round(sum(n.m3), 3), 0)::float8 AS m3
+  FROM n GROUP BY n.category`;
+
+/**
+ * Forecast of formation per category and year 2022–2032: the normative accumulation of the
+ * sources registered by the end of that year (created_at < 1 January of the next year) —
+ * tonnes and m³ per year. Years ahead take the present registry.
+ */
+export const FORECAST_SQL = `
+WITH n AS (${SOURCE_NORMS}),
+per AS (SELECT category, extract(year FROM created_at)::int AS yr, sum(kg) AS kg, sum(m3) AS m3 FROM n GROUP BY 1, 2)
+SELECT per.category, y.y AS year,
+       coalesce(round(sum(per.kg) FILTER (WHERE per.yr <= y.y) / 1000, 3), 0)::float8 AS tonnes,
+       coalesce(round(sum(per.m3) FILTER (WHERE per.yr <= y.y), 3), 0)::float8 AS m3
+  FROM per CROSS JOIN generate_series(2022, 2032) AS y(y)
+ GROUP BY per.category, y.y`;
+
+/**
+ * Waste kept where it is stored or buried: facilities whose purpose is storing or disposing
+ * (not INACTIVE) — objects, capacity, used and used last year (t); unauthorised dumps not yet
+ * liquidated (DETECTED, LIQUIDATION) — objects, volume (m³), area (m²).
+ */
+export const STORAGE_SQL = `
+SELECT 'facility:' || purpose AS key, count(*)::int AS objects, coalesce(round(sum(capacity), 3), 0)::float8 AS capacity,
+       coalesce(round(sum(used), 3), 0)::float8 AS used, coalesce(round(sum(used_last_year), 3), 0)::float8 AS used_last_year,
+       NULL::float8 AS volume, NULL::float8 AS area
+  FROM waste_management_facility WHERE purpose IN ('STORING', 'DISPOSING') AND status <> 'INACTIVE' GROUP BY purpose
+UNION ALL
+SELECT 'dump:' || status, count(*)::int, NULL, NULL, NULL, coalesce(round(sum(volume), 3), 0)::float8, coalesce(round(sum(area), 2), 0)::float8
+  FROM waste_dump WHERE status IN ('DETECTED', 'LIQUIDATION') GROUP BY status`;
