@@ -170,6 +170,17 @@ ensure_test_tools() { # Chromium for browser tests, LibreOffice calc to read exp
   command -v soffice >/dev/null || apt_install --no-install-recommends libreoffice-calc-nogui
 }
 
+ensure_region_tools() { # issue 9 §3: OSM extract → address index, road graph, base map (scripts/region-load.sh)
+  local pkgs=()
+  command -v osm2pgsql >/dev/null || pkgs+=(osm2pgsql)
+  command -v osm2pgrouting >/dev/null || pkgs+=(osm2pgrouting)
+  command -v tilemaker >/dev/null || pkgs+=(tilemaker)
+  command -v osmium >/dev/null || pkgs+=(osmium-tool)
+  [ -e "/usr/share/postgresql/$PG_MAJOR/extension/pgrouting.control" ] || pkgs+=("postgresql-$PG_MAJOR-pgrouting")
+  [ -e /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf ] || pkgs+=(fonts-noto-core)
+  [ ${#pkgs[@]} -eq 0 ] || apt_install --no-install-recommends "${pkgs[@]}"
+}
+
 if [ "${TKO_SERVICES:-}" = product ]; then
   ensure_app_database
   ensure_product_redis

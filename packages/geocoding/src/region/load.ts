@@ -1,0 +1,223 @@
+/**
+ * Loads a region from one OpenStreetMap extract (.osm or .osm.pbf from any extract service;
+ * issue 9 §3, docs/REGION.md), with maintained Debian tools:
+ * 1. the address index (osm2pgsql flex, region/address.lua → osm.address_raw, street_raw,
+ *    place_raw), rebuilt here as osm.address / osm.street / osm.place with names normalised by
+ *    normalize.ts and pg_trgm indexes (the OSM geocoder and the address tools read them);
+ * 2. the road graph for routing (osm2pgrouting with its car profile → osm.ways,
+ *    osm.ways_vertices_pgr; pgRouting's pgr_dijkstra runs on them);
+ * 3. the base map (tilemaker with its OpenMapTiles profile → <dataDir>/basemap.mbtiles,
+ *    served by the API's /api/basemap/ routes).
+ * Everything lives in the schema `osm` (derived data: a reload replaces it whole). Needs a role
+ * that may create the extensions (or have them created beforehand: postgis, pg_trgm,
+ * pgrouting — scripts/lib/services.sh does so for the product's database).
+ * Throws RegionLoadError when a tool fails or the file is not an OSM extract.
+ */
+import { copyFile, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeFileSync, readFileSync, existsSync } from 'node:fs';
+import pg from 'pg';
+import { parseStreet, normalizeHouse, normalizeAddress } from '../normalize';
+import { RegionLoadError, run } from './tools';
+
+/** The files of the Debian packages used; overridable for other distributions. */
+export const TOOL_FILES = {
+  addressStyle: resolve(import.meta.dirname, '../../region/address.lua'),
+  routingProfile: '/usr/share/osm2pgrouting/mapconfig_for_cars.xml',
+  tilemakerConfig: '/usr/share/doc/tilemaker/examples/config-openmaptiles.json',
+  tilemakerProcess: '/usr/share/doc/tilemaker/examples/process-openmaptiles.lua',
+};
+
+/** The base map file name in the data dir. */
+export const BASEMAP_FILE = 'basemap.mbtiles';
+
+export interface RegionLoadOptions {
+  /** The extract: .osm (XML) or .osm.pbf / .pbf. */
+  file: string;
+  /** The database (the product's or a test's). */
+  databaseUrl: string;
+  /** Where basemap.mbtiles is written (DATA_DIR of the API). */
+  dataDir: string;
+  /** The settlement of addresses without addr:city; default: the commonest addr:city of the extract. */
+  city?: string;
+  /** Which parts to load (all by default). */
+  parts?: { addresses?: boolean; roads?: boolean; basemap?: boolean };
+  /** Progress lines (the command prints them). */
+  log?: (line: string) => void;
+}
+
+export interface RegionLoadResult {
+  addresses: number;
+  streets: number;
+  places: number;
+  roadEdges: number;
+  basemap: string | null;
+  city: string | null;
+  seconds: number;
+}
+
+function isPbf(file: string): boolean {
+  return /\.pbf$/i.test(file);
+}
+
+/** Loads the parts of the region named in `opts.parts` (all by default); see the module comment. */
+export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadResult> {
+  const t0 = performance.now();
+  const log = opts.log ?? (() => undefined);
+  const parts = { addresses: true, roads: true, basemap: true, ...opts.parts };
+  const file = resolve(opts.file);
+  try {
+    await stat(file);
+  } catch {
+    throw new RegionLoadError(`extract not found: ${file}`);
+  }
+  if (!/\.(osm|pbf)$/i.test(file)) throw new RegionLoadError(`not an OSM extract (.osm or .osm.pbf): ${file}`);
+  const tmp = await mkdtemp(join(tmpdir(), 'tko-region-'));
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
+  const out: RegionLoadResult = { addresses: 0, streets: 0, places: 0, roadEdges: 0, basemap: null, city: null, seconds: 0 };
+  try {
+    await pool.query(`SET client_min_messages = warning;
+      CREATE EXTENSION IF NOT EXISTS postgis; CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE SCHEMA IF NOT EXISTS osm`);
+    // tilemaker reads PBF only, osm2pgrouting XML only: osmium converts the other way.
+    const pbf = isPbf(file) ? file : join(tmp, 'extract.osm.pbf');
+    const xml = isPbf(file) ? join(tmp, 'extract.osm') : file;
+    if (parts.basemap && !isPbf(file)) await run('osmium', ['cat', file, '-o', pbf, '--overwrite']);
+    if (parts.roads && isPbf(file)) await run('osmium', ['cat', file, '-o', xml, '--overwrite']);
+
+    if (parts.addresses) {
+      log('адреса: osm2pgsql');
+      await run('osm2pgsql', ['-O', 'flex', '-S', TOOL_FILES.addressStyle, '-d', opts.databaseUrl, file]);
+      Object.assign(out, await buildAddressIndex(pool, opts.city));
+      log(`адреса: ${out.addresses} домов, ${out.streets} улиц, ${out.places} населённых пунктов`);
+    }
+    if (parts.roads) {
+      log('дорожный граф: osm2pgrouting');
+      await pool.query('CREATE EXTENSION IF NOT EXISTS pgrouting');
+      const u = new URL(opts.databaseUrl);
+      await run('osm2pgrouting', [
+        '-f', xml, '-c', TOOL_FILES.routingProfile, '--schema', 'osm', '--clean',
+        '-d', decodeURIComponent(u.pathname.slice(1)), '-U', decodeURIComponent(u.username),
+        '-h', u.hostname, '-p', u.port || '5432',
+      ], { PGPASSWORD: decodeURIComponent(u.password) });
+      out.roadEdges = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM osm.ways')).rows[0]!.n);
+      log(`дорожный граф: ${out.roadEdges} рёбер`);
+    }
+    if (parts.basemap) {
+      log('подложка: tilemaker');
+      // The OpenMapTiles profile of the package, without its layers from shapefiles
+      // (coastline, Natural Earth): an extract needs none of them.
+      const config = JSON.parse(readFileSync(TOOL_FILES.tilemakerConfig, 'utf8')) as { layers: Record<string, { source?: string }>; settings: Record<string, unknown> };
+      for (const [k, v] of Object.entries(config.layers)) if (v.source) delete config.layers[k];
+      config.settings.compress = 'gzip';
+      const configFile = join(tmp, 'config.json');
+      writeFileSync(configFile, JSON.stringify(config));
+      const target = join(tmp, BASEMAP_FILE);
+      await run('tilemaker', ['--input', pbf, '--output', target, '--config', configFile, '--process', TOOL_FILES.tilemakerProcess], {}).catch(async (e) => {
+        if (!existsSync(target)) throw e;
+      });
+      const dest = join(resolve(opts.dataDir), BASEMAP_FILE);
+      await copyFile(target, `${dest}.tmp`);
+      await rename(`${dest}.tmp`, dest);
+      out.basemap = dest;
+      log(`подложка: ${dest}`);
+    }
+  } finally {
+    await pool.end();
+    await rm(tmp, { recursive: true, force: true });
+  }
+  out.seconds = Math.round((performance.now() - t0) / 100) / 10;
+  return out;
+}
+
+interface RawAddress { osm_type: string; osm_id: string; street: string; housenumber: string; city: string | null; postcode: string | null; lat: number; lng: number }
+
+/**
+ * osm.address / osm.street / osm.place from the osm2pgsql tables, in one transaction (readers
+ * see the old index until it commits); the raw tables are dropped.
+ */
+async function buildAddressIndex(pool: pg.Pool, cityOption?: string): Promise<Pick<RegionLoadResult, 'addresses' | 'streets' | 'places' | 'city'>> {
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    const raw = (await db.query<RawAddress>(
+      `SELECT osm_type, osm_id::text, street, housenumber, city, postcode, ST_Y(geom) AS lat, ST_X(geom) AS lng FROM osm.address_raw`,
+    )).rows;
+    const common = (await db.query<{ city: string }>(
+      `SELECT city FROM osm.address_raw WHERE city IS NOT NULL GROUP BY city ORDER BY count(*) DESC, city LIMIT 1`,
+    )).rows[0]?.city ?? null;
+    const city = cityOption ?? common;
+    await db.query(`DROP TABLE IF EXISTS osm.address, osm.street, osm.place;
+      CREATE TABLE osm.address (
+        id serial PRIMARY KEY, osm_type text NOT NULL, osm_id bigint NOT NULL,
+        street text NOT NULL, housenumber text NOT NULL, city text, postcode text,
+        street_name text NOT NULL, street_type text, house text NOT NULL, city_name text,
+        label text NOT NULL, geom geometry(Point, 4326) NOT NULL);
+      CREATE TABLE osm.street (id serial PRIMARY KEY, name text NOT NULL, street_name text NOT NULL, street_type text,
+        city text, city_name text, geom geometry(Point, 4326) NOT NULL);
+      CREATE TABLE osm.place (id serial PRIMARY KEY, name text NOT NULL, name_norm text NOT NULL, kind text NOT NULL,
+        geom geometry(Point, 4326) NOT NULL)`);
+    const cols = { osm_type: [] as string[], osm_id: [] as string[], street: [] as string[], housenumber: [] as string[], city: [] as (string | null)[],
+      postcode: [] as (string | null)[], street_name: [] as string[], street_type: [] as (string | null)[], house: [] as string[],
+      city_name: [] as (string | null)[], label: [] as string[], lat: [] as number[], lng: [] as number[] };
+    for (const r of raw) {
+      const s = parseStreet(r.street);
+      const house = normalizeHouse(r.housenumber);
+      if (!s.name || !house) continue;
+      const c = r.city ?? city;
+      cols.osm_type.push(r.osm_type); cols.osm_id.push(r.osm_id); cols.street.push(r.street); cols.housenumber.push(r.housenumber);
+      cols.city.push(c); cols.postcode.push(r.postcode); cols.street_name.push(s.name); cols.street_type.push(s.type); cols.house.push(house);
+      cols.city_name.push(c ? normalizeAddress(c) : null);
+      cols.label.push([c, r.street, r.housenumber].filter(Boolean).join(', '));
+      cols.lat.push(r.lat); cols.lng.push(r.lng);
+    }
+    await db.query(
+      `INSERT INTO osm.address (osm_type, osm_id, street, housenumber, city, postcode, street_name, street_type, house, city_name, label, geom)
+       SELECT t.osm_type, t.osm_id, t.street, t.housenumber, t.city, t.postcode, t.street_name, t.street_type, t.house, t.city_name, t.label,
+              ST_SetSRID(ST_MakePoint(t.lng, t.lat), 4326)
+         FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::float8[], $13::float8[])
+           AS t(osm_type, osm_id, street, housenumber, city, postcode, street_name, street_type, house, city_name, label, lat, lng)`,
+      [cols.osm_type, cols.osm_id, cols.street, cols.housenumber, cols.city, cols.postcode, cols.street_name, cols.street_type, cols.house, cols.city_name, cols.label, cols.lat, cols.lng],
+    );
+    // Streets: named highways (one point on the middle of each name's lines) and the streets of addresses.
+    const streets = (await db.query<{ name: string; lat: number; lng: number }>(
+      `SELECT name, ST_Y(p) AS lat, ST_X(p) AS lng FROM (
+         SELECT name, ST_ClosestPoint(ST_Collect(geom), ST_Centroid(ST_Collect(geom))) AS p FROM (
+           SELECT name, geom FROM osm.street_raw
+           UNION ALL SELECT street, geom FROM osm.address WHERE street NOT IN (SELECT name FROM osm.street_raw)) s
+         GROUP BY name) g`,
+    )).rows;
+    const sn = streets.map((r) => ({ ...r, parsed: parseStreet(r.name) })).filter((r) => r.parsed.name);
+    await db.query(
+      `INSERT INTO osm.street (name, street_name, street_type, city, city_name, geom)
+       SELECT t.n, t.sn, t.st, $4, $5, ST_SetSRID(ST_MakePoint(t.lng, t.lat), 4326)
+         FROM unnest($1::text[], $2::text[], $3::text[], $6::float8[], $7::float8[]) AS t(n, sn, st, lat, lng)`,
+      [sn.map((r) => r.name), sn.map((r) => r.parsed.name), sn.map((r) => r.parsed.type), city, city ? normalizeAddress(city) : null, sn.map((r) => r.lat), sn.map((r) => r.lng)],
+    );
+    // Settlements: place=* objects and, for each addr:city, the middle of its addresses.
+    await db.query(
+      `INSERT INTO osm.place (name, name_norm, kind, geom)
+       SELECT name, lower(replace(name, 'ё', 'е')), kind, geom FROM osm.place_raw
+       UNION ALL
+       SELECT city, city_name, 'city', ST_Centroid(ST_Collect(geom)) FROM osm.address WHERE city IS NOT NULL
+        GROUP BY city, city_name`,
+    );
+    await db.query(`CREATE INDEX address_street_trgm ON osm.address USING gist (street_name gist_trgm_ops);
+      CREATE INDEX address_house ON osm.address (house);
+      CREATE INDEX street_name_trgm ON osm.street USING gist (street_name gist_trgm_ops);
+      CREATE INDEX place_name_trgm ON osm.place USING gist (name_norm gist_trgm_ops);
+      DROP TABLE osm.address_raw, osm.street_raw, osm.place_raw;
+      ANALYZE osm.address; ANALYZE osm.street; ANALYZE osm.place`);
+    const n = (await db.query<{ a: string; s: string; p: string }>(
+      'SELECT (SELECT count(*) FROM osm.address) AS a, (SELECT count(*) FROM osm.street) AS s, (SELECT count(*) FROM osm.place) AS p',
+    )).rows[0]!;
+    await db.query('COMMIT');
+    return { addresses: Number(n.a), streets: Number(n.s), places: Number(n.p), city };
+  } catch (e) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    db.release();
+  }
+}
