@@ -1,9 +1,11 @@
 /**
  * Shared pieces of the browser tests: headless Chromium as this machine runs it, a private copy
  * of the built web app (a rebuild of apps/web/dist during a run cannot pull a chunk from under
- * the page), and a screenshot of the page when a step fails (apps/web/test-results/).
+ * the page), a screenshot of the page when a step fails (apps/web/test-results/), and the
+ * accessibility check `expectAccessible` (axe-core, issue 15 §4).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,4 +74,59 @@ export async function closeE2e(p: E2eParts): Promise<void> {
   await p.prisma?.$disconnect();
   await p.db?.drop();
   if (p.webCopy) rmSync(p.webCopy, { recursive: true, force: true });
+}
+
+/** axe-core's browser build, read once (injected with `page.evaluate`, which the page's CSP does not block). */
+let axeSource: string | undefined;
+const axeScript = () => (axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+
+/** The axe-core rule sets run: WCAG 2.0/2.1 A and AA, best practices and the experimental rules (td-has-header…). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'];
+/** Rules that fail the check whatever their impact (issue 15 §3: an h1, a main landmark, a header text for every column). */
+export const AXE_STRICT_RULES = ['page-has-heading-one', 'landmark-one-main', 'empty-table-header'];
+
+/** One axe-core violation as the helper reports it. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string; summary: string }[];
+}
+
+/**
+ * Runs axe-core on the page as it is now (issue 15 §4) and throws, naming `label`, each failing rule
+ * with up to three elements, when any **serious or critical** violation is found (or any of
+ * `AXE_STRICT_RULES`). `exclude`: CSS selectors left out (only for what another test owns, with a reason
+ * in the caller). Wait for the screen's content before calling it. Usage in a browser test:
+ *
+ * ```ts
+ * await page.getByRole('heading', { level: 1 }).waitFor();
+ * await expectAccessible(page, 'список площадок');
+ * ```
+ */
+export async function expectAccessible(page: Page, label: string, opts: { exclude?: string[] } = {}): Promise<void> {
+  const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(axeScript());
+  const violations = await page.evaluate(
+    async ({ tags, exclude }) => {
+      type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] };
+      const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<Result> } }).axe;
+      const doc = (globalThis as unknown as { document: unknown }).document;
+      const context = exclude.length ? { include: [['html']], exclude: exclude.map((s) => [s]) } : doc;
+      const r = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String), html: n.html.slice(0, 200), summary: (n.failureSummary ?? '').slice(0, 300) })),
+      }));
+    },
+    { tags: AXE_TAGS, exclude: opts.exclude ?? [] },
+  );
+  const failing = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || AXE_STRICT_RULES.includes(v.id));
+  if (failing.length === 0) return;
+  const report = failing
+    .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')} ${n.html}\n      ${n.summary.replace(/\n/g, '\n      ')}`).join('\n')}${v.nodes.length > 3 ? `\n    … ещё ${v.nodes.length - 3}` : ''}`)
+    .join('\n');
+  throw new Error(`Доступность (${label}): ${failing.length} нарушений axe-core\n${report}`);
 }
