@@ -40,6 +40,13 @@ const EnvSchema = z.object({
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.string().default('info'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Реестр ТКО <noreply@localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+  PASSWORD_LINK_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  MAIL_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  MAIL_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
 });
 
 export interface Config {
@@ -79,6 +86,16 @@ export interface Config {
   importMaxBytes: number;
   webDist: string;
   logLevel: string;
+  /** Outgoing mail (issue 14 §3): nodemailer SMTP URL (`smtp://user:pass@host:587`, `smtps://…`); null = messages are not sent (logged). */
+  smtpUrl: string | null;
+  /** The From of every message. */
+  mailFrom: string;
+  /** The address users open the product at; the links in messages start with it (never taken from the request's Host). */
+  publicUrl: string;
+  /** Seconds a registration or restore link works (default 3600). */
+  passwordLinkTtlSeconds: number;
+  /** Registration and restore requests per window, per e-mail and per client address (issue 14 §3). */
+  mailRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
 }
 
 /** A DaData-compatible address service: token (suggest + clean), secret (clean), URLs, timeout in ms. */
@@ -125,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     importMaxBytes: e.IMPORT_MAX_BYTES,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    passwordLinkTtlSeconds: e.PASSWORD_LINK_TTL_SECONDS,
+    mailRateLimit: { perAccount: e.MAIL_LIMIT_PER_ACCOUNT, perAddress: e.MAIL_LIMIT_PER_ADDRESS, windowSeconds: e.MAIL_LIMIT_WINDOW_SECONDS },
     ...overrides,
   };
 }

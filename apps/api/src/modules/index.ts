@@ -22,6 +22,8 @@ import { notificationsModule } from './notifications/notifications.routes';
 import { operatorsModule } from './operators/operators.routes';
 import { registerRegistryServices } from './registry-services';
 import { registerSystemSettingsRoutes } from './system-settings/system-settings.routes';
+import { rolesModule } from './users/roles.routes';
+import { usersModule } from './users/users.routes';
 import { wasteAreasModule } from './waste-areas/waste-areas.routes';
 import { wasteDumpsModule } from './waste-dumps/responsible.routes';
 import { wasteSourcesModule } from './waste-sources/waste-sources.routes';
@@ -47,6 +49,9 @@ export const apiModules: readonly ApiModule[] = [
     pool: d.pool, guards: d.guards, store: new LocalImportStore(d.config.importDir), queue: d.imports, maxBytes: d.config.importMaxBytes,
   })),
   apiModule('system-settings', (app, d) => registerSystemSettingsRoutes(app, { pool: d.pool, guards: d.guards })),
+  // Users, declarants, roles and the permission list (issue 14 §1–§2).
+  usersModule,
+  rolesModule,
   apiModule('map-layers', (app, d) => registerMapLayerRoutes(app, { pool: d.pool, guards: d.guards })),
   // Dashboard (issue 12 §2): widgets from the summary the worker refreshes.
   dashboardModule,

@@ -20,6 +20,7 @@ import type { UserStore } from './auth/user-store';
 import type { ExportService } from './jobs/export-service';
 import type { Queues } from './jobs/queue';
 import type { ImportQueue } from './import/import-queue';
+import type { Mailer } from './mail/mailer';
 
 /** The services every module may use; one instance of each per app. */
 export interface ModuleDeps {
@@ -41,6 +42,8 @@ export interface ModuleDeps {
   pipeline: WritePipeline;
   /** One repository per registry of `resources`, shared by the modules that read registries. */
   registries: { def: ResourceDef; repo: RegistryRepository }[];
+  /** Outgoing mail (modules/mail): registration and restore links, later report notices. */
+  mailer: Mailer;
 }
 
 export type ApiModule = FastifyPluginAsync<ModuleDeps>;

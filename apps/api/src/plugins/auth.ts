@@ -44,6 +44,8 @@ export interface AuthGuards {
   requireAny(resources: string[], action: PermissionAction): preHandlerHookHandler;
   /** The signed-in user (after one of the guards ran). */
   user(request: FastifyRequest): AuthUser;
+  /** Every `resource:action` a guard was made for (GET /api/roles/permissions/ lists them all). */
+  readonly checked: ReadonlySet<string>;
 }
 
 /** Builds the guards for routes; the app decorates nothing global. */
@@ -53,17 +55,25 @@ export function createAuthGuards(_app: FastifyInstance, tokens: TokenService, us
     if (!user) throw notAuthenticated();
     return user;
   };
+  const checked = new Set<string>();
   return {
+    checked,
     requireUser: async (request) => {
       await signedIn(request);
     },
-    requirePermission: (resource, action) => async (request) => {
-      const user = await signedIn(request);
-      if (!user.permissions[resource]?.[action]) throw forbidden();
+    requirePermission: (resource, action) => {
+      checked.add(`${resource}:${action}`);
+      return async (request) => {
+        const user = await signedIn(request);
+        if (!user.permissions[resource]?.[action]) throw forbidden();
+      };
     },
-    requireAny: (resources, action) => async (request) => {
-      const user = await signedIn(request);
-      if (!resources.some((r) => user.permissions[r]?.[action])) throw forbidden();
+    requireAny: (resources, action) => {
+      for (const r of resources) checked.add(`${r}:${action}`);
+      return async (request) => {
+        const user = await signedIn(request);
+        if (!resources.some((r) => user.permissions[r]?.[action])) throw forbidden();
+      };
     },
     user: (request) => {
       if (!request.authUser) throw notAuthenticated();

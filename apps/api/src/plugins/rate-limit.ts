@@ -30,6 +30,10 @@ export interface SignInRateLimitOptions {
   redisUrl?: string;
   /** The account a (validated) body names, or null when it names none. */
   accountOf(url: string, body: Record<string, unknown> | undefined): string | null;
+  /** Key prefix of these counters (default `tko-signin:`); each set of limits needs its own. */
+  nameSpace?: string;
+  /** The 429's Russian detail for a wait of `seconds` (default {@link throttled}'s). */
+  message?: (seconds: number) => string;
 }
 
 type Check = (request: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
@@ -47,10 +51,10 @@ export function throttled(seconds: number): HttpError {
 }
 
 /** A limiter pair on its own store (Redis or memory), in its own context so both can coexist. */
-async function limiters(app: FastifyInstance, limits: SignInLimits, redis: Redis | null): Promise<Checks> {
+async function limiters(app: FastifyInstance, limits: SignInLimits, redis: Redis | null, nameSpace: string): Promise<Checks> {
   let checks: Checks | undefined;
   await app.register(async (scope) => {
-    await scope.register(rateLimit, { global: false, skipOnError: false, nameSpace: 'tko-signin:', ...(redis ? { redis } : {}) });
+    await scope.register(rateLimit, { global: false, skipOnError: false, nameSpace, ...(redis ? { redis } : {}) });
     const timeWindow = limits.windowSeconds * 1000;
     checks = {
       account: scope.createRateLimit({ max: limits.perAccount, timeWindow, keyGenerator: (r) => `account:${(r as Keyed)[ACCOUNT]}` }),
@@ -67,8 +71,9 @@ export async function registerSignInRateLimit(app: FastifyInstance, opts: SignIn
   app.addHook('onClose', async () => {
     redis?.disconnect();
   });
-  const memory = await limiters(app, opts.limits, null);
-  const shared = redis ? await limiters(app, opts.limits, redis) : null;
+  const nameSpace = opts.nameSpace ?? 'tko-signin:';
+  const memory = await limiters(app, opts.limits, null, nameSpace);
+  const shared = redis ? await limiters(app, opts.limits, redis, nameSpace) : null;
   const routes = new Set(opts.routes);
 
   const check = async (request: FastifyRequest, which: keyof Checks) => {
@@ -80,7 +85,8 @@ export async function registerSignInRateLimit(app: FastifyInstance, opts: SignIn
     }
     if (!result.isAllowed && result.isExceeded) {
       const seconds = Math.max(1, result.ttlInSeconds);
-      throw Object.assign(throttled(seconds), { retryAfter: seconds });
+      const error = opts.message ? new HttpError(429, opts.message(seconds), 'throttled') : throttled(seconds);
+      throw Object.assign(error, { retryAfter: seconds });
     }
   };
   const refuse = (reply: { header(name: string, value: string): unknown }, e: unknown) => {

@@ -45,3 +45,11 @@ export const systemSettingsUpdateRoute = defineRoute({
   method: 'PUT', path: SYSTEM_SETTINGS_PATH, permission: { resource: SYSTEM_SETTINGS_PERMISSION, action: 'change' }, tags: ['system-settings'],
   summary: 'Изменить системные настройки', body: SystemSettingsUpdateSchema, response: { 200: SystemSettingsSchema },
 });
+
+/** What anonymous visitors' maps need (issue 14 §4: the public map opens at the settings too). */
+export const PublicMapSettingsSchema = SystemSettingsSchema.pick({ center_coordinates: true, map_zoom: true, map_zoom_mini: true });
+export type PublicMapSettings = z.infer<typeof PublicMapSettingsSchema>;
+export const publicMapSettingsRoute = defineRoute({
+  method: 'GET', path: '/api/public/v1/system-settings/', permission: 'public', tags: ['system-settings'],
+  summary: 'Центр и масштаб карт (для публичной карты)', response: { 200: PublicMapSettingsSchema },
+});

@@ -17,6 +17,7 @@ import type { AuthGuards } from '../../plugins/auth';
 import { registerSignInRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../routing/register-route';
 import { apiModule } from '../module';
+import { registerPasswordRoutes } from '../users/password.routes';
 import { RefreshStore } from './refresh-store';
 import type { TokenService } from './tokens';
 import type { UserStore } from './user-store';
@@ -73,4 +74,8 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
   registerRoute(app, meRoute, ({ user }) => user, deps);
 }
 
-export const authModule = apiModule('auth', (app, d) => registerAuthRoutes(app, d));
+// Registration and password restore (issue 14 §3) share this module: their own limits, the same context.
+export const authModule = apiModule('auth', async (app, d) => {
+  await registerAuthRoutes(app, d);
+  await registerPasswordRoutes(app, d);
+});

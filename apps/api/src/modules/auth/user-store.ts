@@ -18,6 +18,12 @@ export interface UserStore {
   me(userId: number): Promise<AuthUser | null>;
   /** The active user whose argon2 hash matches `password`, or null. Records the sign-in time. */
   authenticate(email: string, password: string): Promise<{ id: number } | null>;
+  /**
+   * Drops the cached permission map of `userId`, or of every user: a role, binding or account
+   * edit takes effect on the user's next request to this process (other API processes notice
+   * within {@link ME_CACHE_MS}).
+   */
+  forget(userId?: number): void;
 }
 
 /** A hash to verify against when the email is unknown, so both paths take the same time. */
@@ -47,6 +53,11 @@ export class PrismaUserStore implements UserStore {
     if (this.cache.size > 10000) this.cache.clear();
     me.catch(() => this.cache.delete(userId));
     return me;
+  }
+
+  forget(userId?: number): void {
+    if (userId === undefined) this.cache.clear();
+    else this.cache.delete(userId);
   }
 
   private async load(userId: number): Promise<AuthUser | null> {

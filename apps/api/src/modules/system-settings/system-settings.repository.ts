@@ -21,12 +21,33 @@ const WRITERS: Record<keyof SystemSettings, (p: string) => string> = {
   radius_filter: (p) => `radius_filter = ${p}`,
 };
 
+/**
+ * First start (issue 14 §4): while the row was never saved (updated_at = created_at) and has no
+ * centre, the centre, map_zoom and map_zoom_mini come from the extent of the loaded sites and
+ * facilities — the bbox centre; the zoom at which the bbox fits about 1 440 × 720 px
+ * (256-px tiles: 360°/2^z per tile), 2–14; the cards' small maps 3 levels closer (≤ 17).
+ * Nothing happens without data; once set (or saved by an administrator) never again.
+ */
+const INIT_FROM_DATA = `UPDATE system_settings s SET
+    center_coordinates = ST_SetSRID(ST_MakePoint(round(((x.w + x.e) / 2)::numeric, 6)::float8, round(((x.s + x.n) / 2)::numeric, 6)::float8), 4326),
+    map_zoom = x.z, map_zoom_mini = least(x.z + 3, 17), updated_at = now()
+  FROM (SELECT w, s, e, n, greatest(2, least(14, floor(least(log(2::numeric, (1440 / greatest(e - w, 0.001))::numeric), log(2::numeric, (720 / greatest(n - s, 0.001))::numeric)))))::int AS z
+          FROM (SELECT ST_XMin(b) AS w, ST_YMin(b) AS s, ST_XMax(b) AS e, ST_YMax(b) AS n FROM (
+            SELECT ST_Extent(g) AS b FROM (
+              SELECT coordinates AS g FROM waste_area WHERE coordinates IS NOT NULL
+              UNION ALL SELECT coordinates FROM waste_management_facility WHERE coordinates IS NOT NULL) q) y) bb WHERE w IS NOT NULL) x
+  WHERE s.id = 1 AND s.center_coordinates IS NULL AND s.map_zoom IS NULL AND s.updated_at = s.created_at`;
+
 export class SystemSettingsRepository {
   constructor(private readonly pool: Pool) {}
 
   /** The settings; all null when the row is missing (a database restored without it). */
   async get(): Promise<SystemSettings> {
-    const { rows } = await this.pool.query<SystemSettings>(SELECT);
+    let { rows } = await this.pool.query<SystemSettings>(SELECT);
+    if (rows[0] && rows[0].center_coordinates === null && rows[0].map_zoom === null) {
+      const set = await this.pool.query(INIT_FROM_DATA);
+      if (set.rowCount) rows = (await this.pool.query<SystemSettings>(SELECT)).rows;
+    }
     return rows[0] ?? { region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null };
   }
 

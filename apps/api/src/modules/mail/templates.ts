@@ -1,0 +1,54 @@
+/**
+ * Russian e-mail templates (issue 14 §3): each a function of its data giving the subject, the
+ * plain text and an HTML part. Values are HTML-escaped in the HTML part. Hours of validity are
+ * the configured link lifetime (PASSWORD_LINK_TTL_SECONDS).
+ */
+export interface MailTemplate {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface LinkData {
+  /** The person's name as addressed («Иван Петров»), may be empty. */
+  name: string;
+  link: string;
+  /** Minutes the link works. */
+  minutes: number;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const hello = (name: string) => (name.trim() ? `Здравствуйте, ${name.trim()}!` : 'Здравствуйте!');
+const validity = (m: number) => (m % 60 === 0 ? `${m / 60} ч` : `${m} мин`);
+
+function linkMessage(subject: string, intro: string, d: LinkData, outro: string): MailTemplate {
+  const text = `${hello(d.name)}\n\n${intro}\n\n${d.link}\n\nСсылка действует ${validity(d.minutes)} и только один раз.\n${outro}\n\n— Реестр ТКО`;
+  const html = `<p>${esc(hello(d.name))}</p><p>${esc(intro)}</p><p><a href="${esc(d.link)}">${esc(d.link)}</a></p>`
+    + `<p>Ссылка действует ${esc(validity(d.minutes))} и только один раз.<br>${esc(outro)}</p><p>— Реестр ТКО</p>`;
+  return { subject, text, html };
+}
+
+const TEMPLATES = {
+  registration: (d: LinkData) => linkMessage('Регистрация в реестре ТКО',
+    'Для вас создана учётная запись в реестре ТКО. Чтобы завершить регистрацию, задайте пароль по ссылке:', d,
+    'Если вы не регистрировались, просто удалите это письмо.'),
+  reset: (d: LinkData) => linkMessage('Восстановление пароля в реестре ТКО',
+    'Мы получили запрос на смену пароля вашей учётной записи. Задайте новый пароль по ссылке:', d,
+    'Если вы не запрашивали смену пароля, удалите это письмо: пароль останется прежним.'),
+  'already-registered': (d: { name: string; restoreLink: string }): MailTemplate => {
+    const intro = 'На этот адрес уже зарегистрирована учётная запись в реестре ТКО. Если вы забыли пароль, восстановите его:';
+    return {
+      subject: 'Регистрация в реестре ТКО',
+      text: `${hello(d.name)}\n\n${intro}\n\n${d.restoreLink}\n\n— Реестр ТКО`,
+      html: `<p>${esc(hello(d.name))}</p><p>${esc(intro)}</p><p><a href="${esc(d.restoreLink)}">${esc(d.restoreLink)}</a></p><p>— Реестр ТКО</p>`,
+    };
+  },
+} satisfies Record<string, (d: never) => MailTemplate>;
+
+export type TemplateName = keyof typeof TEMPLATES;
+export type TemplateData<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]>[0];
+
+/** The message of template `name`. */
+export function renderTemplate<N extends TemplateName>(name: N, data: TemplateData<N>): MailTemplate {
+  return (TEMPLATES[name] as (d: TemplateData<N>) => MailTemplate)(data);
+}
