@@ -31,3 +31,4 @@ export * from './notifications/index';
 export { ExportRecordStore } from './exports/export-records';
 export type { ExportRecord } from './exports/export-records';
 export * from './dashboard/index';
+export * from './problems/index';

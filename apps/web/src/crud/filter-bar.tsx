@@ -8,7 +8,9 @@
  */
 import { ClearOutlined } from '@ant-design/icons';
 import type { FilterDef, ResourceDef } from '@tko/contract';
-import { Button, Col, Form, Input, Row, Select } from 'antd';
+import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import dayjs from 'dayjs';
+import { DATE_FORMAT, WIRE_DATE } from '../app/dates';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RefSelect } from './fields/ref-select';
 import { setOption, type HashOptions } from './hash-options';
@@ -88,6 +90,23 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
     }
     case 'bool':
       return <Select<string> id={id} value={value === undefined ? '' : String(value)} onChange={(v) => set(v || undefined)} options={BOOL_OPTIONS} />;
+    case 'period': {
+      // `lower,upper` in the hash (either end may be empty), DD.MM.YYYY on screen.
+      const [lo, hi] = typeof value === 'string' ? value.split(',') : ['', ''];
+      return (
+        <DatePicker.RangePicker
+          id={id}
+          format={DATE_FORMAT}
+          allowEmpty={[true, true]}
+          value={[lo ? dayjs(lo) : null, hi ? dayjs(hi) : null]}
+          onChange={(v) => {
+            const a = v?.[0]?.format(WIRE_DATE) ?? '';
+            const b = v?.[1]?.format(WIRE_DATE) ?? '';
+            set(a || b ? `${a},${b}` : undefined);
+          }}
+        />
+      );
+    }
     default:
       return null;
   }

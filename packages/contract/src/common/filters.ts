@@ -10,6 +10,7 @@ import type { EnumDef } from '../enums/define-enum';
 import { BBoxSchema, PointInputSchema } from './geo';
 import { MSG } from './messages';
 import { isId } from './ids';
+import { DateSchema } from './dates';
 
 export type FilterDef =
   /** Field value is one of a comma-separated list of enum values. */
@@ -34,7 +35,32 @@ export type FilterDef =
   /** Point inside `minLng,minLat,maxLng,maxLat` (EPSG:4326). */
   | { kind: 'bbox'; field: string; label: string }
   /** Point within `radius` metres of `point` ('lat, lng'); the params are `<name>` and `radius`. */
-  | { kind: 'radius'; field: string; label: string };
+  | { kind: 'radius'; field: string; label: string }
+  /**
+   * A date or date-time column within a period of dates `lower,upper` (either end open; both
+   * ends included, whole days in the server's time zone); a body may send `{lower, upper}`.
+   */
+  | { kind: 'period'; field: string; label: string };
+
+/** Message of a period filter that cannot be read. */
+export const PERIOD_MSG = 'Ожидался период «ГГГГ-ММ-ДД,ГГГГ-ММ-ДД» (любой конец можно опустить).';
+
+const periodEnd = z.preprocess((v) => (v === '' || v === undefined ? null : v), DateSchema.nullable());
+/** `lower,upper` (text) or `{lower, upper}` (body) → `{lower, upper}`, dates or null; not both null. */
+export const PeriodSchema = z
+  .preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const parts = v.split(',');
+    return parts.length === 2 ? { lower: parts[0]!.trim(), upper: parts[1]!.trim() } : v;
+  }, z.object({ lower: periodEnd.optional(), upper: periodEnd.optional() }, { error: PERIOD_MSG }).strict())
+  .transform((p, ctx) => {
+    const out = { lower: p.lower ?? null, upper: p.upper ?? null };
+    if (!out.lower && !out.upper) {
+      ctx.addIssue({ code: 'custom', message: PERIOD_MSG });
+      return z.NEVER;
+    }
+    return out;
+  });
 
 const csv = (v: unknown) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v);
 
@@ -122,5 +148,7 @@ export function filterParamShape(name: string, def: FilterDef): Record<string, z
         [name]: PointInputSchema.optional(),
         radius: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.number({ error: MSG.number }).positive().max(100000)).optional(),
       };
+    case 'period':
+      return { [name]: PeriodSchema.optional() };
   }
 }

@@ -3,3 +3,4 @@ export * from './define-enum';
 export * from './waste-area';
 export * from './other';
 export * from './facilities-dumps';
+export * from './problems';

@@ -15,6 +15,7 @@ import { chamberResource } from './waste-area-chamber';
 import { collectionResource } from './waste-area-collection';
 import { specialResource } from './waste-area-special';
 import { wasteSourceResource } from './waste-source';
+import { problemResource } from './problem';
 
 export { containerResource } from './container';
 export { contractZoneResource } from './contract-zone';
@@ -38,11 +39,13 @@ export { chamberResource } from './waste-area-chamber';
 export { bulkResource } from './waste-area-bulk';
 export { wasteSourceResource, checkCadastralNumber } from './waste-source';
 export { normativeUnitResource } from './normative-unit';
+export * from './problem';
 
 export const resources: ResourceDef[] = [containerResource, contractZoneResource, juridicalPersonResource,
   specialResource, collectionResource, chamberResource, bulkResource, wasteSourceResource, normativeUnitResource,
   individualEntrepreneurResource, naturalPersonResource, administrativeUnitResource,
-  fkkoResource, wasteManagementFacilityResource, wasteDumpResource] as unknown as ResourceDef[];
+  fkkoResource, wasteManagementFacilityResource, wasteDumpResource,
+  problemResource] as unknown as ResourceDef[];
 
 /** A registry by its permission resource name. */
 export function resourceByName(name: string): ResourceDef | undefined {

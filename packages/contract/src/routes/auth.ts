@@ -89,6 +89,7 @@ export const PERMISSION_RESOURCES: Record<string, string> = {
   'import-all-files': 'Импорт: файлы всех пользователей',
   'system-settings': 'Системные настройки',
   dashboard: 'Дашборд',
+  problems: 'Проблемы',
 };
 
 /** Sign-in calls (spec 01 §7): bad credentials answer 401 with simple-jwt's Russian message. */

@@ -68,6 +68,15 @@ function filterSql(def: StoredResourceDef, name: string, f: FilterDef, q: ListQu
       const col = column(def, f.field);
       return `(${col} && ST_Expand(${point}, ${p.add(deg)}) AND ST_DWithin(${col}::geography, ${point}::geography, ${p.add(radius)}))`;
     }
+    case 'period': {
+      // Whole days: lower ≤ value < upper + 1 day (a date-time column compares in the session's zone).
+      const pr = v as { lower: string | null; upper: string | null };
+      const col = column(def, f.field);
+      const parts: string[] = [];
+      if (pr.lower) parts.push(`${col} >= ${p.add(pr.lower)}::date`);
+      if (pr.upper) parts.push(`${col} < ${p.add(pr.upper)}::date + 1`);
+      return parts.length ? `(${parts.join(' AND ')})` : null;
+    }
   }
 }
 

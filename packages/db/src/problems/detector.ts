@@ -1,0 +1,163 @@
+/**
+ * The problem detector (issue 12 §1): evaluates every rule of PROBLEM_RULES in SQL over the
+ * whole registry and keeps the `problem` rows in step, one transaction per rule:
+ *
+ * - a violation with no open automatic problem (and none REJECTED by a user: «not a problem»
+ *   stays so) → a new problem (status NEW, the type's default priority, auto = true), with its
+ *   history row (change_log `create`) and a DETECTED event;
+ * - an open automatic problem whose violation is gone (fixed, or the object deleted or no longer
+ *   active) → closed: status SOLVED, closed_at = now(), a history row (`update`, step
+ *   `detector`) and a RESOLVED event;
+ * - anything else is left untouched (no write, no history), so any number of runs gives the same
+ *   rows — the partial unique index problem_open_auto_key makes a duplicate impossible even for
+ *   two runs at once (the second one's insert does nothing).
+ *
+ * Each rule's whole step is one statement (data-modifying CTEs) under an advisory lock, so two
+ * detectors (schedule + import) never interleave on a rule. Rules without data (sql null) are
+ * reported as `no_data`, not run. History rows name the user «Система: поиск проблем» (user_id
+ * null), the way RegistryRepository writes them (registry `problems`, wire field names).
+ *
+ * Errors: database errors are thrown (that rule's transaction is rolled back; the rules before
+ * it stay committed, and the next run goes on from there).
+ */
+import type { Pool } from 'pg';
+import { problemTypeInfo } from '@tko/contract';
+import { PROBLEM_RULES } from './rules/index';
+import type { ProblemRule } from './rules/index';
+
+/** Who is named in the history and events of the detector's changes. */
+export const DETECTOR_USER_NAME = 'Система: поиск проблем';
+/** The change_log step of a close by the detector. */
+export const DETECTOR_STEP = 'detector';
+/** pg advisory lock key (first int) of the detector's rules. */
+const LOCK_KEY = 120_001;
+
+export type DetectorTrigger = 'SCHEDULE' | 'IMPORT' | 'MANUAL';
+
+export interface RuleOutcome {
+  code: string;
+  /** Violations found now (null: the rule has no data yet and was not run). */
+  found: number | null;
+  opened: number;
+  closed: number;
+  /** Problems of this code left open after the run. */
+  open: number;
+  no_data: boolean;
+}
+
+export interface DetectorResult {
+  run_id: number;
+  trigger: DetectorTrigger;
+  started_at: string;
+  finished_at: string;
+  opened: number;
+  closed: number;
+  open_total: number;
+  rules: RuleOutcome[];
+  /** Ids of the problems opened and closed by this run (for the live announcement). */
+  opened_ids: number[];
+  closed_ids: number[];
+}
+
+/** The wire point of a geometry column, as the registry answers it (6 decimals). */
+const wirePoint = (col: string) =>
+  `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('lat', round(ST_Y(${col})::numeric, 6), 'lng', round(ST_X(${col})::numeric, 6)) END`;
+
+/**
+ * The one statement of a rule: $1 code, $2 object type, $3 default priority, $4 user name,
+ * $5 step. Answers the counts and the ids touched.
+ */
+function stepSql(ruleSql: string): string {
+  return `WITH found AS MATERIALIZED (
+      SELECT DISTINCT ON (r.object_id) r.object_id, r.location, r.point, r.oktmo, r.details FROM (${ruleSql}) r ORDER BY r.object_id),
+    ins AS (
+      INSERT INTO problem (code, object_type, object_id, status, priority, point, location, details, oktmo, auto)
+      SELECT $1, $2, f.object_id, 'NEW', $3, f.point, f.location, f.details, f.oktmo, true FROM found f
+       WHERE NOT EXISTS (SELECT 1 FROM problem p WHERE p.auto AND p.code = $1 AND p.object_type = $2 AND p.object_id = f.object_id
+                           AND (p.closed_at IS NULL OR p.status = 'REJECTED'))
+      ON CONFLICT DO NOTHING
+      RETURNING *),
+    old AS (
+      SELECT p.id, p.status FROM problem p
+       WHERE p.auto AND p.code = $1 AND p.object_type = $2 AND p.closed_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM found f WHERE f.object_id = p.object_id)
+       FOR UPDATE),
+    upd AS (
+      UPDATE problem p SET status = 'SOLVED', closed_at = now(), updated_at = now() FROM old WHERE p.id = old.id
+      RETURNING p.id, old.status AS old_status, p.closed_at),
+    log_ins AS (
+      INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after)
+      SELECT NULL, $4, 'problems', i.id, 'create', NULL, jsonb_strip_nulls(jsonb_build_object(
+          'type', i.code, 'status', i.status, 'priority', i.priority, 'object_type', i.object_type, 'object_id', i.object_id,
+          'location', i.location, 'coordinates', ${wirePoint('i.point')}, 'details', i.details, 'oktmo', i.oktmo, 'auto', true))
+        FROM ins i),
+    log_upd AS (
+      INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after, step)
+      SELECT NULL, $4, 'problems', u.id, 'update', jsonb_build_object('status', u.old_status, 'closed_at', NULL),
+             jsonb_build_object('status', 'SOLVED', 'closed_at', to_json(u.closed_at)), $5
+        FROM upd u),
+    ev_ins AS (
+      INSERT INTO problem_event (problem_id, kind, text, user_name)
+      SELECT i.id, 'DETECTED', 'Обнаружена автоматически' || coalesce(': ' || i.details, '') || '.', $4 FROM ins i),
+    ev_upd AS (
+      INSERT INTO problem_event (problem_id, kind, text, user_name)
+      SELECT u.id, 'RESOLVED', 'Нарушение больше не обнаруживается: проблема закрыта как устранённая.', $4 FROM upd u)
+    SELECT (SELECT count(*)::int FROM found) AS found,
+           coalesce((SELECT array_agg(id ORDER BY id) FROM ins), '{}') AS opened_ids,
+           coalesce((SELECT array_agg(id ORDER BY id) FROM upd), '{}') AS closed_ids`;
+}
+
+/** Runs one rule in its own transaction; returns its outcome and the ids it touched. */
+async function runRule(pool: Pool, rule: ProblemRule, index: number): Promise<RuleOutcome & { openedIds: number[]; closedIds: number[] }> {
+  const openCount = async () =>
+    (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM problem WHERE code = $1 AND closed_at IS NULL`, [rule.code])).rows[0]!.n;
+  if (!rule.sql) return { code: rule.code, found: null, opened: 0, closed: 0, open: await openCount(), no_data: true, openedIds: [], closedIds: [] };
+  const priority = problemTypeInfo(rule.code)!.priority;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_KEY, index]);
+    const r = (await client.query<{ found: number; opened_ids: number[]; closed_ids: number[] }>(stepSql(rule.sql),
+      [rule.code, rule.objectType, priority, DETECTOR_USER_NAME, DETECTOR_STEP])).rows[0]!;
+    await client.query('COMMIT');
+    return {
+      code: rule.code, found: r.found, opened: r.opened_ids.length, closed: r.closed_ids.length, open: await openCount(), no_data: false,
+      openedIds: r.opened_ids, closedIds: r.closed_ids,
+    };
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * One run over every rule (or the `codes` given); records the run in problem_detector_run and
+ * answers what it did. Units: counts of problems; times ISO 8601.
+ */
+export async function runProblemDetector(pool: Pool, opts: { trigger: DetectorTrigger; codes?: readonly string[] }): Promise<DetectorResult> {
+  const run = (await pool.query<{ id: number; started_at: Date }>(
+    `INSERT INTO problem_detector_run (trigger) VALUES ($1) RETURNING id, started_at`, [opts.trigger])).rows[0]!;
+  const rules: RuleOutcome[] = [];
+  const openedIds: number[] = [];
+  const closedIds: number[] = [];
+  for (const [i, rule] of PROBLEM_RULES.entries()) {
+    if (opts.codes && !opts.codes.includes(rule.code)) continue;
+    const { openedIds: o, closedIds: c, ...outcome } = await runRule(pool, rule, i);
+    rules.push(outcome);
+    openedIds.push(...o);
+    closedIds.push(...c);
+  }
+  const opened = openedIds.length;
+  const closed = closedIds.length;
+  const openTotal = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM problem WHERE closed_at IS NULL`)).rows[0]!.n;
+  const perCode = Object.fromEntries(rules.map((r) => [r.code, { found: r.found, opened: r.opened, closed: r.closed, open: r.open }]));
+  const fin = (await pool.query<{ finished_at: Date }>(
+    `UPDATE problem_detector_run SET finished_at = now(), opened = $2, closed = $3, open_total = $4, per_code = $5 WHERE id = $1 RETURNING finished_at`,
+    [run.id, opened, closed, openTotal, JSON.stringify(perCode)])).rows[0]!;
+  return {
+    run_id: run.id, trigger: opts.trigger, started_at: run.started_at.toISOString(), finished_at: fin.finished_at.toISOString(),
+    opened, closed, open_total: openTotal, rules, opened_ids: openedIds, closed_ids: closedIds,
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * One hand-written case per problem rule (issue 12 §1, §6): an object that breaks the rule opens
+ * exactly one problem (with its history row and DETECTED event), a second run changes nothing,
+ * fixing the object closes the problem (SOLVED, closed_at, a history row with step `detector`,
+ * a RESOLVED event), and a third run changes nothing again. A compliant site opens no problem of
+ * any code; rules without data are reported as such and never run; a REJECTED problem is not
+ * opened again. Real PostgreSQL + PostGIS (a database of its own).
+ */
+import { PROBLEM_TYPES } from '@tko/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_RULES, runProblemDetector } from '../src/index';
+import { createTestDatabase, type TestDatabase } from '../src/testing/index';
+
+let db: TestDatabase;
+let owner = 0;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  owner = (await db.pool.query<{ id: number }>(`INSERT INTO legal_entity (name, is_waste_area_owner) VALUES ('ООО «Собственник»', true) RETURNING id`)).rows[0]!.id;
+});
+afterAll(async () => { await db?.drop(); });
+
+const q = async (sql: string, params: unknown[] = []) => (await db.pool.query(sql, params)).rows;
+
+/** Lat/lng of the n-th test site: 1 km apart, so no two cases see each other's houses. */
+const at = (n: number) => ({ lat: 52.5 + n * 0.01, lng: 103.9 });
+/** A point `m` metres north of the n-th site. */
+const north = (n: number, m: number) => ({ lat: at(n).lat + m / 111_320, lng: at(n).lng });
+const pt = (p: { lat: number; lng: number }) => `ST_SetSRID(ST_MakePoint(${p.lng}, ${p.lat}), 4326)`;
+
+let seq = 0;
+/**
+ * A site compliant with every rule: active container site with coordinates, an owner, a
+ * dwelling 50 m away attached, two standard containers, a roof, free access, compliant base and
+ * fence on asphalt, remoteness 20–100 m, daily removal.
+ */
+async function compliantSite(): Promise<{ id: number; n: number; house: number }> {
+  const n = ++seq;
+  const id = (await q(`INSERT INTO waste_area (kind, location, coordinates, has_cover, remoteness, periodicity)
+    VALUES ('CONTAINER', $1, ${pt(at(n))}, true, 'MIDDLE', 'DAILY') RETURNING id`, [`Ангарск, тестовая площадка ${n}`]))[0].id as number;
+  await q(`INSERT INTO waste_area_owner (waste_area_id, legal_entity_id) VALUES ($1, $2)`, [id, owner]);
+  await q(`INSERT INTO waste_area_container (waste_area_id, type, volume) VALUES ($1, 'STANDARD', 0.75), ($1, 'STANDARD', 0.75)`, [id]);
+  const house = (await q(`INSERT INTO waste_source (name, location, category, coordinates) VALUES ($1, $2, 'MULTI_APARTMENT', ${pt(north(n, 50))}) RETURNING id`,
+    [`Дом ${n}`, `Ангарск, дом у площадки ${n}`]))[0].id as number;
+  await q(`INSERT INTO waste_source_waste_area (waste_source_id, waste_area_id) VALUES ($1, $2)`, [house, id]);
+  return { id, n, house };
+}
+
+/** A case: how to break the rule on a compliant site, and how to fix it again. */
+interface Case {
+  code: string;
+  objectType?: string;
+  /** Returns the id of the object that now breaks the rule. */
+  breakIt: (s: { id: number; n: number; house: number }) => Promise<number>;
+  fix: (s: { id: number; n: number; house: number }, objectId: number) => Promise<void>;
+}
+
+const setSite = (sql: string) => async (s: { id: number }) => { await q(`UPDATE waste_area SET ${sql} WHERE id = $1`, [s.id]); return s.id; };
+const fixSite = (sql: string) => async (s: { id: number }) => { await q(`UPDATE waste_area SET ${sql} WHERE id = $1`, [s.id]); };
+const addContainers = (type: string, k: number) => async (s: { id: number }) => {
+  for (let i = 0; i < k; i++) await q(`INSERT INTO waste_area_container (waste_area_id, type, volume) VALUES ($1, $2, 0.75)`, [s.id, type]);
+  return s.id;
+};
+const dropContainers = (type: string) => async (s: { id: number }) => { await q(`DELETE FROM waste_area_container WHERE waste_area_id = $1 AND type = $2`, [s.id, type]); };
+
+const CASES: Case[] = [
+  { code: 'P001', breakIt: async (s) => { await q(`DELETE FROM waste_source_waste_area WHERE waste_area_id = $1`, [s.id]); return s.id; },
+    fix: async (s) => { await q(`INSERT INTO waste_source_waste_area (waste_source_id, waste_area_id) VALUES ($1, $2)`, [s.house, s.id]); } },
+  { code: 'P002', breakIt: async (s) => { await q(`DELETE FROM waste_area_owner WHERE waste_area_id = $1`, [s.id]); return s.id; },
+    fix: async (s) => { await q(`INSERT INTO waste_area_owner (waste_area_id, legal_entity_id) VALUES ($1, $2)`, [s.id, owner]); } },
+  { code: 'P003', breakIt: addContainers('NON_STANDARD', 1), fix: dropContainers('NON_STANDARD') },
+  { code: 'P004', breakIt: addContainers('EURO', 7), fix: dropContainers('EURO') }, // 2 + 7 = 9 mixed > 8
+  { code: 'P005', breakIt: addContainers('BUNKER', 2), fix: dropContainers('BUNKER') },
+  { code: 'P006', breakIt: setSite(`has_cover = false`), fix: fixSite(`has_cover = true`) },
+  { code: 'P007', breakIt: setSite(`access = 'NO_ACCESS'`), fix: fixSite(`access = 'FREE'`) },
+  { code: 'P008', breakIt: setSite(`platform_basement = 'NOT_CORRESPONDS'`), fix: fixSite(`platform_basement = 'CORRESPONDS'`) },
+  { code: 'P009', breakIt: setSite(`platform_basement = 'ABSENT'`), fix: fixSite(`platform_basement = 'CORRESPONDS'`) },
+  { code: 'P010', breakIt: setSite(`fence = 'NOT_CORRESPONDS'`), fix: fixSite(`fence = 'CORRESPONDS'`) },
+  { code: 'P011', breakIt: setSite(`fence = 'ABSENT'`), fix: fixSite(`fence = 'CORRESPONDS'`) },
+  { code: 'P012', breakIt: setSite(`coverage_type = 'SOIL'`), fix: fixSite(`coverage_type = 'ASPHALT'`) },
+  { code: 'P013', breakIt: setSite(`remoteness = 'NEAR'`), fix: fixSite(`remoteness = 'MIDDLE'`) },
+  { code: 'P014', breakIt: setSite(`remoteness = 'FAR'`), fix: fixSite(`remoteness = 'MIDDLE'`) },
+  { code: 'P015',
+    breakIt: async (s) => { await q(`UPDATE waste_source SET coordinates = ${pt(north(s.n, 12))} WHERE id = $1`, [s.house]); return s.id; },
+    fix: async (s) => { await q(`UPDATE waste_source SET coordinates = ${pt(north(s.n, 50))} WHERE id = $1`, [s.house]); } },
+  { code: 'P016',
+    breakIt: async (s) => { await q(`UPDATE waste_source SET coordinates = ${pt(north(s.n, 150))} WHERE id = $1`, [s.house]); return s.id; },
+    fix: async (s) => { await q(`UPDATE waste_source SET coordinates = ${pt(north(s.n, 50))} WHERE id = $1`, [s.house]); } },
+  { code: 'P018', breakIt: setSite(`coordinates = NULL`), fix: async (s) => { await q(`UPDATE waste_area SET coordinates = ${pt(at(s.n))} WHERE id = $1`, [s.id]); } },
+  { code: 'P019', breakIt: async (s) => { await q(`DELETE FROM waste_area_container WHERE waste_area_id = $1`, [s.id]); return s.id; },
+    fix: async (s) => { await addContainers('STANDARD', 2)(s); } },
+  { code: 'P020', breakIt: setSite(`periodicity = NULL`), fix: fixSite(`periodicity = 'DAILY'`) },
+  { code: 'P021', breakIt: setSite(`periodicity = 'ON_WEEKDAYS', periodicity_on_weekdays = '{1,5}'`), // Fri → Mon: 3 days, Mon → Fri: 4
+    fix: fixSite(`periodicity_on_weekdays = '{1,3,5}'`) },
+  { code: 'P101', objectType: 'WASTE_SOURCE',
+    breakIt: async (s) => (await q(`INSERT INTO waste_source (name, location, category) VALUES ('Магазин', $1, 'ENTERPRISE') RETURNING id`, [`Ангарск, магазин ${s.n}`]))[0].id as number,
+    fix: async (s, src) => { await q(`INSERT INTO waste_source_waste_area (waste_source_id, waste_area_id) VALUES ($1, $2)`, [src, s.id]); } },
+  { code: 'P301', objectType: 'WASTE_DUMP',
+    breakIt: async (s) => (await q(`INSERT INTO waste_dump (location, coordinates, status, liquidation_period)
+      VALUES ($1, ${pt(north(s.n, 500))}, 'LIQUIDATION', daterange(current_date - 60, current_date - 1, '[]')) RETURNING id`, [`Свалка ${s.n}`]))[0].id as number,
+    fix: async (_s, dump) => { await q(`UPDATE waste_dump SET status = 'LIQUIDATED', liquidation_date = current_date WHERE id = $1`, [dump]); } },
+];
+
+/** Rows of the problem of `code` on the object; history and events of those problems. */
+async function stateOf(code: string, objectType: string, objectId: number) {
+  const problems = await q(`SELECT id, status, closed_at, auto, priority, details FROM problem WHERE code = $1 AND object_type = $2 AND object_id = $3 ORDER BY id`, [code, objectType, objectId]);
+  const ids = problems.map((p) => p.id as number);
+  const history = await q(`SELECT object_id, action, step, user_id, before, after FROM change_log WHERE resource = 'problems' AND object_id = ANY($1) ORDER BY id`, [ids]);
+  const events = await q(`SELECT problem_id, kind FROM problem_event WHERE problem_id = ANY($1) ORDER BY id`, [ids]);
+  return { problems, history, events };
+}
+
+describe('problem rules', () => {
+  it('has a case here for every rule that has data, and every code of the contract has a rule', () => {
+    expect(PROBLEM_RULES.map((r) => r.code)).toEqual(PROBLEM_TYPES.map((t) => t.code));
+    const withData = PROBLEM_RULES.filter((r) => r.sql).map((r) => r.code);
+    expect(CASES.map((c) => c.code).sort()).toEqual(withData.sort());
+  });
+
+  it('a compliant site opens no problem of any code', async () => {
+    const s = await compliantSite();
+    await runProblemDetector(db.pool, { trigger: 'MANUAL' });
+    expect(await q(`SELECT code FROM problem WHERE object_type = 'WASTE_AREA' AND object_id = $1`, [s.id])).toEqual([]);
+    expect(await q(`SELECT code FROM problem WHERE object_type = 'WASTE_SOURCE' AND object_id = $1`, [s.house])).toEqual([]);
+  });
+
+  it.each(CASES.map((c) => [c.code, c] as const))('%s: breaking opens one problem, a rerun changes nothing, fixing closes it', async (code, c) => {
+    const ot = c.objectType ?? 'WASTE_AREA';
+    const s = await compliantSite();
+    const run = () => runProblemDetector(db.pool, { trigger: 'MANUAL', codes: [code] });
+    await run(); // whatever existed before this case is settled
+    const objectId = await c.breakIt(s);
+
+    const first = await run();
+    expect(first.rules[0]!.opened).toBeGreaterThanOrEqual(1);
+    let st = await stateOf(code, ot, objectId);
+    expect(st.problems).toHaveLength(1);
+    expect(st.problems[0]).toMatchObject({ status: 'NEW', closed_at: null, auto: true, priority: PROBLEM_TYPES.find((t) => t.code === code)!.priority });
+    expect(st.problems[0]!.details).toBeTruthy();
+    expect(st.history).toEqual([expect.objectContaining({ action: 'create', user_id: null })]);
+    expect(st.history[0]!.after).toMatchObject({ type: code, status: 'NEW', object_type: ot, object_id: objectId });
+    expect(st.events.map((e) => e.kind)).toEqual(['DETECTED']);
+
+    const second = await run();
+    expect(second.rules[0]).toMatchObject({ opened: 0, closed: 0 });
+    expect(await stateOf(code, ot, objectId)).toEqual(st);
+
+    await c.fix(s, objectId);
+    const third = await run();
+    expect(third.rules[0]!.closed).toBeGreaterThanOrEqual(1);
+    st = await stateOf(code, ot, objectId);
+    expect(st.problems).toHaveLength(1);
+    expect(st.problems[0]!.status).toBe('SOLVED');
+    expect(st.problems[0]!.closed_at).toBeInstanceOf(Date);
+    expect(st.history.map((h) => [h.action, h.step])).toEqual([['create', null], ['update', 'detector']]);
+    expect(st.history[1]!.before).toEqual({ status: 'NEW', closed_at: null });
+    expect(st.events.map((e) => e.kind)).toEqual(['DETECTED', 'RESOLVED']);
+
+    const fourth = await run();
+    expect(fourth.rules[0]).toMatchObject({ opened: 0, closed: 0 });
+    expect(await stateOf(code, ot, objectId)).toEqual(st);
+  });
+
+  it('opens a problem again when the violation comes back after it was solved, never when a user rejected it', async () => {
+    const s = await compliantSite();
+    const run = () => runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P007'] });
+    await q(`UPDATE waste_area SET access = 'LIMITED' WHERE id = $1`, [s.id]);
+    await run();
+    await q(`UPDATE waste_area SET access = 'FREE' WHERE id = $1`, [s.id]);
+    await run();
+    await q(`UPDATE waste_area SET access = 'LIMITED' WHERE id = $1`, [s.id]);
+    await run();
+    let rows = await q(`SELECT status FROM problem WHERE code = 'P007' AND object_id = $1 ORDER BY id`, [s.id]);
+    expect(rows.map((r) => r.status)).toEqual(['SOLVED', 'NEW']);
+    await q(`UPDATE problem SET status = 'REJECTED', closed_at = now() WHERE code = 'P007' AND object_id = $1 AND closed_at IS NULL`, [s.id]);
+    await run();
+    await run();
+    rows = await q(`SELECT status FROM problem WHERE code = 'P007' AND object_id = $1 ORDER BY id`, [s.id]);
+    expect(rows.map((r) => r.status)).toEqual(['SOLVED', 'REJECTED']);
+  });
+
+  it('closes the problems of a deleted object and leaves problems typed by hand alone', async () => {
+    const s = await compliantSite();
+    await q(`UPDATE waste_area SET fence = 'ABSENT' WHERE id = $1`, [s.id]);
+    await q(`INSERT INTO problem (code, object_type, object_id, auto) VALUES ('P010', 'WASTE_AREA', $1, false)`, [s.id]);
+    await runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P010', 'P011'] });
+    await q(`DELETE FROM waste_area WHERE id = $1`, [s.id]);
+    await runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P010', 'P011'] });
+    const rows = await q(`SELECT code, auto, status, closed_at IS NULL AS open FROM problem WHERE object_type = 'WASTE_AREA' AND object_id = $1 ORDER BY code`, [s.id]);
+    expect(rows).toEqual([{ code: 'P010', auto: false, status: 'NEW', open: true }, { code: 'P011', auto: true, status: 'SOLVED', open: false }]);
+  });
+
+  it('reports the rules without data and records the run', async () => {
+    const r = await runProblemDetector(db.pool, { trigger: 'SCHEDULE' });
+    expect(r.rules.filter((x) => x.no_data).map((x) => x.code)).toEqual(['P017', 'P201', 'P401']);
+    expect(r.rules.find((x) => x.code === 'P201')).toMatchObject({ found: null, opened: 0, closed: 0 });
+    const [run] = await q(`SELECT trigger, finished_at IS NOT NULL AS done, open_total, per_code FROM problem_detector_run WHERE id = $1`, [r.run_id]);
+    expect(run).toMatchObject({ trigger: 'SCHEDULE', done: true, open_total: r.open_total });
+    expect(Object.keys(run!.per_code as object)).toHaveLength(PROBLEM_TYPES.length);
+  });
+
+  it('two runs at once open no duplicate', async () => {
+    const s = await compliantSite();
+    await q(`UPDATE waste_area SET fence = 'NOT_CORRESPONDS' WHERE id = $1`, [s.id]);
+    await Promise.all([runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P010'] }), runProblemDetector(db.pool, { trigger: 'IMPORT', codes: ['P010'] })]);
+    expect(await q(`SELECT count(*)::int AS n FROM problem WHERE code = 'P010' AND object_id = $1`, [s.id])).toEqual([{ n: 1 }]);
+  });
+});
