@@ -11,6 +11,7 @@ source scripts/lib/toolchain.sh
 # into .data/db-password) and a Redis with AOF persistence in .data/redis (services.sh).
 TKO_SERVICES=product
 source scripts/lib/services.sh
+ensure_region_tools
 
 export HOST="${HOST:-0.0.0.0}" PORT="${PORT:-8080}"
 export DATA_DIR="${DATA_DIR:-$(cd .. && pwd)/shared/data}"

@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/toolchain.sh
 source scripts/lib/services.sh
 ensure_test_tools
+ensure_region_tools
 
 pnpm install --frozen-lockfile
 pnpm --filter @tko/db generate

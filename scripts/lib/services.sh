@@ -170,7 +170,7 @@ ensure_test_tools() { # Chromium for browser tests, LibreOffice calc to read exp
   command -v soffice >/dev/null || apt_install --no-install-recommends libreoffice-calc-nogui
 }
 
-ensure_region_tools() { # issue 9 §3: OSM extract → address index, road graph, base map (scripts/region-load.sh)
+ensure_region_tools() { # issue 9 §3: the Debian tools of `pnpm region:load` (docs/REGION.md) and pgrouting
   local pkgs=()
   command -v osm2pgsql >/dev/null || pkgs+=(osm2pgsql)
   command -v osm2pgrouting >/dev/null || pkgs+=(osm2pgrouting)
@@ -179,6 +179,12 @@ ensure_region_tools() { # issue 9 §3: OSM extract → address index, road graph
   [ -e "/usr/share/postgresql/$PG_MAJOR/extension/pgrouting.control" ] || pkgs+=("postgresql-$PG_MAJOR-pgrouting")
   [ -e /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf ] || pkgs+=(fonts-noto-core)
   [ ${#pkgs[@]} -eq 0 ] || apt_install --no-install-recommends "${pkgs[@]}"
+  # pgrouting is not a trusted extension: created by the postgres OS user in the product's
+  # database (as postgis in ensure_app_database); the tests' admin role is a superuser.
+  if [ "${TKO_SERVICES:-}" = product ] && [ -n "$(_pg_cluster 2>/dev/null)" ] \
+     && [ -n "$(_pg_psql -c "SELECT 1 FROM pg_database WHERE datname = 'tko_app'" 2>/dev/null)" ]; then
+    _pg_psql -d tko_app -c "SET client_min_messages = warning; CREATE EXTENSION IF NOT EXISTS pgrouting" >/dev/null
+  fi
 }
 
 if [ "${TKO_SERVICES:-}" = product ]; then

@@ -53,7 +53,7 @@ export const ALL_PERMISSIONS = Object.keys(PERMISSION_RESOURCES).flatMap((r) => 
 /** Starts the app on its own database. `queues` for job tests; `overrides` for config. */
 export async function startTestApp(opts: { queues?: Queues | null; overrides?: Partial<Config>; extra?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'test-secret' } as NodeJS.ProcessEnv, { webDist: '/nonexistent', ...opts.overrides });
+  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'test-secret' } as NodeJS.ProcessEnv, { webDist: '/nonexistent', basemapDir: '/nonexistent', ...opts.overrides });
   const prisma = createPrisma(db.url);
   const app = await buildApp({ config, pool: db.pool, prisma, queues: opts.queues ?? null, logger: process.env.TEST_LOG ? { level: 'error' } : false, ...opts.extra });
   await app.ready();
