@@ -67,6 +67,16 @@ export const logsRoute = defineRoute({
   query: LogsQuerySchema, response: { 200: ChangeLogPageSchema },
 });
 
+/** Most entries one xlsx of the log holds (newest first); narrow the filters for older ones. */
+export const LOGS_XLSX_MAX_ROWS = 100000;
+/** The log as xlsx (issue 14 §5): the list's filters in the query, `system-logs:export`. */
+export const logsXlsxRoute = defineRoute({
+  method: 'POST', path: `${LOGS_PATH}xlsx/`, permission: 'system-logs:export', tags: ['logs'],
+  summary: `Системный журнал: выгрузка в xlsx (фильтры списка; не более ${LOGS_XLSX_MAX_ROWS} записей, новые первыми)`,
+  query: LogsQuerySchema.omit({ page: true, page_size: true, cursor: true }),
+  produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+});
+
 const historyRoutes = new Map<string, ReturnType<typeof defineHistoryRoute>>();
 function defineHistoryRoute(registry: { name: string; path: string; label: string }) {
   return defineRoute({

@@ -12,7 +12,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '@tko/contract';
-import { DEFAULT_PAGE_SIZE, isUnrestricted, logsRoute, MSG, objectHistoryRoute } from '@tko/contract';
+import { CHANGE_ACTION_LABELS, DEFAULT_PAGE_SIZE, isUnrestricted, LOGS_XLSX_MAX_ROWS, logsRoute, logsXlsxRoute, MSG, objectHistoryRoute } from '@tko/contract';
+import type { ChangeLogEntry } from '@tko/contract';
+import { sendSheet } from '../users/sheet';
 import type { RegistryRepository } from '@tko/db';
 import { decodeCursor, encodeCursor } from '@tko/db';
 import type { AuthGuards } from '../../plugins/auth';
@@ -50,6 +52,19 @@ export function registerLogRoutes(app: FastifyInstance, deps: LogsDeps): void {
 
   registerRoute(app, logsRoute, ({ request, query: q }) =>
     page(request, { user: q.user, resource: q.resource, object: q.object, action: q.action, from: q.from, to: q.to }, q), deps);
+
+  // xlsx of the filtered log (issue 14 §5), newest first, at most LOGS_XLSX_MAX_ROWS entries.
+  registerRoute(app, logsXlsxRoute, async ({ query: q, reply }) => {
+    const { rows } = await deps.logs.list({ user: q.user, resource: q.resource, object: q.object, action: q.action, from: q.from, to: q.to }, 1, LOGS_XLSX_MAX_ROWS);
+    return sendSheet<ChangeLogEntry>(reply, 'system-logs', 'Системный журнал', [
+      { label: 'Дата и время', kind: 'datetime', value: (e) => e.created_at },
+      { label: 'Пользователь', value: (e) => e.user?.name ?? e.user_name },
+      { label: 'Раздел', value: (e) => e.resource_label },
+      { label: 'Объект', value: (e) => String(e.object_id) },
+      { label: 'Действие', value: (e) => (e.step ? `${CHANGE_ACTION_LABELS[e.action]} (${e.step})` : CHANGE_ACTION_LABELS[e.action]) },
+      { label: 'Поля', value: (e) => e.fields.join(', ') },
+    ], rows);
+  }, deps);
 
   for (const { def, repo } of deps.registries) {
     registerRoute(app, objectHistoryRoute(def), async ({ request, params, query }) => {
