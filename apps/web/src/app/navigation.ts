@@ -29,6 +29,8 @@ const GROUP_LABELS = { 'terr-schema': 'Территориальная схема
 /** Screens of the administration group (spec 03 §2: /system-import/, /system-logs/). */
 export const IMPORT_PATH = '/system-import/';
 export const SYSTEM_LOGS_PATH = '/system-logs/';
+/** The dashboard (spec 03 §2, issue 12 §2). */
+export const DASHBOARD_PATH = '/analitics/dashboard/';
 
 function sectionItems(group: keyof typeof GROUP_LABELS): NavItem[] {
   return SECTIONS.filter((s) => s.group === group).map((s) => ({
@@ -49,6 +51,11 @@ export const NAVIGATION: NavSection[] = [
     items: [terrSchema[0]!, { key: 'map', label: 'Карта', path: '/terr-schema/map/', anonymous: true }, ...terrSchema.slice(1)],
   },
   { key: 'dicts', label: GROUP_LABELS.dicts, items: sectionItems('dicts') },
+  {
+    key: 'analytics',
+    label: 'Аналитика',
+    items: [{ key: 'dashboard', label: 'Дашборд', path: DASHBOARD_PATH, perm: 'dashboard:view', anonymous: false }],
+  },
   {
     key: 'admin',
     label: 'Администрирование',

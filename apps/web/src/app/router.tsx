@@ -10,7 +10,7 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { lazyPage } from './lazy-page';
-import { IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
+import { DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
 import { SessionEffects } from './session/session-effects';
@@ -29,6 +29,7 @@ const SectionCardPage = lazyPage(() => import('../resources/section-card-pages')
 const SectionViewPage = lazyPage(() => import('../resources/section-card-pages'), 'SectionViewPage');
 const ImportPage = lazyPage(() => import('../import/import-page'), 'default');
 const SystemLogsPage = lazyPage(() => import('../history/system-logs-page'), 'default');
+const DashboardPage = lazyPage(() => import('../dashboard/dashboard-page'), 'DashboardPage');
 const NotFoundPage = lazyPage(() => import('./states'), 'NotFoundPage');
 
 /** While a page's chunk loads: nothing visible (the chunks are small; no layout shift). */
@@ -91,6 +92,7 @@ export const router = createBrowserRouter([
           { path: '/terr-schema/map/', element: <MapPage /> },
           { path: IMPORT_PATH, element: <RequireAuth fresh><ImportPage /></RequireAuth> },
           { path: SYSTEM_LOGS_PATH, element: <RequireAuth fresh><SystemLogsPage /></RequireAuth> },
+          { path: DASHBOARD_PATH, element: <RequireAuth fresh><DashboardPage /></RequireAuth> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
