@@ -4,7 +4,7 @@
  * naming the registry and the field (no database needed).
  */
 import type { ResourceDef } from '@tko/contract';
-import { collectionResource, containerResource, contractZoneResource, resources, wasteDumpResource } from '@tko/contract';
+import { collectionResource, containerResource, contractZoneResource, moduleResources, resources, wasteDumpResource } from '@tko/contract';
 import { describe, expect, it } from 'vitest';
 import { mergeStored, storedResource, storedResources, TABLES } from '../src/index';
 
@@ -14,7 +14,8 @@ const dumpMapping = TABLES['waste-dumps']!;
 describe('table mapping', () => {
   it('merges every registry of the contract, and maps no registry the contract lacks', () => {
     expect(storedResources().map((d) => d.name)).toEqual(resources.map((d) => d.name));
-    expect(Object.keys(TABLES).filter((name) => !resources.some((d) => d.name === name))).toEqual([]);
+    expect(Object.keys(TABLES).filter((name) => ![...resources, ...moduleResources].some((d) => d.name === name))).toEqual([]);
+    expect(storedResources(moduleResources).map((d) => d.name)).toEqual(moduleResources.map((d) => d.name));
   });
 
   it('fills the storage the SQL builders read: table, scope, columns, refs, joins, children, SQL', () => {

@@ -4,6 +4,7 @@
  * one line here (docs/ARCHITECTURE.md "Modules").
  */
 import { LocalImportStore } from '@tko/import';
+import { analyticsModule } from './analytics/analytics.routes';
 import { authModule } from './auth/auth.routes';
 import { registerBasemapRoutes } from './basemap/basemap.routes';
 import { Basemap } from './basemap/mbtiles';
@@ -59,6 +60,8 @@ export const apiModules: readonly ApiModule[] = [
   apiModule('basemap', (app, d) => registerBasemapRoutes(app, { basemap: new Basemap(d.config.basemapDir), guards: d.guards })),
   // Dashboard (issue 12 §2): widgets from the summary the worker refreshes.
   dashboardModule,
+  // Simulated balance, tariff calls (issue 12 §3, §5).
+  analyticsModule,
   metaModule,
   // GET /healthz, /readyz (issue 8 §1).
   healthModule,

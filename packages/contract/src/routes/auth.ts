@@ -88,6 +88,10 @@ export const PERMISSION_RESOURCES: Record<string, string> = {
   import: 'Импорт данных',
   'import-all-files': 'Импорт: файлы всех пользователей',
   'system-settings': 'Системные настройки',
+  balance: 'Моделируемый баланс',
+  wki: 'Целевые показатели',
+  'tariff-predicted': 'Прогнозные тарифы',
+  'tariff-reg-operator': 'Тарифы регионального оператора',
   dashboard: 'Дашборд',
   problems: 'Проблемы',
 };

@@ -33,7 +33,7 @@ interface PgError {
  * Turns a PostgreSQL error caused by the client's data into a FieldValidationError or a
  * ConflictError naming the field; returns the error unchanged otherwise.
  * 23505 unique_violation → 400 on the field(s) of the key; 23503 on delete → 409;
- * 23514 check_violation, 22003 numeric overflow, 22007/22008 bad date → 400.
+ * 23P01 exclusion_violation → 400 on the constraint's field; 23514 check_violation, 22003 numeric overflow, 22007/22008 bad date → 400.
  */
 export function translatePgError(
   fields: Record<string, { column: string | null; label: string }>,
@@ -55,6 +55,11 @@ export function translatePgError(
     case '23514': {
       const hit = Object.entries(fields).find(([, fd]) => fd.column && e.constraint?.includes(fd.column));
       return FieldValidationError.of(hit?.[0] ?? 'non_field_errors', 'Значение не удовлетворяет ограничениям.');
+    }
+    case '23P01': {
+      // exclusion_violation: the constraint is named after the field it is reported on (…_<column>_excl).
+      const hit = Object.entries(fields).find(([, fd]) => fd.column && e.constraint?.includes(`_${fd.column}_excl`));
+      return FieldValidationError.of(hit?.[0] ?? 'non_field_errors', 'Период пересекается с периодом другой записи того же вида.');
     }
     case '22003':
       return FieldValidationError.of(byColumn(e.column)?.[0] ?? 'non_field_errors', 'Число слишком велико.');

@@ -94,7 +94,8 @@ async function statisticsCurrent(pool: Pool, table: string): Promise<boolean> {
 
 /** Count and sums of the rows matching `where` (parameters `values`) of `def`. */
 export async function countRows(pool: Pool, def: StoredResourceDef, where: string, values: unknown[], threshold: number): Promise<CountResult> {
-  const sums = Object.entries(def.aggregates ?? {}).map(([name, a]) => `coalesce(sum(t.${ident(def.fields[a.sum]!.column!)}), 0)::int AS ${ident(name)}`);
+  // Sums of decimals keep their fraction (the balance's tonnes); of integers stay integers.
+  const sums = Object.entries(def.aggregates ?? {}).map(([name, a]) => `coalesce(sum(t.${ident(def.fields[a.sum]!.column!)}), 0)::${sumType(def, a.sum)} AS ${ident(name)}`);
   const exact = async (): Promise<CountResult> => {
     const { rows } = await pool.query(`SELECT count(*)::int AS count${sums.length ? ', ' + sums.join(', ') : ''} FROM ${ident(def.table)} t WHERE ${where}`, values);
     const { count, ...aggregates } = rows[0] as { count: number } & Record<string, number>;
@@ -124,4 +125,9 @@ export async function countRows(pool: Pool, def: StoredResourceDef, where: strin
   s.cache.delete(key);
   s.cache.set(key, { ...out, version, at: Date.now() });
   return out;
+}
+
+/** SQL type a list sum is answered in: float8 for a decimal field, int otherwise. */
+export function sumType(def: { fields: Record<string, { kind: string }> }, field: string): 'float8' | 'int' {
+  return def.fields[field]?.kind === 'decimal' ? 'float8' : 'int';
 }

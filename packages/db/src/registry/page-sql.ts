@@ -13,6 +13,7 @@
 import type { ListQuery } from '@tko/contract';
 import type { StoredResourceDef } from '../tables/types';
 import { FieldValidationError } from './errors';
+import { sumType } from './list-count';
 import { ident, Params } from './params';
 import { selectList } from './select-sql';
 import type { OrderKey } from './where-sql';
@@ -134,7 +135,7 @@ export function pageStatement(def: StoredResourceDef, q: ListQuery, o: PageOptio
     inner = `SELECT * FROM m ORDER BY ${order('m')} ${limit}`;
     if (!o.cursor) {
       totals.push('(SELECT count(*) FROM m)::int AS __total');
-      Object.keys(def.aggregates ?? {}).forEach((name, i) => totals.push(`(SELECT coalesce(sum(__s${i}), 0) FROM m)::int AS ${ident(`__sum_${name}`)}`));
+      Object.entries(def.aggregates ?? {}).forEach(([name, a], i) => totals.push(`(SELECT coalesce(sum(__s${i}), 0) FROM m)::${sumType(def, a.sum)} AS ${ident(`__sum_${name}`)}`));
     }
   } else if (branches.length === 1) {
     inner = `SELECT ${keyCols} FROM ${table} t WHERE ${where} AND ${branches[0]} ORDER BY ${orderT} ${limit}`;

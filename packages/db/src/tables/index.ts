@@ -14,6 +14,7 @@ import { mergeStored } from './merge';
 import type { StoredResourceDef, TableMapping } from './types';
 import { wasteAreaTables } from './waste-areas';
 import { wasteSourceTables } from './waste-sources';
+import { analyticsTables } from './analytics';
 import { problemTables } from './problems';
 
 export type { ChildrenMapping, ComputedSql, JoinTable, Rollup, StoredChildrenDef, StoredFieldDef, StoredRefTarget, StoredResourceDef, TableMapping } from './types';
@@ -25,7 +26,7 @@ export { rolesSql } from './legal-entities';
 /** Every registry's storage by resource name. */
 export const TABLES: Readonly<Record<string, TableMapping>> = {
   ...wasteAreaTables, ...legalEntityTables, ...dictionaryTables, ...wasteSourceTables, ...facilityDumpTables,
-  ...problemTables,
+  ...analyticsTables, ...problemTables,
 };
 
 const cache = new WeakMap<ResourceDef, StoredResourceDef>();

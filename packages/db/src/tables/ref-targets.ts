@@ -18,6 +18,10 @@ export const REF_TARGET_TABLES: Record<string, TargetTable> = {
   'normative-unit': { table: 'normative_unit', labelColumn: 'name' },
   'administrative-unit': { table: 'administrative_unit', labelColumn: 'name' },
   fkko: { table: 'fkko', labelColumn: 'title' },
+  // Balance files: import files (of the BALANCE template), shown by their name.
+  'balance-file': { table: 'import_file', labelColumn: 'name' },
+  // ФККО codes looked up as 'fkko:<11 digits>' (the balance import's «Код ФККО» column; a view).
+  'fkko-code': { table: 'fkko_by_code', labelColumn: 'key' },
 };
 
 /**

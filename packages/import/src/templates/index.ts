@@ -5,10 +5,12 @@
 import type { ImportTemplateTypeValue } from '@tko/contract';
 import { ImportTemplateType } from '@tko/contract';
 import { cwaBundleTemplate } from './cwa-bundle';
+import { balanceTemplate } from './balance';
 import type { ImportTemplate } from './types';
 
 export const IMPORT_TEMPLATES: Partial<Record<ImportTemplateTypeValue, ImportTemplate>> = {
   CWA_BUNDLE: cwaBundleTemplate,
+  BALANCE: balanceTemplate,
 };
 
 /** The template of `type`, or undefined when it does not work yet (or is NONE). */
