@@ -48,5 +48,6 @@ export * from './routes/map-layers';
 export * from './routes/analytics';
 export * from './routes/basemap';
 export * from './routes/dashboard';
+export * from './routes/problems';
 export * from './jobs/index';
 export * from './ws/index';

@@ -22,6 +22,7 @@ import { metaModule } from './meta/meta.routes';
 import type { ApiModule } from './module';
 import { apiModule } from './module';
 import { notificationsModule } from './notifications/notifications.routes';
+import { problemsModule } from './problems/problems.routes';
 import { operatorsModule } from './operators/operators.routes';
 import { registerRegistryServices } from './registry-services';
 import { registerSystemSettingsRoutes } from './system-settings/system-settings.routes';
@@ -62,6 +63,8 @@ export const apiModules: readonly ApiModule[] = [
   dashboardModule,
   // Simulated balance, tariff calls (issue 12 §3, §5).
   analyticsModule,
+  // Problems found by the product (issue 12 §1): dictionaries, logs, events, detector, map layer.
+  problemsModule,
   metaModule,
   // GET /healthz, /readyz (issue 8 §1).
   healthModule,

@@ -1,0 +1,42 @@
+/**
+ * SQL of the problems' own calls (contract routes/problems.ts): the events of one problem
+ * (oldest first, paged), whether a problem exists, the open problems as GeoJSON, and the events
+ * the workflow actions write (in the action's transaction).
+ */
+import type { Pool, PoolClient } from 'pg';
+import type { ProblemEvent } from '@tko/contract';
+
+/** Open problems with coordinates as one FeatureCollection (6 decimals). */
+const GEOJSON_SQL = `SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
+    'type', 'Feature', 'id', p.id, 'geometry', ST_AsGeoJSON(p.point, 6)::json,
+    'properties', json_build_object('id', p.id, 'type', p.code, 'status', p.status, 'priority', p.priority, 'location', p.location))
+    ORDER BY p.id), '[]'::json)) AS fc
+  FROM problem p WHERE p.point IS NOT NULL AND p.closed_at IS NULL`;
+
+export class ProblemsRepository {
+  constructor(private readonly pool: Pool) {}
+
+  async exists(id: number): Promise<boolean> {
+    return ((await this.pool.query('SELECT 1 FROM problem WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  }
+
+  async events(id: number, paging: { limit: number; offset: number }): Promise<{ count: number; rows: ProblemEvent[] }> {
+    const [rows, count] = await Promise.all([
+      this.pool.query<ProblemEvent>(
+        `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, kind, text, user_name
+           FROM problem_event WHERE problem_id = $1 ORDER BY at, id LIMIT $2 OFFSET $3`, [id, paging.limit, paging.offset]),
+      this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM problem_event WHERE problem_id = $1', [id]),
+    ]);
+    return { count: count.rows[0]!.n, rows: rows.rows };
+  }
+
+  async geojson(): Promise<unknown> {
+    return (await this.pool.query<{ fc: unknown }>(GEOJSON_SQL)).rows[0]!.fc;
+  }
+}
+
+/** Records an event of problem `id` on the action's connection `db`. */
+export async function addProblemEvent(db: PoolClient, e: { problemId: number; kind: 'CREATED' | 'ACTION'; text: string; userId: number | null; userName: string }): Promise<void> {
+  await db.query(`INSERT INTO problem_event (problem_id, kind, text, user_id, user_name) VALUES ($1, $2, $3, $4, $5)`,
+    [e.problemId, e.kind, e.text, e.userId, e.userName]);
+}

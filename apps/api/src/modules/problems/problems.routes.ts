@@ -1,0 +1,77 @@
+/**
+ * The problems' own calls (contract routes/problems.ts; spec 03 §7 "Problems"): the four
+ * dictionaries, a problem's logs (its change history) and events, the detector run now, and the
+ * map layer's GeoJSON. The registry's list / card / PATCH / actions / xlsx are the generic CRUD
+ * routes (crud module); this module also hangs the actions' effects on the pipeline.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import {
+  DEFAULT_PAGE_SIZE, detectProblemsRoute, MSG, PROBLEM_DICTS, PROBLEM_TYPES, ProblemType, problemEventsRoute, problemLogsRoute, problemObjectTypesRoute,
+  problemPrioritiesRoute, problemResource, problemStatusesRoute, problemsGeojsonRoute, problemTypesRoute,
+} from '@tko/contract';
+import { DETECTOR_STEP, runProblemDetector } from '@tko/db';
+import type { WriteEvent, WritePipeline } from '@tko/db';
+import { pageAnswer } from '../../crud/page-answer';
+import { pageLinks, parseId } from '../../crud/paging';
+import type { AuthGuards } from '../../plugins/auth';
+import { HttpError, notFound } from '../../plugins/http-errors';
+import { registerRoute } from '../../routing/register-route';
+import { LogsRepository } from '../logs/logs.repository';
+import { apiModule } from '../module';
+import { registerProblemActions } from './problem-actions';
+import { ProblemsRepository } from './problems.repository';
+
+export interface ProblemsDeps {
+  pool: Pool;
+  guards: AuthGuards;
+  pipeline: WritePipeline;
+}
+
+export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps): void {
+  const repo = new ProblemsRepository(deps.pool);
+  const logs = new LogsRepository(deps.pool);
+  registerProblemActions(deps.pipeline);
+
+  const types = PROBLEM_TYPES.map((t) => ({
+    value: t.code, label: ProblemType.label(t.code), object_type: t.object_type, priority: t.priority, data_available: t.data_available, note: t.note ?? null,
+  }));
+  registerRoute(app, problemTypesRoute, () => types, deps);
+  registerRoute(app, problemObjectTypesRoute, () => PROBLEM_DICTS.objectTypes, deps);
+  registerRoute(app, problemStatusesRoute, () => PROBLEM_DICTS.statuses, deps);
+  registerRoute(app, problemPrioritiesRoute, () => PROBLEM_DICTS.priorities, deps);
+
+  const existing = async (raw: string) => {
+    const id = parseId(raw);
+    if (id === null || !(await repo.exists(id))) throw notFound();
+    return id;
+  };
+
+  registerRoute(app, problemLogsRoute, async ({ request, params, query }) => {
+    const id = await existing(params.id);
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const out = await logs.list({ resource: [problemResource.name], object: id }, page, pageSize);
+    if (page > 1 && !out.rows.length) throw new HttpError(404, MSG.page, 'invalid_page');
+    return { count: out.count, count_is_estimate: out.estimate, ...pageLinks(request, page, pageSize, out.count), results: out.rows };
+  }, deps);
+
+  registerRoute(app, problemEventsRoute, async ({ request, params, query }) => {
+    const id = await existing(params.id);
+    return pageAnswer(request, query, (p) => repo.events(id, p));
+  }, deps);
+
+  registerRoute(app, detectProblemsRoute, async ({ body }) => {
+    const r = await runProblemDetector(deps.pool, { trigger: 'MANUAL', codes: body?.codes });
+    // Announced like every registry change (the detector writes in its own statements).
+    await deps.pipeline.announce([
+      ...r.opened_ids.map((id): WriteEvent => ({ resource: problemResource.name, action: 'create', id, userId: null, row: null })),
+      ...r.closed_ids.map((id): WriteEvent => ({ resource: problemResource.name, action: 'update', step: DETECTOR_STEP, id, userId: null, row: null })),
+    ]);
+    return { run_id: r.run_id, trigger: r.trigger, started_at: r.started_at, finished_at: r.finished_at, opened: r.opened, closed: r.closed, open_total: r.open_total, rules: r.rules };
+  }, deps);
+
+  registerRoute(app, problemsGeojsonRoute, async ({ reply }) => reply.header('Content-Type', 'application/geo+json').send(await repo.geojson()), deps);
+}
+
+export const problemsModule = apiModule('problems', (app, d) => registerProblemRoutes(app, { pool: d.pool, guards: d.guards, pipeline: d.pipeline }));
