@@ -60,8 +60,9 @@ describe('side navigation', () => {
   const visible = (signedIn: boolean, perms: Parameters<typeof navItemVisible>[2]) => items.filter((i) => navItemVisible(i, signedIn, perms)).map((i) => i.key);
 
   it('has the territorial scheme, the dictionaries and the administration in Russian', () => {
-    expect(NAVIGATION.map((s) => s.label)).toEqual(['Территориальная схема', 'Справочники', 'Администрирование']);
-    expect(NAVIGATION[2]!.items.map((i) => [i.label, i.path, i.perm])).toEqual([
+    expect(NAVIGATION.map((s) => s.label)).toEqual(['Территориальная схема', 'Справочники', 'Аналитика', 'Администрирование']);
+    expect(NAVIGATION.find((s) => s.key === 'analytics')!.items.map((i) => [i.label, i.path, i.perm])).toContainEqual(['Дашборд', '/analitics/dashboard/', 'dashboard:view']);
+    expect(NAVIGATION.find((s) => s.key === 'admin')!.items.map((i) => [i.label, i.path, i.perm])).toEqual([
       ['Импорт данных', '/system-import/', 'import:view'],
       ['Системный журнал', '/system-logs/', 'system-logs:view'],
     ]);
