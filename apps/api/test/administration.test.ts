@@ -206,3 +206,26 @@ describe('system log', () => {
     expect((await api().post('/api/logs/xlsx/').set(t.auth('viewer'))).status).toBe(403);
   });
 });
+
+describe('system settings from the data (issue 14 §4)', () => {
+  it('the first read after data is loaded sets centre and zooms from its extent; public map settings follow', async () => {
+    // Two sites in Angarsk and one in Irkutsk.
+    await t.pool.query(`INSERT INTO waste_area (kind, coordinates) VALUES
+      ('CONTAINER', ST_SetSRID(ST_MakePoint(103.85, 52.52), 4326)), ('CONTAINER', ST_SetSRID(ST_MakePoint(103.95, 52.56), 4326)),
+      ('CONTAINER', ST_SetSRID(ST_MakePoint(104.28, 52.29), 4326))`);
+    const res = await api().get('/api/system-settings/').set(t.auth('viewer'));
+    expect(res.status).toBe(200);
+    expect(res.body.center_coordinates).toEqual({ lat: 52.425, lng: 104.065 });
+    expect(res.body.map_zoom).toBe(11); // 0.43° wide: log2(1440 / 0.43) ≈ 11.7
+    expect(res.body.map_zoom_mini).toBe(14);
+    const pub = await api().get('/api/public/v1/system-settings/');
+    expect(pub.status).toBe(200);
+    expect(pub.body).toEqual({ center_coordinates: { lat: 52.425, lng: 104.065 }, map_zoom: 11, map_zoom_mini: 14 });
+    // Saved by an administrator: the data no longer moves it, even when cleared.
+    await api().put('/api/system-settings/').set(t.auth('admin')).send({ center_coordinates: null, map_zoom: null });
+    await t.pool.query(`INSERT INTO waste_area (kind, coordinates) VALUES ('CONTAINER', ST_SetSRID(ST_MakePoint(120, 60), 4326))`);
+    const after = await api().get('/api/system-settings/').set(t.auth('viewer'));
+    expect(after.body.center_coordinates).toBeNull();
+    expect(after.body.map_zoom).toBeNull();
+  });
+});
