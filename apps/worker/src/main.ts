@@ -18,6 +18,7 @@ import { readSettings, recoveryOptions } from './settings';
 import type { WorkerSettings } from './settings';
 import { startImportWorker } from './import-worker';
 import { dashboardRefreshEveryMs, startDashboardRefresh } from './dashboard-refresh';
+import { problemDetectEveryMs, startProblemDetect } from './problem-detect';
 import { Notifier } from '@tko/db';
 
 let settings: WorkerSettings;
@@ -62,6 +63,9 @@ const importWorker = startImportWorker({ pool, connection, publisher, notifier: 
 // Dashboard summary (issue 12 §2): every DASHBOARD_REFRESH_EVERY_MS and after each import run.
 const dashboard = await startDashboardRefresh(pool, connection, { prefix: settings.queuePrefix, everyMs: dashboardRefreshEveryMs(), workerOptions: recoveryOptions(settings) });
 importWorker.on('completed', () => void dashboard.refreshNow().catch(() => undefined));
+// Problem detector (issue 12 §1): every PROBLEM_DETECT_EVERY_MS and after each import run.
+const problems = await startProblemDetect(pool, connection, { prefix: settings.queuePrefix, everyMs: problemDetectEveryMs(), workerOptions: recoveryOptions(settings) });
+importWorker.on('completed', () => void problems.detectNow('IMPORT').catch(() => undefined));
 console.log(`worker: queue "${QUEUE_EXPORTS}", exports in ${exportDir}`);
 
 const stop = async () => {
@@ -69,6 +73,7 @@ const stop = async () => {
   await importWorker.close();
   await maintenance.close();
   await dashboard.close();
+  await problems.close();
   publisherRedis.disconnect();
   connection.disconnect();
   await pool.end();

@@ -104,3 +104,7 @@ export const PROBLEM_DICTS = {
   statuses: ProblemStatus.values.map((v) => ({ value: v, label: ProblemStatus.label(v) })),
   priorities: ProblemPriority.values.map((v) => ({ value: v, label: ProblemPriority.label(v) })),
 };
+
+/** The worker's queue of the detector and its job (apps/worker/src/problem-detect.ts). */
+export const QUEUE_PROBLEMS = 'problems';
+export const PROBLEM_DETECT_JOB = 'problem-detect';
