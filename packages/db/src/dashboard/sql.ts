@@ -87,12 +87,11 @@ SELECT s.id, s.category, s.created_at, s.number_of_residents,
  * (t/year, m³/year). Serves «Источники образования по категориям» and findin_waste_source.
  */
 export const SOURCES_BY_CATEGORY_SQL = `
-WITH n AS (${SOURCE_NORMS})
-SELECT n.category, count(*)::int AS sources,
-       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM waste_source_waste_area l WHERE l.waste_source_id = n.id))::int AS linked,
+WITH n AS (${SOURCE_NORMS}), l AS (SELECT DISTINCT waste_source_id AS id FROM waste_source_waste_area)
+SELECT n.category, count(*)::int AS sources, count(l.id)::int AS linked,
        coalesce(sum(n.number_of_residents), 0)::int AS residents,
        coalesce(round(sum(n.kg) / 1000, 3), 0)::float8 AS tonnes, coalesce(round(sum(n.m3), 3), 0)::float8 AS m3
-  FROM n GROUP BY n.category`;
+  FROM n LEFT JOIN l ON l.id = n.id GROUP BY n.category`;
 
 /**
  * Forecast of formation per category and year 2022–2032: the normative accumulation of the
