@@ -45,6 +45,7 @@ export * from './routes/users';
 export * from './routes/roles';
 export * from './routes/password';
 export * from './routes/map-layers';
+export * from './routes/basemap';
 export * from './routes/analytics';
 export * from './routes/basemap';
 export * from './routes/dashboard';

@@ -56,7 +56,7 @@ export class OsmGeocoder implements Geocoder {
     }
     if (p.street) {
       const r = await this.one(
-        `SELECT concat_ws(', ', city, name) AS label, ST_Y(geom) AS lat, ST_X(geom) AS lng, similarity(street_name, $1) AS score
+        `SELECT label, ST_Y(geom) AS lat, ST_X(geom) AS lng, similarity(street_name, $1) AS score
            FROM osm.street WHERE similarity(street_name, $1) >= $4
           ORDER BY (city_name IS NOT DISTINCT FROM $3) DESC,
                    similarity(street_name, $1) + CASE WHEN $2::text IS NULL OR street_type IS NULL THEN 0

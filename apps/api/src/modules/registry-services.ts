@@ -20,6 +20,8 @@ import { LocalFileStore } from './attachments/file-store';
 import { AddressService } from './address/address.service';
 import { registerAddressRoutes } from './address/address.routes';
 import { DadataProvider } from './address/dadata-provider';
+import { OfflineAddressProvider } from './address/offline-provider';
+import { OsmAddressProvider } from './address/osm-provider';
 import { RegistryAddressProvider } from './address/registry-provider';
 import { TransactionService } from './transaction/transaction.service';
 import { registerTransactionRoutes } from './transaction/transaction.routes';
@@ -50,7 +52,8 @@ export async function registerRegistryServices(app: FastifyInstance, deps: Regis
     maxBytes: config.attachmentMaxBytes,
   });
 
-  const offline = new RegistryAddressProvider(pool);
+  // The registry's own addresses and the region's OSM index (issue 9 §2).
+  const offline = new OfflineAddressProvider(new RegistryAddressProvider(pool), new OsmAddressProvider(pool));
   const address = config.dadata ? new AddressService(new DadataProvider(config.dadata), offline, app.log) : new AddressService(offline, null, app.log);
   registerAddressRoutes(app, { address, guards });
 

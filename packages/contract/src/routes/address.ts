@@ -39,7 +39,7 @@ export const ADDRESS_MSG = {
 } as const;
 
 /** Where a suggestion or a cleaned address comes from. */
-export const AddressProviderNameSchema = z.enum(['dadata', 'registry']);
+export const AddressProviderNameSchema = z.enum(['dadata', 'registry', 'osm']);
 export type AddressProviderName = z.infer<typeof AddressProviderNameSchema>;
 
 /**
@@ -75,7 +75,8 @@ export const AddressCleanQuerySchema = z.object({ location: z.string().optional(
 /**
  * A cleaned address: `source` (as sent), `result` (the address found), geo_lat / geo_lon
  * (degrees, WGS 84, 6 decimals), qc_geo (DaData's precision code 0 exact … 5 none; null for
- * the registry), `provider` and, for the registry, `similarity` (0–1, pg_trgm) and where the
+ * the registry; 0 / 2 / 3 — house / street / settlement — for the region's OSM index, `provider`
+ * 'osm'), `provider` and, for the registry, `similarity` (0–1, pg_trgm) and where the
  * match was found (`match.table`; no row id: internal ids are not shown, issue 8 §6).
  */
 export const CleanAddressSchema = z.object({

@@ -153,14 +153,14 @@ async function buildAddressIndex(pool: pg.Pool, cityOption?: string): Promise<Pi
         id serial PRIMARY KEY, osm_type text NOT NULL, osm_id bigint NOT NULL,
         street text NOT NULL, housenumber text NOT NULL, city text, postcode text,
         street_name text NOT NULL, street_type text, house text NOT NULL, city_name text,
-        label text NOT NULL, geom geometry(Point, 4326) NOT NULL);
+        label text NOT NULL, search text NOT NULL, geom geometry(Point, 4326) NOT NULL);
       CREATE TABLE osm.street (id serial PRIMARY KEY, name text NOT NULL, street_name text NOT NULL, street_type text,
-        city text, city_name text, geom geometry(Point, 4326) NOT NULL);
+        city text, city_name text, label text NOT NULL, search text NOT NULL, geom geometry(Point, 4326) NOT NULL);
       CREATE TABLE osm.place (id serial PRIMARY KEY, name text NOT NULL, name_norm text NOT NULL, kind text NOT NULL,
         geom geometry(Point, 4326) NOT NULL)`);
     const cols = { osm_type: [] as string[], osm_id: [] as string[], street: [] as string[], housenumber: [] as string[], city: [] as (string | null)[],
       postcode: [] as (string | null)[], street_name: [] as string[], street_type: [] as (string | null)[], house: [] as string[],
-      city_name: [] as (string | null)[], label: [] as string[], lat: [] as number[], lng: [] as number[] };
+      city_name: [] as (string | null)[], label: [] as string[], search: [] as string[], lat: [] as number[], lng: [] as number[] };
     for (const r of raw) {
       const s = parseStreet(r.street);
       const house = normalizeHouse(r.housenumber);
@@ -169,16 +169,18 @@ async function buildAddressIndex(pool: pg.Pool, cityOption?: string): Promise<Pi
       cols.osm_type.push(r.osm_type); cols.osm_id.push(r.osm_id); cols.street.push(r.street); cols.housenumber.push(r.housenumber);
       cols.city.push(c); cols.postcode.push(r.postcode); cols.street_name.push(s.name); cols.street_type.push(s.type); cols.house.push(house);
       cols.city_name.push(c ? normalizeAddress(c) : null);
-      cols.label.push([c, r.street, r.housenumber].filter(Boolean).join(', '));
+      const label = [c, r.street, r.housenumber].filter(Boolean).join(', ');
+      cols.label.push(label);
+      cols.search.push(normalizeAddress(label));
       cols.lat.push(r.lat); cols.lng.push(r.lng);
     }
     await db.query(
-      `INSERT INTO osm.address (osm_type, osm_id, street, housenumber, city, postcode, street_name, street_type, house, city_name, label, geom)
+      `INSERT INTO osm.address (osm_type, osm_id, street, housenumber, city, postcode, street_name, street_type, house, city_name, label, search, geom)
        SELECT t.osm_type, t.osm_id, t.street, t.housenumber, t.city, t.postcode, t.street_name, t.street_type, t.house, t.city_name, t.label,
-              ST_SetSRID(ST_MakePoint(t.lng, t.lat), 4326)
-         FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::float8[], $13::float8[])
-           AS t(osm_type, osm_id, street, housenumber, city, postcode, street_name, street_type, house, city_name, label, lat, lng)`,
-      [cols.osm_type, cols.osm_id, cols.street, cols.housenumber, cols.city, cols.postcode, cols.street_name, cols.street_type, cols.house, cols.city_name, cols.label, cols.lat, cols.lng],
+              t.search, ST_SetSRID(ST_MakePoint(t.lng, t.lat), 4326)
+         FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::float8[])
+           AS t(osm_type, osm_id, street, housenumber, city, postcode, street_name, street_type, house, city_name, label, search, lat, lng)`,
+      [cols.osm_type, cols.osm_id, cols.street, cols.housenumber, cols.city, cols.postcode, cols.street_name, cols.street_type, cols.house, cols.city_name, cols.label, cols.search, cols.lat, cols.lng],
     );
     // Streets: named highways (one point on the middle of each name's lines) and the streets of addresses.
     const streets = (await db.query<{ name: string; lat: number; lng: number }>(
@@ -190,10 +192,11 @@ async function buildAddressIndex(pool: pg.Pool, cityOption?: string): Promise<Pi
     )).rows;
     const sn = streets.map((r) => ({ ...r, parsed: parseStreet(r.name) })).filter((r) => r.parsed.name);
     await db.query(
-      `INSERT INTO osm.street (name, street_name, street_type, city, city_name, geom)
-       SELECT t.n, t.sn, t.st, $4, $5, ST_SetSRID(ST_MakePoint(t.lng, t.lat), 4326)
-         FROM unnest($1::text[], $2::text[], $3::text[], $6::float8[], $7::float8[]) AS t(n, sn, st, lat, lng)`,
-      [sn.map((r) => r.name), sn.map((r) => r.parsed.name), sn.map((r) => r.parsed.type), city, city ? normalizeAddress(city) : null, sn.map((r) => r.lat), sn.map((r) => r.lng)],
+      `INSERT INTO osm.street (name, street_name, street_type, city, city_name, label, search, geom)
+       SELECT t.n, t.sn, t.st, $4, $5, t.label, t.search, ST_SetSRID(ST_MakePoint(t.lng, t.lat), 4326)
+         FROM unnest($1::text[], $2::text[], $3::text[], $6::float8[], $7::float8[], $8::text[], $9::text[]) AS t(n, sn, st, lat, lng, label, search)`,
+      [sn.map((r) => r.name), sn.map((r) => r.parsed.name), sn.map((r) => r.parsed.type), city, city ? normalizeAddress(city) : null, sn.map((r) => r.lat), sn.map((r) => r.lng),
+        sn.map((r) => [city, r.name].filter(Boolean).join(', ')), sn.map((r) => normalizeAddress([city, r.name].filter(Boolean).join(', ')))],
     );
     // Settlements: place=* objects and, for each addr:city, the middle of its addresses.
     await db.query(
@@ -205,6 +208,8 @@ async function buildAddressIndex(pool: pg.Pool, cityOption?: string): Promise<Pi
     );
     await db.query(`CREATE INDEX address_street_trgm ON osm.address USING gist (street_name gist_trgm_ops);
       CREATE INDEX address_house ON osm.address (house);
+      CREATE INDEX address_search_trgm ON osm.address USING gist (search gist_trgm_ops);
+      CREATE INDEX street_search_trgm ON osm.street USING gist (search gist_trgm_ops);
       CREATE INDEX street_name_trgm ON osm.street USING gist (street_name gist_trgm_ops);
       CREATE INDEX place_name_trgm ON osm.place USING gist (name_norm gist_trgm_ops);
       DROP TABLE osm.address_raw, osm.street_raw, osm.place_raw;

@@ -7,7 +7,7 @@
 import type { AddressSuggestion, CleanAddress } from '@tko/contract';
 
 export interface AddressProvider {
-  readonly name: 'dadata' | 'registry';
+  readonly name: 'dadata' | 'registry' | 'osm';
   /**
    * Up to `count` suggestions for the typed `query` (already trimmed, non-empty); a provider
    * over the registry's own rows searches only the registries in `readable` (all when absent).
@@ -17,10 +17,5 @@ export interface AddressProvider {
   clean(location: string, readable?: ReadonlySet<string>): Promise<CleanAddress | null>;
 }
 
-/** The external service failed (network, time-out, non-2xx): the caller may fall back. */
-export class AddressServiceError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AddressServiceError';
-  }
-}
+/** The external service failed (network, time-out, non-2xx): the caller may fall back. Shared with @tko/geocoding's DaData client. */
+export { AddressServiceError } from '@tko/geocoding';

@@ -5,10 +5,11 @@
  * ["<address>"] with the token and `X-Secret: <secret>` → [{source, result, geo_lat, geo_lon,
  * qc_geo, …}]). DaData gives coordinates as strings; they are answered as numbers rounded to 6
  * decimals. Every call has a time-out (ADDRESS_TIMEOUT_MS); any failure is an
- * AddressServiceError. An address without coordinates (qc_geo 5) is "not found".
+ * AddressServiceError. The HTTP client is @tko/geocoding's (the DaData geocoder uses it too). An address without coordinates (qc_geo 5) is "not found".
  */
 import type { AddressSuggestion, CleanAddress } from '@tko/contract';
 import { round6 } from '@tko/contract';
+import { dadataPost } from '@tko/geocoding';
 import type { DadataConfig } from '../../config';
 import type { AddressProvider } from './address-provider';
 import { AddressServiceError } from './address-provider';
@@ -25,28 +26,9 @@ export class DadataProvider implements AddressProvider {
 
   constructor(private readonly cfg: DadataConfig) {}
 
-  private async post(url: string, body: unknown, withSecret: boolean): Promise<unknown> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      Authorization: `Token ${this.cfg.token}`,
-    };
-    if (withSecret) {
-      if (!this.cfg.secret) throw new AddressServiceError('DADATA_SECRET is not set: cleaning needs it');
-      headers['X-Secret'] = this.cfg.secret;
-    }
-    let res: Response;
-    try {
-      res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(this.cfg.timeoutMs) });
-    } catch (e) {
-      throw new AddressServiceError(`address service unreachable: ${(e as Error).message}`);
-    }
-    if (!res.ok) throw new AddressServiceError(`address service answered ${res.status}`);
-    try {
-      return await res.json();
-    } catch {
-      throw new AddressServiceError('address service answered malformed JSON');
-    }
+  /** POST through the DaData client shared with the DaData geocoder (@tko/geocoding dadataPost). */
+  private post(url: string, body: unknown, withSecret: boolean): Promise<unknown> {
+    return dadataPost(this.cfg, url, body, withSecret);
   }
 
   async suggest(query: string, count: number): Promise<AddressSuggestion[]> {

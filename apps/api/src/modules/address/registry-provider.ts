@@ -98,6 +98,11 @@ export class RegistryAddressProvider implements AddressProvider {
   }
 
   async suggest(query: string, count: number, readable?: ReadonlySet<string>): Promise<AddressSuggestion[]> {
+    return (await this.scored(query, count, readable)).map(({ score: _score, ...s }) => s);
+  }
+
+  /** The suggestions with their word similarity (`score`, 0–1), best first (merged with the OSM index's). */
+  async scored(query: string, count: number, readable?: ReadonlySet<string>): Promise<(AddressSuggestion & { score: number })[]> {
     const q = normaliseAddress(query);
     if (!q) return [];
     const hits = await this.withThresholds(async (db) => {
@@ -139,7 +144,7 @@ export class RegistryAddressProvider implements AddressProvider {
         return true;
       })
       .slice(0, count)
-      .map((h) => ({ value: h.value, unrestricted_value: h.unrestricted, data: h.data }));
+      .map((h) => ({ value: h.value, unrestricted_value: h.unrestricted, data: h.data, score: h.score }));
   }
 
   async clean(location: string, readable?: ReadonlySet<string>): Promise<CleanAddress | null> {
