@@ -21,8 +21,6 @@ const EnvSchema = z.object({
   MAP_STYLE_URL: z.string().optional(),
   // The region's base map (basemap.mbtiles of `pnpm region:load`, issue 9 §3).
   BASEMAP_DIR: z.string().default(path.join(repoRoot, '.data/basemap')),
-  // The region's base map (basemap.mbtiles of `pnpm region:load`, issue 9 §3).
-  BASEMAP_DIR: z.string().default(path.join(repoRoot, '.data/basemap')),
   EXPORT_DIR: z.string().default(path.join(repoRoot, '.data/exports')),
   XLSX_ASYNC_THRESHOLD: z.coerce.number().int().positive().default(50000),
   EXPORT_TTL_SECONDS: z.coerce.number().int().positive().default(86400),
@@ -65,8 +63,6 @@ export interface Config {
   /** Seconds. */
   refreshTokenLifetime: number;
   mapStyleUrl: string | null;
-  /** Directory of the region's base map (basemap.mbtiles; docs/REGION.md). */
-  basemapDir: string;
   /** Directory of the region's base map (basemap.mbtiles; docs/REGION.md). */
   basemapDir: string;
   exportDir: string;
@@ -134,7 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     refreshTokenLifetime: e.REFRESH_TOKEN_LIFETIME,
     mapStyleUrl: e.MAP_STYLE_URL || null,
-    basemapDir: e.BASEMAP_DIR,
     basemapDir: e.BASEMAP_DIR,
     exportDir: e.EXPORT_DIR,
     xlsxAsyncThreshold: e.XLSX_ASYNC_THRESHOLD,

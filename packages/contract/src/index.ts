@@ -47,7 +47,6 @@ export * from './routes/password';
 export * from './routes/map-layers';
 export * from './routes/basemap';
 export * from './routes/analytics';
-export * from './routes/basemap';
 export * from './routes/dashboard';
 export * from './routes/problems';
 export * from './jobs/index';

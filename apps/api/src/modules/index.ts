@@ -8,8 +8,6 @@ import { analyticsModule } from './analytics/analytics.routes';
 import { authModule } from './auth/auth.routes';
 import { registerBasemapRoutes } from './basemap/basemap.routes';
 import { Basemap } from './basemap/mbtiles';
-import { registerBasemapRoutes } from './basemap/basemap.routes';
-import { Basemap } from './basemap/mbtiles';
 import { crudModule } from './crud.module';
 import { dashboardModule } from './dashboard/dashboard.routes';
 import { dictsModule } from './dicts/dicts.routes';
@@ -59,8 +57,6 @@ export const apiModules: readonly ApiModule[] = [
   usersModule,
   rolesModule,
   apiModule('map-layers', (app, d) => registerMapLayerRoutes(app, { pool: d.pool, guards: d.guards })),
-  // The region's base map from its OSM extract (issue 9 §3).
-  apiModule('basemap', (app, d) => registerBasemapRoutes(app, { basemap: new Basemap(d.config.basemapDir), guards: d.guards })),
   // The region's base map from its OSM extract (issue 9 §3).
   apiModule('basemap', (app, d) => registerBasemapRoutes(app, { basemap: new Basemap(d.config.basemapDir), guards: d.guards })),
   // Dashboard (issue 12 §2): widgets from the summary the worker refreshes.
