@@ -1,7 +1,8 @@
 /**
  * The page frame: a header with the product name, the notification bell, the user's name and
  * sign-out; a side menu with the territorial scheme, the dictionaries and the administration (each
- * item by permission); the page beside it.
+ * item by permission); the page beside it. Landmarks: header, nav (the menu), main (the page, `#main`);
+ * the first tab stop is the skip link «Перейти к содержимому» (issue 15 §3, WCAG 2.4.1).
  */
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
@@ -39,6 +40,17 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(e) => {
+          // The hash carries the list state: move focus without touching the URL.
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Перейти к содержимому
+      </a>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, paddingInline: 24 }}>
         <Link to="/" style={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap' }}>
           Реестр ТКО
@@ -62,9 +74,11 @@ export function AppLayout() {
       </Layout.Header>
       <Layout hasSider>
         <Layout.Sider width={280} theme="light" breakpoint="lg" collapsedWidth={0} style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
-          <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} style={{ borderInlineEnd: 0 }} aria-label="Главное меню" />
+          <nav aria-label="Главное меню">
+            <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} style={{ borderInlineEnd: 0 }} />
+          </nav>
         </Layout.Sider>
-        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+        <Layout.Content id="main" tabIndex={-1} style={{ padding: 24, minWidth: 0, outline: 'none' }}>
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>

@@ -2,6 +2,7 @@
 import { Button, Result, Spin } from 'antd';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors';
+import { PageTitle } from './page-title';
 
 export function LoadingState({ text = 'Загрузка…' }: { text?: string }) {
   return (
@@ -32,7 +33,7 @@ export function NotFoundPage() {
   return (
     <Result
       status="404"
-      title="Страница не найдена"
+      title={<PageTitle>Страница не найдена</PageTitle>}
       subTitle="Проверьте адрес или вернитесь к реестру."
       extra={
         <Link to="/terr-schema/containers/container/">

@@ -27,6 +27,7 @@ import { HistoryButton } from '../history/history-view';
 import { useLeaveGuard } from './leave-guard';
 import { tabFromQuery } from './card-tab-query';
 import { WorkflowActions } from './workflow-actions';
+import { PageTitle } from '../app/page-title';
 
 export interface ResourceCardProps {
   web: WebResource;
@@ -166,9 +167,9 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <div>
           <Typography.Text type="secondary">{def.labelOne}</Typography.Text>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <PageTitle>
             {title}
-          </Typography.Title>
+          </PageTitle>
         </div>
         <Space wrap>
           {editable && (

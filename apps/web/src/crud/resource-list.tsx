@@ -9,7 +9,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@tko/contract';
 import { Alert, Button, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/errors';
 import { useResourceList } from '../api/hooks';
@@ -18,6 +18,7 @@ import { Can } from '../app/permissions/can';
 import { useCanWrite } from '../resources/federal';
 import { authPath } from '../app/session/redirect';
 import { ErrorState } from '../app/states';
+import { PageTitle } from '../app/page-title';
 import { useRegistryLive } from '../live/use-registry-live';
 import type { WebResource } from '../resources/web-resource';
 import { listColumns, orderingOf, type SortOrder } from './columns';
@@ -53,9 +54,38 @@ export function summaryText(count: number, aggregates: Record<string, unknown>, 
 }
 
 const NO_FIXED: HashOptions = {};
+const ROW_STYLE = { cursor: 'pointer' } as const;
 
-export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, notice, orderingInHash = false }: ResourceListProps) {
+/**
+ * A row's «Редактировать»: one link (antd's Button with `href` renders an `<a>`), followed inside the
+ * app on a plain click; ctrl/⌘-click still opens a new tab. Memoised per target.
+ */
+const RowEditLink = memo(function RowEditLink({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      type="text"
+      href={to}
+      icon={<EditOutlined />}
+      aria-label="Редактировать"
+      title="Редактировать"
+      onClick={(e) => {
+        e.stopPropagation();
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        void navigate(to);
+      }}
+    />
+  );
+});
+
+export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXED, title, notice, orderingInHash = false }: ResourceListProps) {
   const { def } = web;
+  // Pages build `paths` on every render; its functions depend on the list and card paths only. One
+  // object per those keeps the columns (and so every cell) from being rebuilt on each hash change
+  // or refetch (issue 15 §2: long tasks of the list).
+  const pathsKey = `${pathsProp.list}|${pathsProp.card('new')}|${pathsProp.view('new')}`;
+  const paths = useMemo(() => pathsProp, [pathsKey]);
   const navigate = useNavigate();
   const location = useLocation();
   const defaults = useMemo(() => defaultListOptions(def, orderingInHash), [def, orderingInHash]);
@@ -90,29 +120,26 @@ export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, n
   const columns = useMemo(() => {
     const cols: ColumnType<Entity>[] = listColumns(def, ordering, { publicOnly: anonymous });
     if (!anonymous && canChange) {
+      // One focusable control per row (a link drawn as an icon button, never a button inside a link),
+      // under a header read by screen readers (issue 15 §3).
       cols.push({
         key: 'actions',
-        title: '',
+        title: <span className="visually-hidden">Действия</span>,
         width: 56,
         fixed: 'right',
-        render: (_v, row) => (
-          <Link to={paths.card(row)} onClick={(e) => e.stopPropagation()} aria-label="Редактировать">
-            <Button type="text" icon={<EditOutlined />} title="Редактировать" />
-          </Link>
-        ),
+        render: (_v, row) => <RowEditLink to={paths.card(row)} />,
       });
     }
     return cols;
   }, [def, ordering, anonymous, canChange, paths]);
 
+  const onRow = useCallback((row: Entity) => ({ onClick: () => void navigate(paths.view(row)), style: ROW_STYLE }), [navigate, paths]);
   const page = list.data;
 
   return (
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title ?? def.label}
-        </Typography.Title>
+        <PageTitle>{title ?? def.label}</PageTitle>
         {!anonymous && (
           <Space wrap>
             <Can perm={`${def.name}:export`}>
@@ -158,7 +185,7 @@ export function ResourceList({ web, paths, anonymous, fixed = NO_FIXED, title, n
             loading={list.isFetching}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: list.isPending ? 'Загрузка…' : <Empty description={anonymous ? 'Ничего не найдено. Измените фильтры.' : web.emptyText} /> }}
-            onRow={(row) => ({ onClick: () => navigate(paths.view(row)), style: { cursor: 'pointer' } })}
+            onRow={onRow}
             pagination={{
               current: pageNumber,
               pageSize,

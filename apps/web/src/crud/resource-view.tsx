@@ -29,6 +29,7 @@ import { WorkflowActions } from './workflow-actions';
 import { parameterEntries } from './history-params';
 import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
+import { PageTitle } from '../app/page-title';
 
 function ChildrenView({ name, field, rows }: { name: string; field: FieldDef; rows: Record<string, unknown>[] }) {
   const fields = field.children?.fields ?? {};
@@ -125,9 +126,9 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <div>
           <Typography.Text type="secondary">{def.labelOne}</Typography.Text>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <PageTitle>
             {String(entity[def.titleField] ?? `№ ${entity.id}`)}
-          </Typography.Title>
+          </PageTitle>
         </div>
         <Space wrap>
           {!anonymous && <WorkflowActions def={def} row={entity} />}

@@ -21,6 +21,7 @@ import { deleteImportFile, downloadImportErrors, downloadImportOriginal, downloa
 import { ImportFilePanel } from './import-file-panel';
 import { STATUS_COLORS, TemplateSelect } from './import-widgets';
 import { importKeys, isRunning, useImportFile, useImportFiles } from './use-import';
+import { PageTitle } from '../app/page-title';
 
 /** The type offered first: the one template that works today (spec: container sites). */
 const DEFAULT_TEMPLATE = 'CWA_BUNDLE';
@@ -122,9 +123,9 @@ export function ImportPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <PageTitle>
           Импорт данных
-        </Typography.Title>
+        </PageTitle>
         <Typography.Text type="secondary">Загрузка записей реестров из файлов CSV и XLSX.</Typography.Text>
       </div>
       {canAdd ? <UploadCard onUploaded={(f) => {

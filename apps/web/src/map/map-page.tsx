@@ -3,18 +3,19 @@
  * `/api/config/` names one) or a built-in plain style. Each layer has a visibility toggle, a
  * status filter and its legend (layer-panel.tsx). The map opens at the system settings' centre
  * and zoom, else fits the data (map-view-state.ts). Controls speak Russian (map-locale.ts).
- * A click opens a popup with a link to the object. `window.__map` is the maplibre instance for
- * the browser test. Loaded lazily.
+ * A click opens a popup with a link to the object. Beside the map, the sites in view as a list
+ * (site-list.tsx: keyboard access, synced with the map; issue 15 §3). `window.__map` is the maplibre
+ * instance for the browser test. Loaded lazily.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppConfig } from '../api/hooks';
-import { fetchMapExtent, fetchSystemSettings } from '../api/system-settings';
+import { fetchMapExtent, fetchMapSettings } from '../api/system-settings';
 import { usePermissions } from '../app/permissions/use-permissions';
 import { session } from '../app/session/session';
 import { useSession } from '../app/session/use-session';
@@ -25,6 +26,9 @@ import { MAP_LOCALE_RU } from './map-locale';
 import { builtInStyle, matchColor, SOURCE_ID, tileUrl } from './map-style';
 import { initialView, type InitialView } from './map-view-state';
 import { popupContent } from './popup-content';
+import { SiteList } from './site-list';
+import { sitesInView, type RenderedSite, type SitesInView } from './sites-in-view';
+import { PageTitle } from '../app/page-title';
 import { TILE_LAYER } from '@tko/contract';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -41,8 +45,9 @@ export default function MapPage() {
   const config = useAppConfig();
   const { signedIn } = useSession();
   const perms = usePermissions();
-  const settings = useQuery({ queryKey: ['system-settings'], queryFn: ({ signal }) => fetchSystemSettings(signal), enabled: signedIn, retry: false });
-  const settingsDone = !signedIn || !settings.isPending;
+  // The public centre and zooms of the system settings: the signed-in and the public map open alike (issue 14 §4).
+  const settings = useQuery({ queryKey: ['map-settings'], queryFn: ({ signal }) => fetchMapSettings(signal), retry: false });
+  const settingsDone = !settings.isPending;
   const needExtent = settingsDone && !settings.data?.center_coordinates;
   const extent = useQuery({ queryKey: ['map-extent'], queryFn: ({ signal }) => fetchMapExtent(signal), enabled: needExtent, retry: false });
   const layers = useMemo(() => visibleLayers(perms, !signedIn), [perms, signedIn]);
@@ -51,6 +56,7 @@ export default function MapPage() {
   const view = initialView(settings.data ?? null, extent.data ?? null);
   return (
     <div>
+      <PageTitle hidden>Карта объектов</PageTitle>
       {config.isError && (
         <Alert type="warning" showIcon style={{ marginBottom: 8 }} title="Не удалось получить настройки карты: показана карта без подложки." />
       )}
@@ -83,6 +89,24 @@ function addLayer(map: maplibregl.Map, layer: MapLayerDef, origin: string, anony
   });
 }
 
+/** A feature's popup fields (click on the map, focus in the site list). */
+function popupOf(layer: MapLayerDef, p: Record<string, unknown>, featureId: unknown, anonymous: boolean) {
+  const rawId = p.id ?? featureId;
+  const id = rawId == null || Number.isNaN(Number(rawId)) ? null : Number(rawId);
+  return {
+    id,
+    title: String(p.name ?? p.location ?? '') || (id !== null ? `${layer.noun} № ${id}` : layer.noun),
+    layer: layer.label,
+    status: p.status == null ? '' : layer.statusLabel(String(p.status)),
+    type: p.type,
+    countContainers: layer.source.type === 'waste-area-tiles' ? p.count_containers : undefined,
+    location: p.name ? String(p.location ?? '') : '',
+    href: !anonymous && id !== null ? layer.href(id) : null,
+  };
+}
+
+const NO_SITES: SitesInView = { sites: [], total: 0, key: '' };
+
 function applyView(map: maplibregl.Map, view: InitialView) {
   if (view.kind === 'bounds') map.fitBounds(view.bounds, { padding: 48, maxZoom: 14, duration: 0 });
 }
@@ -97,6 +121,26 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
   const [tileError, setTileError] = useState(false);
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<Record<string, LayerState>>(() => Object.fromEntries(layers.map((l) => [l.id, { visible: true, statuses: null }])));
+  const [sites, setSites] = useState<SitesInView>(NO_SITES);
+  const popupRef = useRef<maplibregl.Popup | null>(null);
+  const layersById = useMemo(() => new Map(layers.map((l) => [l.id, l])), [layers]);
+
+  /** Opens one popup (a previous one closes). */
+  const showPopup = useCallback((layer: MapLayerDef, props: Record<string, unknown>, featureId: unknown, lngLat: maplibregl.LngLatLike) => {
+    const map = mapRef.current;
+    if (!map) return;
+    popupRef.current?.remove();
+    const content = popupContent(popupOf(layer, props, featureId, anonymous), (href) => navigateRef.current(href));
+    popupRef.current = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: false }).setLngLat(lngLat).setDOMContent(content).addTo(map);
+  }, [anonymous]);
+  const focusSite = useCallback((site: RenderedSite) => {
+    const layer = layersById.get(site.layerId);
+    if (layer) showPopup(layer, site.props, site.id, site.lngLat);
+  }, [layersById, showPopup]);
+  const hrefOf = useCallback((site: RenderedSite) => {
+    const layer = layersById.get(site.layerId);
+    return !anonymous && layer && site.id !== null ? layer.href(site.id) : null;
+  }, [layersById, anonymous]);
 
   useEffect(() => {
     const el = container.current;
@@ -133,27 +177,30 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
     if (map.isStyleLoaded()) addLayers();
     else map.on('load', addLayers);
 
+    // The list beside the map follows what is drawn: after every settle (move, zoom, tiles, layer changes).
+    let lastKey = '';
+    map.on('idle', () => {
+      const ids = layers.map((l) => l.id).filter((id) => map.getLayer(id));
+      if (!ids.length) return;
+      const rendered: RenderedSite[] = map.queryRenderedFeatures({ layers: ids }).map((f) => {
+        const layer = layersById.get(f.layer.id)!;
+        const p = f.properties as Record<string, unknown>;
+        const d = popupOf(layer, p, f.id, anonymous);
+        const c = f.geometry.type === 'Point' ? (f.geometry.coordinates as [number, number]) : ([0, 0] as [number, number]);
+        return { layerId: f.layer.id, id: d.id, title: d.title, lngLat: c, props: p };
+      });
+      const next = sitesInView(rendered);
+      if (next.key !== lastKey) {
+        lastKey = next.key;
+        setSites(next);
+      }
+    });
+
     for (const layer of layers) {
       map.on('click', layer.id, (e) => {
         const feature = e.features?.[0];
         if (!feature) return;
-        const p = feature.properties as Record<string, unknown>;
-        const rawId = p.id ?? feature.id;
-        const id = rawId == null || Number.isNaN(Number(rawId)) ? null : Number(rawId);
-        const content = popupContent(
-          {
-            id,
-            title: String(p.name ?? p.location ?? '') || (id !== null ? `${layer.noun} № ${id}` : layer.noun),
-            layer: layer.label,
-            status: p.status == null ? '' : layer.statusLabel(String(p.status)),
-            type: p.type,
-            countContainers: layer.source.type === 'waste-area-tiles' ? p.count_containers : undefined,
-            location: p.name ? String(p.location ?? '') : '',
-            href: !anonymous && id !== null ? layer.href(id) : null,
-          },
-          (href) => navigateRef.current(href),
-        );
-        new maplibregl.Popup({ maxWidth: '320px' }).setLngLat(e.lngLat).setDOMContent(content).addTo(map);
+        showPopup(layer, feature.properties as Record<string, unknown>, feature.id, e.lngLat);
       });
       map.on('mouseenter', layer.id, () => {
         map.getCanvas().style.cursor = 'pointer';
@@ -191,7 +238,8 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
 
   if (failure) return <ErrorState error={new Error(failure)} title="Карта недоступна" />;
   return (
-    <div style={{ position: 'relative', height: MAP_HEIGHT, minHeight: 400, borderRadius: 8, overflow: 'hidden' }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 280px', height: MAP_HEIGHT, minHeight: 400, borderRadius: 8, overflow: 'hidden' }}>
+    <div style={{ position: 'relative', minWidth: 0 }}>
       <div ref={container} style={{ position: 'absolute', inset: 0 }} data-testid="map" data-ready={ready ? 'true' : undefined} aria-label="Карта" role="region" />
       {tileError && (
         <Alert
@@ -203,6 +251,8 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
         />
       )}
       <LayerPanel layers={layers} state={state} onChange={(id, s) => setState((prev) => ({ ...prev, [id]: s }))} />
+    </div>
+    <SiteList view={sites} hrefOf={hrefOf} onFocusSite={focusSite} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { fetchMe, obtainTokens } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/errors';
+import { PageTitle } from '../page-title';
 import { queryClient } from '../query-client';
 import { redirectTarget } from '../session/redirect';
 import { session } from '../session/session';
@@ -57,11 +58,9 @@ export function SignInPage() {
   });
 
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5', padding: 16 }}>
+    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5', padding: 16 }}>
       <Card style={{ width: 400, maxWidth: '100%' }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          Вход в систему
-        </Typography.Title>
+        <PageTitle style={{ marginBottom: 8 }}>Вход в систему</PageTitle>
         <Typography.Paragraph type="secondary">Реестр мест накопления твёрдых коммунальных отходов</Typography.Paragraph>
         {failure && <Alert type="error" title={failure} showIcon style={{ marginBottom: 16 }} role="alert" />}
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -97,6 +96,6 @@ export function SignInPage() {
           <Link to="/terr-schema/containers/container/">Открытый реестр площадок без входа</Link>
         </div>
       </Card>
-    </div>
+    </main>
   );
 }
