@@ -4,7 +4,8 @@
  * database on the DATABASE_URL server (an admin URL; dropped after), samples 200 distinct
  * addresses (street + house number of OSM, seeded), degrades each the way registries write them
  * (abbreviated and moved element types, «д.»/«дом»/«№» forms, missing or abbreviated city,
- * upper case, «ё» → «е», Latin look-alike letters, «корп.» / «лит.» spellings), geocodes them and
+ * upper case, «ё» → «е», Latin look-alike letters, «корп.» / «лит.» spellings, a dropped letter
+ * in every fourth street name), geocodes them and
  * reports the share placed at house quality, the share placed at all, and the error in metres
  * (PostGIS geography distance from the OSM point of the original address): median and p95.
  * Run: `pnpm --filter @tko/bench exec tsx geocode.ts [extract.osm]`; JSON in bench/out/geocode.json.
@@ -50,6 +51,11 @@ export function degrade(street: string, house: string, i: number): string {
       s = pick(forms, i, 1).replace('$', (m[1] ?? m[2] ?? '').trim());
       break;
     }
+  }
+  // Every fourth: a typo, one letter of the longest word of the name dropped.
+  if (i % 4 === 1) {
+    const longest = s.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
+    if (longest.length > 5) s = s.replace(longest, longest.slice(0, 3) + longest.slice(4));
   }
   let h = house;
   const letter = /^(\d+)\s*([А-Яа-я])$/.exec(h);

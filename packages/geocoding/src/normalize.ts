@@ -106,6 +106,9 @@ function clean(text: string): string {
   // «д.13», «мкр.д.13», «ул.Ленина», «28к2» → separate words; dots end abbreviations.
   s = s.replace(/\.(?=\S)/g, '. ');
   s = s.replace(/(\d)(корп|к|стр|с|лит)(?=\.?\s*\d|\.?\s*[а-я]\b)/g, '$1 $2 ');
+  // The letter of a house goes with its number: «28 лит. А», «39 литД», «28 А» → «28а», «39д»
+  // (a lone «д» would read as «дом»).
+  s = s.replace(/(\d)\s*(?:лит|литер|литера)\.?\s*([а-я])(?=$|[\s,])/g, '$1$2');
   s = s.replace(/\s+/g, ' ').replace(/\s*,\s*/g, ' , ');
   s = s.split(' ').map(foldLookalikes).join(' ');
   for (const [re, to] of PHRASES) s = s.replace(re, to);
@@ -150,7 +153,8 @@ export interface ParsedAddress {
   house: string | null;
 }
 
-const NUMBER = /^\d+[а-я]?(\/\d+[а-я]?)?$/;
+/** A house number: «28», «28а», «16/14», «18-20», «7-9-11», «13-15/50». */
+const NUMBER = /^\d+[а-я]?(-\d+[а-я]?)*(\/\d+[а-я]?(-\d+[а-я]?)*)?$/;
 const ORDINAL = /^(\d+)-?(ая|я|ый|ий|й|ой|го|е)$/;
 
 /** An ordinal street-name word in one spelling: «1-ая», «1я» → «1-я»; «2-ой», «2й» → «2-й». */
