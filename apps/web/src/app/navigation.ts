@@ -24,13 +24,15 @@ export interface NavSection {
   items: NavItem[];
 }
 
-const GROUP_LABELS = { 'terr-schema': 'Территориальная схема', dicts: 'Справочники' } as const;
+const GROUP_LABELS = { 'terr-schema': 'Территориальная схема', dicts: 'Справочники', analytics: 'Аналитика' } as const;
 
 /** Screens of the administration group (spec 03 §2: /system-import/, /system-logs/). */
 export const IMPORT_PATH = '/system-import/';
 export const SYSTEM_LOGS_PATH = '/system-logs/';
 /** The dashboard (spec 03 §2, issue 12 §2). */
 export const DASHBOARD_PATH = '/analitics/dashboard/';
+/** The balance files (spec 03 §2, issue 12 §3). */
+export const BALANCE_FILES_PATH = '/analitics/balance-files/';
 
 function sectionItems(group: keyof typeof GROUP_LABELS): NavItem[] {
   return SECTIONS.filter((s) => s.group === group).map((s) => ({
@@ -54,7 +56,11 @@ export const NAVIGATION: NavSection[] = [
   {
     key: 'analytics',
     label: 'Аналитика',
-    items: [{ key: 'dashboard', label: 'Дашборд', path: DASHBOARD_PATH, perm: 'dashboard:view', anonymous: false }],
+    items: [
+      { key: 'dashboard', label: 'Дашборд', path: DASHBOARD_PATH, perm: 'dashboard:view', anonymous: false },
+      ...sectionItems('analytics'),
+      { key: 'balance-files', label: 'Файлы баланса', path: BALANCE_FILES_PATH, perm: 'balance:view', anonymous: false },
+    ],
   },
   {
     key: 'admin',

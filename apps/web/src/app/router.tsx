@@ -10,7 +10,7 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { lazyPage } from './lazy-page';
-import { DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
+import { BALANCE_FILES_PATH, DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
 import { SessionEffects } from './session/session-effects';
@@ -30,6 +30,7 @@ const SectionViewPage = lazyPage(() => import('../resources/section-card-pages')
 const ImportPage = lazyPage(() => import('../import/import-page'), 'default');
 const SystemLogsPage = lazyPage(() => import('../history/system-logs-page'), 'default');
 const DashboardPage = lazyPage(() => import('../dashboard/dashboard-page'), 'DashboardPage');
+const BalanceFilesPage = lazyPage(() => import('../analytics/balance-files-page'), 'BalanceFilesPage');
 const NotFoundPage = lazyPage(() => import('./states'), 'NotFoundPage');
 
 /** While a page's chunk loads: nothing visible (the chunks are small; no layout shift). */
@@ -93,6 +94,7 @@ export const router = createBrowserRouter([
           { path: IMPORT_PATH, element: <RequireAuth fresh><ImportPage /></RequireAuth> },
           { path: SYSTEM_LOGS_PATH, element: <RequireAuth fresh><SystemLogsPage /></RequireAuth> },
           { path: DASHBOARD_PATH, element: <RequireAuth fresh><DashboardPage /></RequireAuth> },
+          { path: BALANCE_FILES_PATH, element: <RequireAuth fresh><BalanceFilesPage /></RequireAuth> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

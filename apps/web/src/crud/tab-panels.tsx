@@ -5,12 +5,16 @@
  */
 import type { TabDef } from '@tko/contract';
 import { Empty } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { EventsPanel } from './panels/events-panel';
+
+// The target indicator's plan-vs-actual chart: its own chunk (the chart library), loaded by that tab only.
+const WkiChart = lazy(async () => ({ default: (await import('../analytics/wki-chart')).WkiChart }));
 
 /** The tab's own panel, or null when the tab shows the registry's fields. */
 export function tabPanel(tab: TabDef, entity: Record<string, unknown> | null): ReactNode | null {
   if (tab.key === 'events') return <EventsPanel events={entity?.events} hint={tab.empty} />;
+  if (tab.key === 'plan_fact') return <Suspense fallback={null}><WkiChart entity={entity} /></Suspense>;
   if (tab.empty) return <Empty description={tab.empty} />;
   return null;
 }

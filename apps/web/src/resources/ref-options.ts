@@ -31,6 +31,8 @@ const OVERRIDES: Record<string, RefOptionsSource> = {
     searchable: true,
     label: (r) => (text(r.inn) ? `${text(r.name)} (ИНН ${text(r.inn)})` : text(r.name)),
   },
+  /** The balance's source file: the balance files list (`{id, name, …}`). */
+  'balance-file': { path: '/api/balance/simulated-file/', searchable: false },
   'normative-unit': {
     path: '/api/dicts/normative-unit/',
     searchable: false,

@@ -49,8 +49,8 @@ export interface ListSegment {
 
 export interface Section {
   key: string;
-  /** Menu group: the territorial scheme or the dictionaries. */
-  group: 'terr-schema' | 'dicts';
+  /** Menu group: the territorial scheme, the dictionaries or the analytics. */
+  group: 'terr-schema' | 'dicts' | 'analytics';
   /** Menu item label. */
   menuLabel: string;
   /** With trailing slash, e.g. `/terr-schema/waste-sources/`. */
@@ -149,6 +149,31 @@ export const SECTIONS: Section[] = [
     menuLabel: 'Нормативы накопления',
     base: '/dicts/normative-unit/',
     tabs: [{ slug: '', label: 'Нормативы накопления ТКО', resource: 'normative-unit' }],
+  },
+  // Analytics (spec 03 §2, issue 12 §3–§5).
+  {
+    key: 'balance',
+    group: 'analytics',
+    menuLabel: 'Моделируемый баланс',
+    base: '/analitics/balance/',
+    tabs: [{ slug: '', label: 'Моделируемый баланс', resource: 'balance' }],
+  },
+  {
+    key: 'targets',
+    group: 'analytics',
+    menuLabel: 'Целевые показатели',
+    base: '/analitics/targets/',
+    tabs: [{ slug: '', label: 'Целевые показатели', resource: 'wki' }],
+  },
+  {
+    key: 'tariff',
+    group: 'analytics',
+    menuLabel: 'Тарифы',
+    base: '/analitics/tariff/',
+    tabs: [
+      { slug: 'predicted', label: 'Прогнозные тарифы', resource: 'tariff-predicted' },
+      { slug: 'reg-operator', label: 'Тарифы регионального оператора', resource: 'tariff-reg-operator' },
+    ],
   },
 ];
 

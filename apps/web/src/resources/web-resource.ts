@@ -21,10 +21,11 @@ export interface WebResource extends WebTexts {
   def: ResourceDef;
 }
 
-/** The neutral texts of a registry; aggregates are named by their field's label. */
+/** The neutral texts of a registry; aggregates are named by their field's label (or the summed field's). */
 export function defaultTexts(def: ResourceDef): WebTexts {
   const aggregateLabels: Record<string, string> = {};
-  for (const key of Object.keys(def.aggregates ?? {})) aggregateLabels[key] = (def.fields[key]?.label ?? key).toLowerCase();
+  // A sum named like a field (count_containers) takes that field's label, else the label of the field it sums (the balance's total_created).
+  for (const [key, a] of Object.entries(def.aggregates ?? {})) aggregateLabels[key] = (def.fields[key]?.label ?? def.fields[a.sum]?.label ?? key).toLowerCase();
   return {
     emptyText: 'Записей не найдено. Измените фильтры или создайте запись.',
     aggregateLabels,

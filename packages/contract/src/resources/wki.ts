@@ -48,6 +48,8 @@ export const wkiResource = defineResource({
   tabs: [
     { key: 'general', label: 'Общие сведения' },
     { key: 'values', label: 'Значения по годам' },
+    // Drawn by the web card from the values (apps/web/src/analytics/wki-chart.tsx).
+    { key: 'plan_fact', label: 'План и факт' },
   ],
   fields: {
     id: f.id(),
