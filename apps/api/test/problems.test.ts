@@ -169,8 +169,8 @@ describe('list and card', () => {
     expect(x.headers['content-type']).toMatch(/spreadsheetml/);
     const geo = await get('/api/map/problems/geojson/');
     expect(geo.status).toBe(200);
-    const features = (geo.body.features ?? JSON.parse(geo.text).features) as { properties: { type: string; status: string } }[];
-    expect(features.some((f) => f.properties.type === 'P011' && f.properties.status === 'NEW')).toBe(true);
+    const features = (geo.body.features ?? JSON.parse(geo.text).features) as { properties: { code: string; name: string; status: string } }[];
+    expect(features.some((f) => f.properties.code === 'P011' && f.properties.name === 'P011. Ограждения нет' && f.properties.status === 'NEW')).toBe(true);
     expect(features.every((f) => f.properties.status === 'NEW' || f.properties.status === 'IN_WORK')).toBe(true);
     expect((await get('/api/map/problems/geojson/', t.auth('nobody'))).status).toBe(403);
   });

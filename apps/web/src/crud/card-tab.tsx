@@ -1,11 +1,13 @@
 /**
  * The fields of one card tab: inputs for writable fields, disabled boxes for read-only ones
  * (computed values — derived figures, lists — in a growing text box; a change history as the
- * readable list of history/history-view.tsx).
+ * readable list of history/history-view.tsx; a computed `…_url` holding an app path — a problem's
+ * object — as a link to that page).
  */
 import type { FieldDef, ResourceDef } from '@tko/contract';
 import { Col, Input, Row } from 'antd';
 import type { Control } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FieldInput } from './fields/field-input';
 import { FieldItem, inputId } from './fields/field-item';
 import { formatFieldValue } from './format';
@@ -46,6 +48,8 @@ export function CardTab(props: {
                   <div id={inputId(name)} data-testid={`history-${name}`}>
                     <HistoryEntries def={def} entries={parameterEntries(def, tab, entity[name])} />
                   </div>
+                ) : field.kind === 'computed' && name.endsWith('_url') && typeof entity?.[name] === 'string' && entity[name].startsWith('/') ? (
+                  <Link id={inputId(name)} to={entity[name]} data-testid={`link-${name}`}>Открыть объект</Link>
                 ) : field.kind === 'computed' ? (
                   <Input.TextArea id={inputId(name)} value={entity ? formatFieldValue(field, entity[name]) : ''} disabled autoSize={{ minRows: 1, maxRows: 6 }} placeholder="Вычисляется автоматически" />
                 ) : (

@@ -6,7 +6,7 @@
  * Colours come from the contract's MAP_PALETTE (spec 01 §9: about 78 colours).
  */
 import {
-  FACILITIES_GEOJSON_PATH, FacilityStatus, MAP_PALETTE, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
+  FACILITIES_GEOJSON_PATH, FacilityStatus, MAP_PALETTE, PROBLEMS_GEOJSON_PATH, ProblemStatus, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
   WasteAreaKind, WasteAreaStatus, WasteDumpStatus,
 } from '@tko/contract';
 import { KIND_COLORS, STATUS_COLORS } from './map-style';
@@ -63,6 +63,23 @@ const DUMP_COLORS: Record<string, string> = { DETECTED: P(3), LIQUIDATION: P(1),
 /** Facilities: green working, blue planned, yellow/violet planned changes, grey inactive. */
 const FACILITY_COLORS: Record<string, string> = { ACTIVE: P(2), PLANNED: P(0), PLANNED_RECONSTRUCTION: P(8), PLANNED_DECOMMISSION: P(4), INACTIVE: P(7) };
 
+/** Problems (issue 12 §1): open ones only — red while new, orange in work. */
+const PROBLEM_COLORS: Record<string, string> = { NEW: P(3), IN_WORK: P(1) };
+const problemsLayer: MapLayerDef = {
+  id: 'problems',
+  label: 'Проблемы',
+  group: 'Объекты',
+  resource: 'problems',
+  public: false,
+  source: { type: 'geojson', id: 'problems', path: PROBLEMS_GEOJSON_PATH },
+  statusColors: PROBLEM_COLORS,
+  statusLabel: (v) => ProblemStatus.label(v),
+  stroke: P(30),
+  radius: 6,
+  href: (id) => `/analitics/problems/update/${id}/`,
+  noun: 'Проблема',
+};
+
 export const MAP_LAYERS: MapLayerDef[] = [
   ...wasteAreaLayers,
   {
@@ -93,6 +110,7 @@ export const MAP_LAYERS: MapLayerDef[] = [
     href: (id) => `/terr-schema/waste-management-facilities/current/view/${id}/`,
     noun: 'Объект',
   },
+  problemsLayer,
 ];
 
 /** The layers this visitor may see: public ones for anonymous visitors, else by `view`. */

@@ -166,6 +166,13 @@ export const SECTIONS: Section[] = [
     tabs: [{ slug: '', label: 'Целевые показатели', resource: 'wki' }],
   },
   {
+    key: 'problems',
+    group: 'analytics',
+    menuLabel: 'Проблемы',
+    base: '/analitics/problems/',
+    tabs: [{ slug: '', label: 'Проблемы', resource: 'problems', texts: { emptyText: 'Проблем не найдено. Измените фильтры; новые проблемы находит проверка реестра (раз в час и после импорта).' } }],
+  },
+  {
     key: 'tariff',
     group: 'analytics',
     menuLabel: 'Тарифы',

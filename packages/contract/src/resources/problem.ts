@@ -63,7 +63,7 @@ export const problemResource = defineResource({
   labelOne: 'Проблема',
   path: PROBLEMS_PATH,
   webPath: PROBLEMS_WEB_PATH,
-  tabs: [{ key: 'general', label: 'Общие сведения' }, { key: 'events', label: 'События' }],
+  tabs: [{ key: 'general', label: 'Общие сведения' }, { key: 'problem_events', label: 'События' }],
   fields: {
     id: f.id(),
     type: f.enum('Тип проблемы', ProblemType, { required: true, list: true }),

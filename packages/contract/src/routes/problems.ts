@@ -91,7 +91,7 @@ export const detectProblemsRoute = defineRoute({
   body: DetectBodySchema, response: { 200: DetectResultSchema },
 });
 
-/** Open problems with coordinates: features carry id, type, status, priority, location. */
+/** Open problems with coordinates: features carry id, code, name (code and what was found), status, priority, location. */
 export const PROBLEMS_GEOJSON_PATH = '/api/map/problems/geojson/';
 export const problemsGeojsonRoute = defineRoute({
   method: 'GET', path: PROBLEMS_GEOJSON_PATH, permission: 'problems:view', tags: ['map', 'problems'], summary: 'Открытые проблемы в GeoJSON (EPSG:4326)',

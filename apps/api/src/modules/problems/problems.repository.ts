@@ -6,10 +6,14 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ProblemEvent } from '@tko/contract';
 
-/** Open problems with coordinates as one FeatureCollection (6 decimals). */
+/**
+ * Open problems with coordinates as one FeatureCollection (6 decimals); properties id, code, name
+ * («P011. Ограждения нет»: the popup's title), status, priority, location.
+ */
 const GEOJSON_SQL = `SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
     'type', 'Feature', 'id', p.id, 'geometry', ST_AsGeoJSON(p.point, 6)::json,
-    'properties', json_build_object('id', p.id, 'type', p.code, 'status', p.status, 'priority', p.priority, 'location', p.location))
+    'properties', json_build_object('id', p.id, 'code', p.code, 'name', p.code || coalesce('. ' || p.details, ''), 'status', p.status,
+      'priority', p.priority, 'location', p.location))
     ORDER BY p.id), '[]'::json)) AS fc
   FROM problem p WHERE p.point IS NOT NULL AND p.closed_at IS NULL`;
 

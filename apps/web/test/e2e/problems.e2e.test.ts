@@ -1,0 +1,114 @@
+/**
+ * Issue 12 §1 in the browser: a problem found by the detector is drawn on the map (layer
+ * «Проблемы»), clicking it opens its card (general tab with the object link, events tab with
+ * «Обнаружена»), and the list /analitics/problems/ shows it with the type filter. The built app
+ * served by the real API on its own database, headless Chromium; nothing mocked. axe-core checks
+ * the list and the card.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@tko/api/src/app';
+import { loadConfig } from '@tko/api/src/config';
+import { createPrisma, ensureAdmin, runProblemDetector, type PrismaClient } from '@tko/db';
+import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn } from './harness';
+
+const ADMIN = { email: 'e2e-problems@tko.local', password: 'Е2е-пароль-проблем-1', first_name: 'Нина', last_name: 'Проблемова' };
+const CENTER = { lat: 52.5443, lng: 103.8884 };
+const ZOOM = 15;
+
+interface MapHandle {
+  loaded(): boolean;
+  getLayer(id: string): unknown;
+  project(p: [number, number]): { x: number; y: number };
+  getCanvas(): { getBoundingClientRect(): { left: number; top: number } };
+  queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown> }[];
+}
+type MapWindow = { __map?: MapHandle };
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let browser: Browser;
+let page: Page;
+let baseUrl: string;
+let webCopy: string | undefined;
+let siteId = 0;
+let problemId = 0;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  webCopy = copyBuiltWeb('tko-web-problems-');
+  db = await createTestDatabase();
+  await ensureAdmin(db.pool, ADMIN);
+  const point = `ST_SetSRID(ST_MakePoint(${CENTER.lng}, ${CENTER.lat}), 4326)`;
+  siteId = (await db.pool.query<{ id: number }>(
+    `INSERT INTO waste_area (kind, location, coordinates, identifier, fence) VALUES ('CONTAINER', 'Ангарск, 85 квартал, д. 3', ${point}, 'КП-85', 'ABSENT') RETURNING id`,
+  )).rows[0]!.id;
+  await runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P011'] });
+  problemId = (await db.pool.query<{ id: number }>(`SELECT id FROM problem WHERE code = 'P011' AND object_id = $1`, [siteId])).rows[0]!.id;
+  await db.pool.query(`UPDATE system_settings SET center_coordinates = ${point}, map_zoom = ${ZOOM}`);
+
+  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
+  prisma = createPrisma(db.url);
+  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  browser = await launchChromium();
+  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(30_000);
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  await signIn(page, baseUrl, ADMIN, '/terr-schema/map/');
+});
+
+afterEach(async ({ task }) => {
+  await screenshotIfFailed(page, task, 'failed-problems-');
+});
+
+afterAll(async () => {
+  await closeE2e({ browser, app, prisma, db, webCopy });
+});
+
+describe('problems in the browser', () => {
+  it('a problem found on the map opens its card', async () => {
+    await page.waitForFunction(() => {
+      const map = (globalThis as unknown as MapWindow).__map;
+      return Boolean(map && map.getLayer('problems') && map.loaded() && map.queryRenderedFeatures({ layers: ['problems'] }).length === 1);
+    }, undefined, { timeout: 60_000 });
+    await page.getByTestId('layer-toggle-problems').waitFor();
+    // Click the feature where the map draws it.
+    const at = await page.evaluate((c) => {
+      const map = (globalThis as unknown as MapWindow).__map!;
+      const p = map.project([c.lng, c.lat]);
+      const r = map.getCanvas().getBoundingClientRect();
+      return { x: r.left + p.x, y: r.top + p.y };
+    }, CENTER);
+    await page.mouse.click(at.x, at.y);
+    const popup = page.getByTestId('map-popup');
+    await expect.poll(() => popup.textContent()).toContain('P011. Ограждения нет');
+    expect(await popup.textContent()).toContain('Слой: Проблемы');
+    await popup.getByRole('link', { name: 'Открыть карточку' }).click();
+    await page.waitForURL(`**/analitics/problems/update/${problemId}/**`);
+    await page.getByText('P011. Ограждение площадки отсутствует').first().waitFor();
+    const link = page.getByTestId('link-object_url');
+    expect(await link.getAttribute('href')).toBe(`/terr-schema/containers/container/view/${siteId}/`);
+    await expectAccessible(page, 'карточка проблемы');
+    await page.getByRole('tab', { name: 'События' }).click();
+    const events = page.getByTestId('problem-events');
+    await expect.poll(() => events.textContent()).toContain('Обнаружена автоматически: Ограждения нет.');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lists the problem with the type filter', async () => {
+    await page.goto(`${baseUrl}/analitics/problems/#page=1&type=P011`);
+    const row = page.locator('.ant-table-row', { hasText: 'Ограждения нет' });
+    await row.first().waitFor();
+    expect(await page.locator('.ant-table-row').count()).toBe(1);
+    await expectAccessible(page, 'список проблем');
+    await page.goto(`${baseUrl}/analitics/problems/#page=1&type=P001`);
+    await page.getByText('Проблем не найдено', { exact: false }).waitFor();
+  });
+});
