@@ -71,9 +71,7 @@ export const wkiResource = defineResource({
     const out: Record<string, string> = {};
     for (const key of ['actual_indications', 'planned_indications'] as const) {
       const items = ((v[key] as { year?: number | null; value?: string | null; fetch_action?: string }[] | undefined) ?? []).filter((r) => r.fetch_action !== 'delete');
-      const years = items.map((r) => r.year);
       if (items.some((r) => r.year === null || r.value === null)) out[key] = 'Укажите год и значение в каждой строке.';
-      else if (new Set(years.filter((y) => y !== undefined)).size !== years.filter((y) => y !== undefined).length) out[key] = 'Значение за каждый год указывается один раз.';
     }
     return out;
   },
@@ -91,7 +89,7 @@ export const wkiResource = defineResource({
 export const WkiChartPointSchema = z.object({ year: z.number().int(), planned: z.number().nullable(), actual: z.number().nullable() });
 export type WkiChartPoint = z.infer<typeof WkiChartPointSchema>;
 
-/** The chart's points: every year with a value, ascending. */
+/** The chart's points: every year with a value, ascending (of two values of one year, the later row's). */
 export function wkiChartPoints(row: { actual_indications?: { year: number | null; value: string | null }[]; planned_indications?: { year: number | null; value: string | null }[] }): WkiChartPoint[] {
   const byYear = new Map<number, WkiChartPoint>();
   const at = (y: number) => byYear.get(y) ?? (byYear.set(y, { year: y, planned: null, actual: null }), byYear.get(y)!);
