@@ -67,7 +67,7 @@ const wirePoint = (col: string) =>
  * The one statement of a rule: $1 code, $2 object type, $3 default priority, $4 user name,
  * $5 step. Answers the counts and the ids touched.
  */
-function stepSql(ruleSql: string): string {
+export function stepSql(ruleSql: string): string {
   return `WITH found AS MATERIALIZED (
       SELECT DISTINCT ON (r.object_id) r.object_id, r.location, r.point, r.oktmo, r.details FROM (${ruleSql}) r ORDER BY r.object_id),
     ins AS (
@@ -117,6 +117,9 @@ async function runRule(pool: Pool, rule: ProblemRule, index: number): Promise<Ru
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_KEY, index]);
+    // Matching found violations to open problems is a set operation: hash joins, whatever the
+    // (often stale, right after an import) row estimates say — a nested loop over a CTE is O(n²).
+    await client.query('SET LOCAL enable_nestloop = off');
     const r = (await client.query<{ found: number; opened_ids: number[]; closed_ids: number[] }>(stepSql(rule.sql),
       [rule.code, rule.objectType, priority, DETECTOR_USER_NAME, DETECTOR_STEP])).rows[0]!;
     await client.query('COMMIT');

@@ -1,0 +1,28 @@
+/**
+ * `pnpm --filter @tko/db detect-problems [codes…]`: runs the problem detector (issue 12 §1) over
+ * DATABASE_URL once — every rule, or the codes given — and prints per code what it found, opened
+ * and closed and how many stay open, and the run's time. Safe to run again (a second run opens
+ * and closes nothing while the data are unchanged). docs/DATA.md «Problems on the Angarsk data».
+ */
+import { PROBLEM_TYPES } from '@tko/contract';
+import { createPool } from '../client';
+import { runProblemDetector } from '../problems/detector';
+import { databaseUrlFromEnv, runCommand } from './cli';
+
+runCommand(async () => {
+  const codes = process.argv.slice(2);
+  const pool = createPool(databaseUrlFromEnv());
+  try {
+    const started = Date.now();
+    const r = await runProblemDetector(pool, { trigger: 'MANUAL', codes: codes.length ? codes : undefined });
+    console.log(`Поиск проблем: ${((Date.now() - started) / 1000).toFixed(1)} с, открыто ${r.opened}, закрыто ${r.closed}, открытых всего ${r.open_total}`);
+    for (const x of r.rules) {
+      const label = PROBLEM_TYPES.find((t) => t.code === x.code)?.label ?? '';
+      console.log(x.no_data
+        ? `  ${x.code} ${label}: данных пока нет`
+        : `  ${x.code} ${label}: нарушений ${x.found}, открыто ${x.opened}, закрыто ${x.closed}, открытых ${x.open}`);
+    }
+  } finally {
+    await pool.end();
+  }
+});
