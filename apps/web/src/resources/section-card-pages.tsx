@@ -4,7 +4,8 @@
  * wraps it) and `view` on the registry; the view page opens for anonymous visitors where the
  * registry has a public card, else sends them to sign in.
  */
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { usePermissions } from '../app/permissions/use-permissions';
 import { authPath } from '../app/session/redirect';
@@ -58,6 +59,24 @@ function useRouteTab(section: Section): SectionTab | undefined {
   return findTab(section, isTabbed(section) ? slug : '');
 }
 
+/**
+ * The card of a tab: a new object starts with the tab's fixed `defaults` and, for a tab with
+ * `initDefaults` (the predicted tariff's init/), with the values the server fills in (the card
+ * re-mounts when they arrive; a failed call leaves the form empty to be typed).
+ */
+function TabCard({ tab, web, paths, objectId }: Resolved) {
+  const isNew = objectId === 'new';
+  const init = useQuery({
+    queryKey: ['card-init', web.def.name],
+    queryFn: () => tab.initDefaults!(),
+    enabled: isNew && Boolean(tab.initDefaults),
+    staleTime: 0,
+    retry: false,
+  });
+  const defaults = useMemo(() => (isNew && init.data ? { ...tab.defaults, ...init.data } : tab.defaults), [isNew, init.data, tab.defaults]);
+  return <ResourceCard key={objectId} web={web} objectId={objectId} paths={paths} defaults={defaults} />;
+}
+
 export function SectionCardPage({ section }: { section: Section }) {
   const tab = useRouteTab(section);
   return (
@@ -65,7 +84,7 @@ export function SectionCardPage({ section }: { section: Section }) {
       <WithTab
         section={section}
         page="card"
-        render={({ tab: t, web, paths, objectId }) => <ResourceCard key={objectId} web={web} objectId={objectId} paths={paths} defaults={t.defaults} />}
+        render={({ tab: t, web, paths, objectId }) => <TabCard tab={t} web={web} paths={paths} objectId={objectId} />}
       />
     </CanView>
   );

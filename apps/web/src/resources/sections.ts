@@ -10,7 +10,8 @@
  * `…update/{objectId}/` card (`new` creates), `…view/{objectId}/` read-only card; an optional list
  * segment (`/dicts/atu/{oktmo}/`) narrows the list.
  */
-import { FACILITY_SECTION_TABS, WASTE_AREA_TABS } from '@tko/contract';
+import { FACILITY_SECTION_TABS, tariffInitRoute, WASTE_AREA_TABS } from '@tko/contract';
+import { callRoute } from '../api/client';
 import type { HashOptions } from '../crud/hash-options';
 import type { ObjectKey } from './object-key';
 import { containerTexts } from './container';
@@ -29,6 +30,8 @@ export interface SectionTab {
   fixed?: HashOptions;
   /** Values a new object created from this tab starts with. */
   defaults?: Record<string, unknown>;
+  /** Values a new object starts with, asked from the server when its card opens (the predicted tariff's init/). */
+  initDefaults?: () => Promise<Record<string, unknown>>;
   texts?: Partial<WebTexts>;
 }
 
@@ -178,7 +181,13 @@ export const SECTIONS: Section[] = [
     menuLabel: 'Тарифы',
     base: '/analitics/tariff/',
     tabs: [
-      { slug: 'predicted', label: 'Прогнозные тарифы', resource: 'tariff-predicted' },
+      {
+        slug: 'predicted',
+        label: 'Прогнозные тарифы',
+        resource: 'tariff-predicted',
+        // A new predicted tariff is filled from the product's data (GET /api/tariffs/predicted/init/).
+        initDefaults: async () => (await callRoute(tariffInitRoute, {})).values,
+      },
       { slug: 'reg-operator', label: 'Тарифы регионального оператора', resource: 'tariff-reg-operator' },
     ],
   },

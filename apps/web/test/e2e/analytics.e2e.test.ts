@@ -1,7 +1,7 @@
 /**
  * Issue 12 §3–§5 in the browser: the balance table with its year and hazard-class filters and the
  * totals, the balance files screen, a target indicator's plan-vs-actual chart, the tariff screen
- * with its two tabs; axe-core finds no serious violation on them. The real API on its own
+ * with its two tabs and a new predicted tariff filled by init/; axe-core finds no serious violation on them. The real API on its own
  * database (rows inserted with SQL), headless Chromium.
  */
 import type { AddressInfo } from 'node:net';
@@ -88,5 +88,10 @@ describe('analytics screens', () => {
     await expectAccessible(page, 'тарифы');
     await page.getByRole('tab', { name: 'Тарифы регионального оператора' }).click();
     await expect.poll(() => page.url()).toContain('/analitics/tariff/reg-operator/');
+    // A new predicted tariff opens filled by init/: the money figures of the latest stored tariff.
+    await page.goto(`${baseUrl}/analitics/tariff/predicted/update/new/`);
+    await page.getByRole('tab', { name: 'Расходы и объёмы' }).click();
+    await expect.poll(() => page.locator('#f-operating_expenses').inputValue()).toMatch(/^1\s?000\s?000([.,]0+)?$/);
+    await expect.poll(() => page.locator('#f-transportation_cost').inputValue()).toMatch(/^60([.,]0+)?$/);
   });
 });
