@@ -240,7 +240,6 @@ export function parseAddress(text: string): ParsedAddress {
     else segments[segments.length - 1]!.push(w);
   }
   let settlement: string | null = null;
-  let street: Token[] | null = null;
   const rest: Token[][] = [];
   for (const seg of segments.filter((s) => s.length)) {
     if (seg.some((w) => w.kind === 'region') || seg.every((w) => /^\d{6}$/.test(w.text) || w.text === 'россия' || w.text === 'рф')) continue;
@@ -257,7 +256,7 @@ export function parseAddress(text: string): ParsedAddress {
     }
     rest.push(seg);
   }
-  street = rest.find((s) => s.some((w) => w.kind === 'street')) ?? rest[rest.length - 1] ?? null;
+  const street = rest.find((s) => s.some((w) => w.kind === 'street')) ?? rest[rest.length - 1] ?? null;
   // Without any settlement type, a leading segment before the street is the settlement («Ангарск, ул. …»).
   if (!settlement && street && rest.length > 1 && rest[0] !== street && rest[0]!.length <= 2) {
     settlement = rest[0]!.map((w) => w.text).join(' ');

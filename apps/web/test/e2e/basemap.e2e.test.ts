@@ -82,10 +82,14 @@ async function pixelShares(png: Buffer, bg: [number, number, number]): Promise<{
   const blank = await browser.newPage();
   try {
     return await blank.evaluate(async ({ b64, bg }) => {
-      const img = new Image();
+      // The page's DOM, typed here (the tests compile without the DOM library).
+      interface Img { src: string; width: number; height: number; decode(): Promise<void> }
+      interface Ctx { drawImage(i: Img, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }
+      const dom = globalThis as unknown as { Image: new () => Img; document: { createElement(tag: 'canvas'): { width: number; height: number; getContext(k: '2d'): Ctx | null } } };
+      const img = new dom.Image();
       img.src = `data:image/png;base64,${b64}`;
       await img.decode();
-      const canvas = document.createElement('canvas');
+      const canvas = dom.document.createElement('canvas');
       canvas.width = img.width;
       canvas.height = img.height;
       const ctx = canvas.getContext('2d')!;
