@@ -4,13 +4,14 @@
  * reconnect. A refusal is a StompError: ERROR frame, then the connection is closed
  * (STOMP 1.2: a SUBSCRIBE the server cannot process MUST be answered so).
  */
-import { resources } from '@tko/contract';
+import { moduleResources, resources } from '@tko/contract';
 import type { AuthUser } from '../../plugins/auth';
 import type { Destination } from './destinations';
 import { StompError, STOMP_MSG, WS_CLOSE } from './errors';
 import type { JobOwnerLookup } from './job-owner';
 
-const REGISTRIES: ReadonlySet<string> = new Set(resources.map((d) => d.name));
+// Every registry whose writes the pipeline announces, those registered by their own module (the balance) too.
+const REGISTRIES: ReadonlySet<string> = new Set([...resources, ...moduleResources].map((d) => d.name));
 
 export async function authorizeSubscribe(user: AuthUser, dest: Destination, jobOwners: JobOwnerLookup): Promise<void> {
   switch (dest.kind) {
