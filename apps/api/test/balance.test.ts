@@ -81,6 +81,10 @@ describe('balance rows', () => {
     expect(updated.body).toMatchObject({ id: created.body.id, created: '50.000', processed: '10.000', identity_broken: true });
     const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM balance WHERE year = 2025 AND fkko_id = $1', [id]);
     expect(rows[0].n).toBe(1);
+    // The card's change history: the create and the update through the pipeline.
+    const history = await request(t.app.server).get(`${BASE}${created.body.id}/history/`).set(admin());
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    expect(history.body.results.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);
     expect((await request(t.app.server).put(`${BASE}2014/${id}/`).set(admin()).send({})).status).toBe(404);
     expect((await request(t.app.server).put(`${BASE}2025/999999/`).set(admin()).send({})).status).toBe(404);
     expect((await request(t.app.server).put(path).set(admin()).send({ created: 'много' })).body.created[0]).toMatch(/число/);

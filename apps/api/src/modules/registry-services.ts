@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import { resources } from '@tko/contract';
+import { moduleResources, resources } from '@tko/contract';
 import { RegistryRepository } from '@tko/db';
 import type { WritePipeline } from '@tko/db';
 import type { Config } from '../config';
@@ -58,5 +58,7 @@ export async function registerRegistryServices(app: FastifyInstance, deps: Regis
   registerAddressRoutes(app, { address, guards });
 
   registerTransactionRoutes(app, { service: new TransactionService(deps.pipeline), guards });
-  registerLogRoutes(app, { logs: new LogsRepository(pool), guards, registries });
+  // Card histories also for the registries their own module serves (the balance).
+  const withModules = [...registries, ...moduleResources.map((def) => ({ def, repo: new RegistryRepository(pool, def) }))];
+  registerLogRoutes(app, { logs: new LogsRepository(pool), guards, registries: withModules });
 }
