@@ -29,6 +29,11 @@ const GROUP_LABELS = { 'terr-schema': 'Территориальная схема
 /** Screens of the administration group (spec 03 §2: /system-import/, /system-logs/). */
 export const IMPORT_PATH = '/system-import/';
 export const SYSTEM_LOGS_PATH = '/system-logs/';
+/** Administration of users, declarants, roles and the system settings (spec 03 §2, issue 14). */
+export const ADMIN_USERS_PATH = '/admin/users/';
+export const ADMIN_DECLARANTS_PATH = '/admin/users/declarants/';
+export const ADMIN_ROLES_PATH = '/admin/roles/';
+export const SETTINGS_PATH = '/settings/';
 /** The dashboard (spec 03 §2, issue 12 §2). */
 export const DASHBOARD_PATH = '/analitics/dashboard/';
 /** The balance files (spec 03 §2, issue 12 §3). */
@@ -68,6 +73,11 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { key: 'system-import', label: 'Импорт данных', path: IMPORT_PATH, perm: 'import:view', anonymous: false },
       { key: 'system-logs', label: 'Системный журнал', path: SYSTEM_LOGS_PATH, perm: 'system-logs:view', anonymous: false },
+      // spec 03 §2: view on 'users' for Users, on 'users-roles' for the other admin pages.
+      { key: 'admin-declarants', label: 'Декларанты', path: ADMIN_DECLARANTS_PATH, perm: 'users-roles:view', anonymous: false },
+      { key: 'admin-users', label: 'Пользователи', path: ADMIN_USERS_PATH, perm: 'users:view', anonymous: false },
+      { key: 'admin-roles', label: 'Роли', path: ADMIN_ROLES_PATH, perm: 'users-roles:view', anonymous: false },
+      { key: 'settings', label: 'Системные настройки', path: SETTINGS_PATH, perm: 'system-settings:view system-settings:change', anonymous: false },
     ],
   },
 ];

@@ -10,6 +10,7 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { lazyPage } from './lazy-page';
+import { ADMIN_DECLARANTS_PATH, ADMIN_ROLES_PATH, ADMIN_USERS_PATH, SETTINGS_PATH } from './navigation';
 import { BALANCE_FILES_PATH, DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
@@ -31,6 +32,13 @@ const ImportPage = lazyPage(() => import('../import/import-page'), 'default');
 const SystemLogsPage = lazyPage(() => import('../history/system-logs-page'), 'default');
 const DashboardPage = lazyPage(() => import('../dashboard/dashboard-page'), 'DashboardPage');
 const BalanceFilesPage = lazyPage(() => import('../analytics/balance-files-page'), 'BalanceFilesPage');
+const UsersPage = lazyPage(() => import('../admin/users-page'), 'UsersPage');
+const DeclarantsPage = lazyPage(() => import('../admin/users-page'), 'DeclarantsPage');
+const UserCardPage = lazyPage(() => import('../admin/user-card-page'), 'UserCardPage');
+const DeclarantCardPage = lazyPage(() => import('../admin/user-card-page'), 'DeclarantCardPage');
+const RolesPage = lazyPage(() => import('../admin/roles-page'), 'RolesPage');
+const RoleCardPage = lazyPage(() => import('../admin/role-card-page'), 'RoleCardPage');
+const SettingsPage = lazyPage(() => import('../settings/settings-page'), 'SettingsPage');
 const NotFoundPage = lazyPage(() => import('./states'), 'NotFoundPage');
 
 /** While a page's chunk loads: nothing visible (the chunks are small; no layout shift). */
@@ -95,6 +103,15 @@ export const router = createBrowserRouter([
           { path: SYSTEM_LOGS_PATH, element: <RequireAuth fresh><SystemLogsPage /></RequireAuth> },
           { path: DASHBOARD_PATH, element: <RequireAuth fresh><DashboardPage /></RequireAuth> },
           { path: BALANCE_FILES_PATH, element: <RequireAuth fresh><BalanceFilesPage /></RequireAuth> },
+          // Administration (issue 14): /admin/users/, /admin/users/declarants/, /admin/roles/ and their cards; /settings/.
+          { path: '/admin/', element: <Navigate to={ADMIN_USERS_PATH} replace /> },
+          { path: ADMIN_USERS_PATH, element: <RequireAuth fresh><UsersPage /></RequireAuth> },
+          { path: `${ADMIN_USERS_PATH}update/:objectId/`, element: <RequireAuth fresh><UserCardPage /></RequireAuth> },
+          { path: ADMIN_DECLARANTS_PATH, element: <RequireAuth fresh><DeclarantsPage /></RequireAuth> },
+          { path: `${ADMIN_DECLARANTS_PATH}update/:objectId/`, element: <RequireAuth fresh><DeclarantCardPage /></RequireAuth> },
+          { path: ADMIN_ROLES_PATH, element: <RequireAuth fresh><RolesPage /></RequireAuth> },
+          { path: `${ADMIN_ROLES_PATH}update/:objectId/`, element: <RequireAuth fresh><RoleCardPage /></RequireAuth> },
+          { path: SETTINGS_PATH, element: <RequireAuth fresh><SettingsPage /></RequireAuth> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

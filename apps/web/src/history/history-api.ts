@@ -5,7 +5,9 @@
  */
 import { logsRoute, objectHistoryRoute, type ChangeLogPageSchema, type ResourceDef } from '@tko/contract';
 import type { z } from 'zod';
-import { callRoute } from '../api/client';
+import { callRoute, http } from '../api/client';
+import { queryOf } from '../api/call-route';
+import { filenameFromDisposition, saveBlob } from '../api/download';
 
 export type ChangeLogPage = z.infer<typeof ChangeLogPageSchema>;
 export const HISTORY_PAGE_SIZE = 20;
@@ -29,4 +31,10 @@ export interface LogFilters {
 export function fetchLogs(filters: LogFilters, page: number, signal?: AbortSignal): Promise<ChangeLogPage> {
   const query = { page, page_size: HISTORY_PAGE_SIZE, ...filters, resource: filters.resource?.length ? filters.resource : undefined };
   return callRoute(logsRoute, { query }, { signal });
+}
+
+/** POST /api/logs/xlsx/ with the screen's filters (issue 14 §5); saves the file. */
+export async function exportLogs(filters: LogFilters): Promise<void> {
+  const res = await http.raw('/api/logs/xlsx/', { method: 'POST', query: queryOf({ ...filters, resource: filters.resource?.length ? filters.resource : undefined }) });
+  saveBlob(await res.blob(), filenameFromDisposition(res.headers.get('Content-Disposition')) ?? 'system-logs.xlsx');
 }

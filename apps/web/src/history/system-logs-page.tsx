@@ -2,11 +2,12 @@
  * The /system-logs/ screen (spec 03 §2 "System logs: a list"; issue 3 §8): every create, update
  * and delete on the registries, newest first, page by page (`GET /api/logs/`, permission
  * `system-logs:view`), filtered by registry, action, period, object id and user (a click on a
- * user's name). Each row opens into its changed fields «было → стало»; the object links to its
+ * user's name, or the user select for holders of `users:view`), and exported to xlsx with the same
+ * filters (`POST /api/logs/xlsx/`, `system-logs:export`; issue 14 §5). Each row opens into its changed fields «было → стало»; the object links to its
  * view page where the app shows that registry.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CHANGE_ACTION_LABELS, resourceByName, resources, type ChangeAction, type ChangeLogEntry } from '@tko/contract';
+import { CHANGE_ACTION_LABELS, PERMISSION_RESOURCES, resourceByName, resources, type ChangeAction, type ChangeLogEntry } from '@tko/contract';
 import { Button, DatePicker, Empty, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -15,11 +16,17 @@ import { DATE_FORMAT, formatDateTime, WIRE_DATE } from '../app/dates';
 import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, ForbiddenState } from '../app/states';
 import { viewPathOf } from '../resources/section-paths';
-import { fetchLogs, HISTORY_PAGE_SIZE, type LogFilters } from './history-api';
+import { exportLogs, fetchLogs, HISTORY_PAGE_SIZE, type LogFilters } from './history-api';
+import { fetchUsers } from '../admin/admin-api';
+import { errorMessage } from '../api/errors';
+import { toast } from '../app/toasts';
 import { ChangeTable } from './history-view';
+import { PageTitle } from '../app/page-title';
 
 const ACTION_COLORS: Record<ChangeAction, string> = { create: 'green', update: 'blue', delete: 'red' };
-const REGISTRY_OPTIONS = resources.map((d) => ({ value: d.name, label: d.label })).sort((a, b) => a.label.localeCompare(b.label, 'ru'));
+// Sections: every registry, plus the administration's own (users and roles are logged too).
+const REGISTRY_OPTIONS = [...resources.map((d) => ({ value: d.name, label: d.label })), { value: 'users', label: PERMISSION_RESOURCES.users ?? 'Пользователи' }, { value: 'users-roles', label: PERMISSION_RESOURCES['users-roles'] ?? 'Роли' }]
+  .sort((a, b) => a.label.localeCompare(b.label, 'ru'));
 
 export function SystemLogsPage() {
   const allowed = useCan('system-logs:view');
@@ -27,6 +34,14 @@ export function SystemLogsPage() {
   const [userName, setUserName] = useState('');
   const [period, setPeriod] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [page, setPage] = useState(1);
+  const canUsers = useCan('users:view');
+  const canExport = useCan('system-logs:export');
+  const [userSearch, setUserSearch] = useState('');
+  const userOptions = useQuery({
+    queryKey: ['log-user-options', userSearch],
+    queryFn: ({ signal }) => fetchUsers({ page_size: 50, ...(userSearch ? { search: userSearch } : {}) }, signal),
+    enabled: allowed && canUsers,
+  });
   const logs = useQuery({
     queryKey: ['logs', filters, page],
     queryFn: ({ signal }) => fetchLogs(filters, page, signal),
@@ -45,9 +60,9 @@ export function SystemLogsPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <PageTitle>
           Системный журнал
-        </Typography.Title>
+        </PageTitle>
         <Typography.Text type="secondary">Кто, когда и что изменил в реестрах.</Typography.Text>
       </div>
       <Space wrap>
@@ -90,10 +105,34 @@ export function SystemLogsPage() {
           value={filters.object ?? null}
           onChange={(v) => set({ object: typeof v === 'number' ? v : undefined })}
         />
-        {filters.user !== undefined && (
+        {canUsers && (
+          <Select
+            allowClear
+            aria-label="Пользователь"
+            placeholder="Все пользователи"
+            style={{ width: 240 }}
+            filterOption={false}
+            showSearch={{ onSearch: setUserSearch }}
+            value={filters.user ?? null}
+            options={[
+              ...(userOptions.data?.results ?? []).map((u) => ({ value: u.id, label: `${u.last_name} ${u.first_name}`.trim() || u.email })),
+              ...(filters.user !== undefined && !userOptions.data?.results.some((u) => u.id === filters.user) ? [{ value: filters.user, label: userName || `№ ${filters.user}` }] : []),
+            ]}
+            onChange={(v: number | null | undefined, o) => {
+              setUserName(o && !Array.isArray(o) ? String(o.label) : '');
+              set({ user: v ?? undefined });
+            }}
+          />
+        )}
+        {!canUsers && filters.user !== undefined && (
           <Tag closable onClose={() => set({ user: undefined })}>
             Пользователь: {userName}
           </Tag>
+        )}
+        {canExport && (
+          <Button data-testid="logs-export" onClick={() => void exportLogs(filters).catch((e: unknown) => toast.error('Выгрузка не удалась', errorMessage(e)))}>
+            Выгрузить в xlsx
+          </Button>
         )}
         {filtered && (
           <Button
@@ -118,7 +157,7 @@ export function SystemLogsPage() {
           data-testid="system-logs"
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: logs.isPending ? 'Загрузка…' : <Empty description={filtered ? 'Ничего не найдено. Измените фильтры.' : 'Изменений пока нет: записи появятся, когда пользователи начнут создавать и менять объекты реестров.'} /> }}
-          expandable={{ expandedRowRender: (e) => <ChangeTable def={resourceByName(e.resource)} entry={e} />, expandRowByClick: true }}
+          expandable={{ expandedRowRender: (e) => <ChangeTable def={resourceByName(e.resource)} entry={e} />, expandRowByClick: true, columnTitle: <span className="visually-hidden">Изменения</span> }}
           pagination={{ current: page, pageSize: HISTORY_PAGE_SIZE, total: logs.data?.count ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (n) => `Найдено: ${n}` }}
           columns={[
             { title: 'Когда', dataIndex: 'created_at', render: (d: string) => formatDateTime(d) },

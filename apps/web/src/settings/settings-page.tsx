@@ -1,0 +1,109 @@
+/**
+ * /settings/ — system settings (spec 03 §2 "System settings editor: general info tab", §7;
+ * issue 14 §4): region, the maps' centre («широта, долгота») and zooms (main map and the cards'
+ * small maps), the date route periodicity counts from, the radius filter's default radius.
+ * Read by any signed-in user; saved (PUT with the body alone) with `system-settings:change`.
+ * The map and the public map open at the saved centre and zoom.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatCoordinates, type SystemSettings } from '@tko/contract';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Tabs, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { ApiError, errorMessage } from '../api/errors';
+import { fetchSystemSettings, saveSystemSettings } from '../api/system-settings';
+import { DATE_FORMAT, WIRE_DATE } from '../app/dates';
+import { PageTitle } from '../app/page-title';
+import { useCan } from '../app/permissions/use-permissions';
+import { ErrorState, LoadingState } from '../app/states';
+import { toast } from '../app/toasts';
+
+interface Values {
+  region: string;
+  center: string;
+  map_zoom: number | null;
+  map_zoom_mini: number | null;
+  route_periodicity_from: Dayjs | null;
+  radius_filter: number | null;
+}
+
+const valuesOf = (s: SystemSettings): Values => ({
+  region: s.region ?? '',
+  center: s.center_coordinates ? formatCoordinates(s.center_coordinates) : '',
+  map_zoom: s.map_zoom,
+  map_zoom_mini: s.map_zoom_mini,
+  route_periodicity_from: s.route_periodicity_from ? dayjs(s.route_periodicity_from) : null,
+  radius_filter: s.radius_filter,
+});
+const FIELD_OF: Record<string, keyof Values> = { center_coordinates: 'center', region: 'region', map_zoom: 'map_zoom', map_zoom_mini: 'map_zoom_mini', route_periodicity_from: 'route_periodicity_from', radius_filter: 'radius_filter' };
+
+export function SettingsPage() {
+  const canChange = useCan('system-settings:change');
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const settings = useQuery({ queryKey: ['system-settings'], queryFn: ({ signal }) => fetchSystemSettings(signal) });
+  useEffect(() => {
+    if (settings.data) form.setFieldsValue(valuesOf(settings.data));
+  }, [settings.data, form]);
+  if (settings.isPending) return <LoadingState />;
+  if (settings.isError) return <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />;
+
+  const onFinish = async (v: Values) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      const saved = await saveSystemSettings({
+        region: v.region.trim() || null,
+        center_coordinates: v.center.trim() || null,
+        map_zoom: v.map_zoom ?? null,
+        map_zoom_mini: v.map_zoom_mini ?? null,
+        route_periodicity_from: v.route_periodicity_from ? v.route_periodicity_from.format(WIRE_DATE) : null,
+        radius_filter: v.radius_filter ?? null,
+      });
+      qc.setQueryData(['system-settings'], saved);
+      await qc.invalidateQueries({ queryKey: ['map-settings'] });
+      toast.success('Настройки сохранены');
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) {
+        const errs = e.fieldErrors;
+        form.setFields(Object.entries(errs).filter(([k]) => k.split('.')[0]! in FIELD_OF).map(([k, m]) => ({ name: FIELD_OF[k.split('.')[0]!]!, errors: m })));
+        const other = Object.entries(errs).filter(([k]) => !(k.split('.')[0]! in FIELD_OF));
+        if (other.length) setFailure(other.map(([, m]) => m.join(' ')).join(' '));
+      } else setFailure(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
+      <PageTitle>Системные настройки</PageTitle>
+      {!canChange && <Alert type="info" showIcon title="Изменять настройки может пользователь с правом «Системные настройки: изменение»." />}
+      {failure && <Alert type="error" showIcon role="alert" title={failure} />}
+      <Card>
+        <Tabs items={[{ key: 'general', label: 'Общие сведения', children: (
+          <Form<Values> form={form} name="settings" layout="vertical" disabled={!canChange} onFinish={(v) => void onFinish(v)}>
+            <Form.Item name="region" label="Регион"><Input placeholder="Иркутская область" /></Form.Item>
+            <Form.Item name="center" label="Центр карты" help="Широта и долгота через запятую, например 52.546842, 103.870102. Пусто — карта показывает все данные.">
+              <Input inputMode="decimal" />
+            </Form.Item>
+            <Space wrap>
+              <Form.Item name="map_zoom" label="Масштаб карты (0–22)"><InputNumber min={0} max={22} precision={0} /></Form.Item>
+              <Form.Item name="map_zoom_mini" label="Масштаб карт в карточках (0–22)"><InputNumber min={0} max={22} precision={0} /></Form.Item>
+              <Form.Item name="radius_filter" label="Радиус фильтра по умолчанию, м"><InputNumber min={1} max={100000} precision={0} /></Form.Item>
+            </Space>
+            <Form.Item name="route_periodicity_from" label="Начало отсчёта периодичности маршрутов">
+              <DatePicker format={DATE_FORMAT} />
+            </Form.Item>
+            {canChange && <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">Сохранить</Button>}
+          </Form>
+        ) }]} />
+      </Card>
+      <Typography.Text type="secondary">Карта и публичная карта открываются в этом центре и масштабе.</Typography.Text>
+    </Space>
+  );
+}
+
+export default SettingsPage;
