@@ -58,7 +58,8 @@ describe('the Angarsk route plan through the system import', () => {
 
   it('processes it into 1 692 sites, one per distinct point, with live progress', async () => {
     // The matching as the screen sends it back (the suggestion, confirmed).
-    const patch = await request(h.t.app.server).patch(files(file.id)).set(h.t.auth('admin')).send({ column_mapping: file.column_mapping });
+    // A route plan repeats each site once per visit: its rows merge by point (duplicates = same_point).
+    const patch = await request(h.t.app.server).patch(files(file.id)).set(h.t.auth('admin')).send({ column_mapping: file.column_mapping, options: { duplicates: 'same_point' } });
     expect(patch.status).toBe(200);
     const run = await request(h.t.app.server).post(files(file.id, 'process/')).set(h.t.auth('admin'));
     expect(run.status).toBe(202);
@@ -129,6 +130,8 @@ describe('the Angarsk route plan through the system import', () => {
 
   it('changes nothing when the same file is imported again', async () => {
     const again = await upload(h.t, readFileSync(FILE), 'angarsk-again.csv', 'CWA_BUNDLE');
+    // Updates only through an explicit key: here the point itself (0.1 m).
+    await request(h.t.app.server).patch(files(again.body.id)).set(h.t.auth('admin')).send({ options: { duplicates: 'same_point', match_distance: 0.1 } });
     const run = await request(h.t.app.server).post(files(again.body.id, 'process/')).set(h.t.auth('admin'));
     expect(run.status).toBe(202);
     const done = await finished(h.t, again.body.id, 300000);

@@ -15,6 +15,7 @@ import iconv from 'iconv-lite';
 import type { ImportFile, RealtimeEnvelope } from '@tko/contract';
 import { REALTIME_CHANNEL } from '@tko/contract';
 import { redisPublisher } from '@tko/realtime';
+import type { ImportGeocoder } from '@tko/import';
 import { startImportWorker } from '../../worker/src/import-worker';
 import { openImportQueue } from '../src/modules/import/import-queue';
 import type { ImportQueue } from '../src/modules/import/import-queue';
@@ -36,7 +37,7 @@ export interface ImportHarness {
   close(): Promise<void>;
 }
 
-export async function startImportHarness(opts: { overrides?: Partial<Config>; worker?: boolean } = {}): Promise<ImportHarness> {
+export async function startImportHarness(opts: { overrides?: Partial<Config>; worker?: boolean; geocoder?: ImportGeocoder } = {}): Promise<ImportHarness> {
   const prefix = `test-import-${randomBytes(4).toString('hex')}`;
   const importDir = mkdtempSync(path.join(tmpdir(), 'tko-import-'));
   const queue = openImportQueue(REDIS_URL, prefix)!;
@@ -62,7 +63,7 @@ export async function startImportHarness(opts: { overrides?: Partial<Config>; wo
     importDir,
     envelopes,
     async startWorker() {
-      worker ??= startImportWorker({ pool: t.pool, connection, publisher: redisPublisher(pub), dir: importDir }, { prefix });
+      worker ??= startImportWorker({ pool: t.pool, connection, publisher: redisPublisher(pub), dir: importDir, geocoder: opts.geocoder }, { prefix });
       await worker.waitUntilReady();
     },
     async stopWorker() {
@@ -108,7 +109,7 @@ export async function finished(t: TestApp, id: number, ms = 120000): Promise<Imp
   return waitFor(async () => {
     const res = await request(t.app.server).get(files(id)).set(t.auth('admin'));
     const f = res.body as ImportFile;
-    return ['DONE', 'FAILED', 'CANCELLED'].includes(f.status) ? f : null;
+    return ['DONE', 'FAILED', 'CANCELLED', 'ROLLED_BACK'].includes(f.status) ? f : null;
   }, ms);
 }
 

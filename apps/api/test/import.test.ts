@@ -50,10 +50,10 @@ describe('templates and labels', () => {
     const res = await get('/api/import/templates/CWA_BUNDLE/labels/');
     expect(res.status).toBe(200);
     expect(res.body.resource).toBe('container');
-    expect(res.body.key).toMatch(/координаты/);
+    expect(res.body.key).toMatch(/^идентификатор, реестровый номер, номер записи \(id\)/i);
     const by = Object.fromEntries(res.body.fields.map((f: { field: string }) => [f.field, f]));
     expect(by.location).toMatchObject({ label: 'Адрес (местоположение)', required: true, kind: 'text' });
-    expect(by.coordinates_lat).toMatchObject({ label: 'Широта', required: true, group: 'coordinates' });
+    expect(by.coordinates_lat).toMatchObject({ label: 'Широта', required: false, group: 'coordinates' });
     expect(by.periodicity.choices).toContainEqual({ value: 'ON_MONTHDAYS', label: 'По числам месяца' });
     expect(by.containers_count.label).toBe('Количество контейнеров');
     expect(by.id).toBeUndefined();
@@ -203,10 +203,11 @@ describe('field matching', () => {
     const res = await patch({ column_mapping: { X1: 'coordinates_lat', X2: 'coordinates_lng' }, options: { duplicates: 'error' } });
     expect(res.status).toBe(200);
     expect(res.body.column_mapping).toEqual({ Адрес: null, X1: 'coordinates_lat', X2: 'coordinates_lng' });
-    expect(res.body.options).toEqual({ duplicates: 'error', existing: 'update', all_or_nothing: false });
+    const rest = { groups: {}, match_key: 'none', match_distance: null };
+    expect(res.body.options).toEqual({ duplicates: 'error', ...rest, existing: 'update', all_or_nothing: false });
     // Options not sent keep their value.
-    expect((await patch({ options: { existing: 'skip' } })).body.options).toEqual({ duplicates: 'error', existing: 'skip', all_or_nothing: false });
-    expect((await patch({ options: { existing: 'update' } })).body.options).toEqual({ duplicates: 'error', existing: 'update', all_or_nothing: false });
+    expect((await patch({ options: { existing: 'skip' } })).body.options).toEqual({ duplicates: 'error', ...rest, existing: 'skip', all_or_nothing: false });
+    expect((await patch({ options: { existing: 'update' } })).body.options).toEqual({ duplicates: 'error', ...rest, existing: 'update', all_or_nothing: false });
   });
 
   it('refuses unknown columns and targets, a target twice, and unknown keys, on their fields', async () => {
@@ -219,11 +220,11 @@ describe('field matching', () => {
     expect((await patch({ options: { existing: 'maybe' } })).status).toBe(400);
   });
 
-  it('refuses to process while required fields are not matched', async () => {
-    await patch({ column_mapping: { Адрес: 'location', X1: 'coordinates_lat', X2: null } });
+  it('refuses to process while required fields are not matched (coordinates are not required: rows without them are geocoded)', async () => {
+    await patch({ column_mapping: { Адрес: null, X1: 'coordinates_lat', X2: 'coordinates_lng' } });
     const res = await request(h.t.app.server).post(files(id, 'process/')).set(h.t.auth('admin'));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ column_mapping: ['Не сопоставлены обязательные поля: Координаты.'] });
+    expect(res.body).toEqual({ column_mapping: ['Не сопоставлены обязательные поля: Адрес (местоположение).'] });
   });
 });
 
@@ -251,62 +252,80 @@ describe('processing files with problems', () => {
     expect(x.status).toBe(200);
     expect(x.headers['content-type']).toMatch(/spreadsheetml/);
     const rows = await readSheet(x.body);
-    expect(rows[0]).toEqual(['Строка файла', 'Причины', ...HEADER]);
-    const why = Object.fromEntries(rows.slice(1).map((r) => [r[0], r[1]]));
+    expect(rows[0]).toEqual(['Строка файла', 'Результат', 'Причины', 'Предупреждения', ...HEADER]);
+    const why = Object.fromEntries(rows.slice(1).map((r) => [r[0], r[2]]));
     expect(why[3]).toBe('Широта: Широта должна быть числом от -90 до 90, получено «152.5».');
     expect(why[4]).toBe('Широта: Широта должна быть числом от -90 до 90, получено «север».');
     expect(why[5]).toBe('Долгота: Укажите и широту, и долготу.');
     expect(why[6]).toBe('Адрес (местоположение): Обязательное поле.');
     expect(why[7]).toBe('Тип контейнера: Значения «Бочка» нет среди допустимых: «Стандартный», «Евроконтейнер», «Заглублённый», «Для раздельного сбора», «Бункер», «Для сухих вторичных ресурсов», «Для пластика», «Для бумаги», «Для стекла», «Нестандартный», «Индивидуальный», «Для КГО», «Секция КГО».');
-    expect(rows[1]!.slice(2)).toEqual(['Ангарск, 9 мкр, 2 (плохая широта)', '152.5', '103.88']);
+    expect(rows[1]!.slice(4)).toEqual(['Ангарск, 9 мкр, 2 (плохая широта)', '152.5', '103.88']);
+    expect(rows[1]![1]).toBe('Не импортирована');
 
     const c = await get(`${file.errors_url}?format=csv`);
     expect(c.status).toBe(200);
     expect(c.text.charCodeAt(0)).toBe(0xfeff);
     const lines = c.text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe(`Строка файла;Причины;${HEADER.join(';')}`);
+    expect(lines[0]).toBe(`Строка файла;Результат;Причины;Предупреждения;${HEADER.join(';')}`);
     expect(lines).toHaveLength(6);
-    expect(lines[1]).toContain('3;Широта: Широта должна быть числом от -90 до 90, получено «152.5».;Ангарск, 9 мкр, 2 (плохая широта);152.5;103.88');
+    expect(lines[1]).toContain('3;Не импортирована;Широта: Широта должна быть числом от -90 до 90, получено «152.5».;;Ангарск, 9 мкр, 2 (плохая широта);152.5;103.88');
   });
 
-  it('merges duplicate rows into one site by default and reports repeats with duplicates = error', async () => {
+  it('keeps look-alike rows apart by default, lists them as a group, merges or fails them only when asked (issue 9 §1)', async () => {
     const rows = [
       HEADER,
       ['Ангарск, 10 мкр, 1 (дубль)', '52.56', '103.9', '1;8', '', '', ''],
       ['Ангарск, 10 мкр, 1 (дубль)', '52.560000', '103.900000', '8;22', '', '', ''],
       ['Ангарск, 10 мкр, 1А (дубль)', '52.56', '103.9', '29', '', '', ''],
     ];
-    const merged = await importFile(h.t, csv(rows), 'дубли.csv');
+    const apart = await importFile(h.t, csv(rows), 'дубли.csv');
+    expect(apart.report).toMatchObject({ rows: 3, objects: 3, created: 3, merged_rows: 0, failed_rows: 0 });
+    expect((await sites('(дубль)')).count).toBe(3);
+
+    // The group the user sees before processing, then chosen «merge».
+    const up = await upload(h.t, csv(rows), 'дубли-объединить.csv', 'CWA_BUNDLE');
+    const dup = await get(files(up.body.id, 'duplicates/'));
+    expect(dup.status).toBe(200);
+    expect(dup.body).toMatchObject({ count: 1, distance: 5 });
+    expect(dup.body.groups[0]).toMatchObject({ id: 'L2', resolution: 'apart', reason: 'Один адрес; точки не дальше 5 м друг от друга' });
+    expect(dup.body.groups[0].rows.map((r: { line: number }) => r.line)).toEqual([2, 3, 4]);
+    expect(dup.body.groups[0].rows[0]).toEqual({ line: 2, location: 'Ангарск, 10 мкр, 1 (дубль)', coordinates: '52.560000, 103.900000' });
+    await request(h.t.app.server).patch(files(up.body.id)).set(h.t.auth('admin')).send({ options: { groups: { L2: 'merge' } } });
+    expect((await get(files(up.body.id, 'duplicates/'))).body.groups[0].resolution).toBe('merge');
+    await request(h.t.app.server).post(files(up.body.id, 'process/')).set(h.t.auth('admin'));
+    const merged = await finished(h.t, up.body.id);
     expect(merged.report).toMatchObject({ rows: 3, objects: 1, created: 1, merged_rows: 2, failed_rows: 0 });
-    expect(merged.report!.warnings).toEqual(['Строки 2, 3, 4 (52.560000, 103.900000): разные значения поля «Адрес (местоположение)», взято «Ангарск, 10 мкр, 1 (дубль)», также «Ангарск, 10 мкр, 1А (дубль)».']);
-    const found = await sites('(дубль)');
-    expect(found.count).toBe(1);
-    const card = (await get(`${SITES}${found.results[0]!.id}/`)).body;
+    expect(merged.report!.warnings).toEqual(['Строки 2, 3, 4 объединены: разные значения поля «Адрес (местоположение)», взято «Ангарск, 10 мкр, 1 (дубль)», также «Ангарск, 10 мкр, 1А (дубль)».']);
+    const newest = (await sites('(дубль)')).results.map((r) => r.id as number).sort((a, b) => b - a)[0];
+    const card = (await get(`${SITES}${newest}/`)).body;
     expect(card).toMatchObject({ location: 'Ангарск, 10 мкр, 1 (дубль)', periodicity_on_monthdays: [1, 8, 22, 29], location_needs_checking: true, landmark: 'Другие адреса этой точки в файле: Ангарск, 10 мкр, 1А (дубль)' });
 
-    // The same file again with duplicates = error: the first row alone updates the site (its
-    // days 1, 8 replace the united ones), the repeats are failed.
+    // duplicates = error: the first row stands, the repeats are failed.
     const strict = await importFile(h.t, csv(rows), 'дубли-2.csv', { options: { duplicates: 'error' } });
-    expect(strict.report).toMatchObject({ rows: 3, objects: 1, created: 0, updated: 1, failed_rows: 2, merged_rows: 0 });
-    const why = (await readSheet((await get(strict.errors_url!).buffer(true).parse(binary)).body)).slice(1).map((r) => r[1]);
+    expect(strict.report).toMatchObject({ rows: 3, objects: 1, created: 1, updated: 0, failed_rows: 2, merged_rows: 0 });
+    const why = (await readSheet((await get(strict.errors_url!).buffer(true).parse(binary)).body)).slice(1).filter((r) => r[1] === 'Не импортирована').map((r) => r[2]);
     expect(why).toEqual([
-      'Повтор: строка 2 уже описывает этот объект (координаты (совпадение до 6 знаков после точки): 52.560000, 103.900000).',
-      'Повтор: строка 2 уже описывает этот объект (координаты (совпадение до 6 знаков после точки): 52.560000, 103.900000).',
+      'Повтор: строка 2 описывает тот же объект (один адрес; точки не дальше 5 м друг от друга).',
+      'Повтор: строка 2 описывает тот же объект (один адрес; точки не дальше 5 м друг от друга).',
     ]);
-    expect((await sites('(дубль)')).count).toBe(1);
   });
 
-  it('updates a site already at the coordinates, or leaves it with existing = skip; unchanged when equal', async () => {
+  it('updates a site only through the key chosen in the matching, or leaves it with existing = skip; unchanged when equal', async () => {
     const before = (await request(h.t.app.server).post(SITES).set(h.t.auth('admin')).send({ location: 'Ангарск, 11 мкр (ручной ввод)', coordinates: '52.57, 103.91', identifier: 'РУЧ-1' })).body;
     const rows = [['Адрес', 'Координаты', 'Идентификатор'], ['Ангарск, 11 мкр (из файла)', '52,57; 103,91', 'РУЧ-1']];
-    const skip = await importFile(h.t, csv(rows), 'skip.csv', { options: { existing: 'skip' } });
+    const byKey = { match_key: 'identifier' };
+    const skip = await importFile(h.t, csv(rows), 'skip.csv', { options: { ...byKey, existing: 'skip' } });
     expect(skip.report).toMatchObject({ created: 0, updated: 0, skipped: 1 });
     expect((await get(`${SITES}${before.id}/`)).body.location).toBe('Ангарск, 11 мкр (ручной ввод)');
-    const update = await importFile(h.t, csv(rows), 'update.csv');
+    const update = await importFile(h.t, csv(rows), 'update.csv', { options: byKey });
     expect(update.report).toMatchObject({ created: 0, updated: 1, skipped: 0 });
+    expect(update.report!.updates).toEqual([{
+      id: before.id, url: `/terr-schema/containers/container/update/${before.id}/`, line: 2,
+      changes: [{ field: 'location', label: 'Адрес (местоположение)', old: 'Ангарск, 11 мкр (ручной ввод)', new: 'Ангарск, 11 мкр (из файла)' }],
+    }]);
     const after = (await get(`${SITES}${before.id}/`)).body;
     expect(after).toMatchObject({ location: 'Ангарск, 11 мкр (из файла)', identifier: 'РУЧ-1', data_import_source: null });
-    const again = await importFile(h.t, csv(rows), 'again.csv');
+    const again = await importFile(h.t, csv(rows), 'again.csv', { options: byKey });
     expect(again.report).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
     expect((await get(`${SITES}${before.id}/`)).body.last_update_at).toBe(after.last_update_at);
   });
@@ -347,8 +366,8 @@ describe('processing files with problems', () => {
     expect(file.error).toMatch(/^Ничего не записано/);
     expect(file.report).toMatchObject({ rows: 2, created: 0, failed_rows: 1, rolled_back: true });
     expect((await sites('(всё или ничего)')).count).toBe(0);
-    const why = (await readSheet((await get(file.errors_url!).buffer(true).parse(binary)).body)).slice(1);
-    expect(why).toEqual([[3, 'Дата закрытия: Обязательное поле.', 'Ангарск, 12 мкр, 2 (всё или ничего)', '52.59', '103.92', 'Закрыта']]);
+    const why = (await readSheet((await get(file.errors_url!).buffer(true).parse(binary)).body)).slice(1).filter((r) => r[1] === 'Не импортирована');
+    expect(why).toEqual([[3, 'Не импортирована', 'Дата закрытия: Обязательное поле.', 'На площадке нет контейнеров.', 'Ангарск, 12 мкр, 2 (всё или ничего)', '52.59', '103.92', 'Закрыта']]);
     // A failed file may run again (after a new matching) …
     await request(h.t.app.server).patch(files(file.id)).set(h.t.auth('admin')).send({ options: { all_or_nothing: false } });
     const rerun = await request(h.t.app.server).post(files(file.id, 'process/')).set(h.t.auth('admin'));

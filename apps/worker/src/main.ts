@@ -16,7 +16,7 @@ import { redisPublisher } from '@tko/realtime';
 import { startMaintenance } from './maintenance';
 import { readSettings, recoveryOptions } from './settings';
 import type { WorkerSettings } from './settings';
-import { startImportWorker } from './import-worker';
+import { importGeocoder, startImportWorker } from './import-worker';
 import { dashboardRefreshEveryMs, startDashboardRefresh } from './dashboard-refresh';
 import { problemDetectEveryMs, startProblemDetect } from './problem-detect';
 import { Notifier } from '@tko/db';
@@ -58,7 +58,7 @@ const maintenance = await startMaintenance(pool, connection, {
 });
 worker.on('completed', (job) => console.log(`job ${job.id} completed`));
 // System import runs (QUEUE_IMPORTS, IMPORT_DIR): import-worker.ts.
-const importWorker = startImportWorker({ pool, connection, publisher, notifier: new Notifier(pool, publisher) }, recoveryOptions(settings));
+const importWorker = startImportWorker({ pool, connection, publisher, notifier: new Notifier(pool, publisher), geocoder: importGeocoder(pool) }, recoveryOptions(settings));
 
 // Dashboard summary (issue 12 §2): every DASHBOARD_REFRESH_EVERY_MS and after each import run.
 const dashboard = await startDashboardRefresh(pool, connection, { prefix: settings.queuePrefix, everyMs: dashboardRefreshEveryMs(), workerOptions: recoveryOptions(settings) });

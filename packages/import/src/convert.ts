@@ -17,6 +17,8 @@ export interface ConvertedRow {
   /** Null when the row failed. */
   body: Body | null;
   errors: string[];
+  /** Notes that do not stop the row (issue 9 §1), in Russian; listed in the errors file. */
+  warnings: string[];
 }
 
 interface Bound {
@@ -56,7 +58,7 @@ export async function parseRows(
       if ('error' in p) errors.push(`${where(b)}: ${p.error}`);
       else v[b.target.field] = p.value;
     }
-    rows.push({ line: row.line, cells: row.cells, body: null, errors });
+    rows.push({ line: row.line, cells: row.cells, body: null, errors, warnings: [] });
     values.push(errors.length ? null : v);
     if (r % 5000 === 4999) await onProgress(r + 1);
   }
@@ -121,8 +123,10 @@ export function buildBodies(template: ImportTemplate, rows: ConvertedRow[], valu
   for (let i = 0; i < rows.length; i++) {
     const v = values[i];
     if (!v) continue;
-    const { body, errors } = template.toBody ? template.toBody(v) : { body: v, errors: {} };
+    const { body, errors, warnings } = template.toBody ? template.toBody(v) : { body: v, errors: {}, warnings: [] };
     const messages = Object.entries(errors).map(([field, msg]) => `${template.targets.find((t) => t.field === field)?.label ?? field}: ${msg}`);
+    // Warnings only for a row that goes on: a failed row's reasons say enough.
+    if (warnings?.length && !messages.length) rows[i]!.warnings.push(...warnings);
     if (messages.length) rows[i]!.errors.push(...messages);
     else rows[i]!.body = body;
   }

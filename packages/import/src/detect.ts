@@ -10,6 +10,7 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { detectAll } from 'jschardet';
 import { IMPORT_MSG } from '@tko/contract';
 import { ImportInputError } from './errors';
+import { looksLikeJson } from './read-json';
 
 export type TextEncoding = 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | 'windows-1251';
 
@@ -23,11 +24,12 @@ const CANDIDATES = ['windows-1251', 'KOI8-R', 'IBM866', 'ISO-8859-5', 'MacCyrill
 /** A Windows-1251 guess this close to the best one is taken (see detectEncoding). */
 const CLOSE_SECOND = 0.9;
 
-/** 'XLSX' or 'CSV' for the file at `filePath` whose first bytes are `head`. */
-export async function detectFileType(filePath: string, head: Buffer): Promise<'CSV' | 'XLSX'> {
+/** 'XLSX', 'JSON' (text starting with `[` or `{`) or 'CSV' for the file at `filePath` whose first bytes are `head`. */
+export async function detectFileType(filePath: string, head: Buffer): Promise<'CSV' | 'XLSX' | 'JSON'> {
   if (head.length === 0) throw new ImportInputError(IMPORT_MSG.emptyFile, 'file');
   const type = await fileTypeFromFile(filePath);
   if (type?.ext === 'xlsx') return 'XLSX';
+  if (!type && looksLikeJson(head)) return 'JSON';
   // Text has no magic number: file-type knows nothing about it. Anything it does recognise
   // (images, pdf, zip, old .xls …) is not a table we read.
   if (type) throw new ImportInputError(IMPORT_MSG.notTable, 'file');

@@ -9,7 +9,14 @@ import type { ImportFile, ImportFileStatusValue, ImportOptions, ImportReport } f
 import { ImportOptionsSchema, importJobId } from '@tko/contract';
 import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import type { FailedRow } from './run-import';
+import { createHash } from 'node:crypto';
+import { foldHeader } from './matching';
+import type { FailedRow, ImportedRecord } from './run-import';
+
+/** The key of a header set: sha1 of the folded names, sorted (the order of columns does not matter). */
+export function headerKey(columns: string[]): string {
+  return createHash('sha1').update(columns.map(foldHeader).sort().join('\u0001')).digest('hex');
+}
 
 export interface ImportFileRow {
   id: number;
@@ -17,7 +24,7 @@ export interface ImportFileRow {
   user_name: string | null;
   name: string;
   storage_key: string;
-  file_type: 'CSV' | 'XLSX';
+  file_type: 'CSV' | 'XLSX' | 'JSON';
   size: number;
   sha256: string;
   encoding: string | null;
@@ -36,6 +43,13 @@ export interface ImportFileRow {
   report: ImportReport | null;
   error: string | null;
   errors_count: number;
+  warnings_count: number;
+  geocode_status: 'NONE' | 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+  geocode_total: number;
+  geocode_done: number;
+  geocode_placed: number;
+  /** Registry records of this file's runs (import_record). */
+  records: number;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -45,7 +59,7 @@ export interface NewImportFile {
   userId: number;
   name: string;
   storageKey: string;
-  fileType: 'CSV' | 'XLSX';
+  fileType: 'CSV' | 'XLSX' | 'JSON';
   size: number;
   sha256: string;
   encoding: string | null;
@@ -60,7 +74,8 @@ export interface NewImportFile {
 const SELECT = `SELECT f.id, f.user_id, coalesce(nullif(trim(u.last_name || ' ' || u.first_name), ''), u.email) AS user_name,
   f.name, f.storage_key, f.file_type, f.size, f.sha256, f.encoding, f.delimiter, f.columns, f.preview, f.row_count,
   f.template_type, f.column_mapping, f.options, f.status, f.progress, f.run, f.job_id, f.cancel_requested, f.report,
-  f.error, f.errors_count, f.created_at, f.started_at, f.finished_at
+  f.error, f.errors_count, f.warnings_count, f.geocode_status, f.geocode_total, f.geocode_done, f.geocode_placed,
+  (SELECT count(*)::int FROM import_record r WHERE r.import_file_id = f.id) AS records, f.created_at, f.started_at, f.finished_at
   FROM import_file f LEFT JOIN app_user u ON u.id = f.user_id`;
 
 /** Statuses in which a run is under way. */
@@ -70,8 +85,8 @@ function fromDb(r: ImportFileRow): ImportFileRow {
   return { ...r, options: ImportOptionsSchema.parse(r.options ?? {}) };
 }
 
-/** The file as the API answers it (@tko/contract ImportFileSchema). */
-export function importFileWire(r: ImportFileRow): ImportFile {
+/** The file as the API answers it (@tko/contract ImportFileSchema); `listPath`: the template registry's web list. */
+export function importFileWire(r: ImportFileRow, listPath?: string): ImportFile {
   return {
     id: r.id,
     name: r.name,
@@ -91,12 +106,15 @@ export function importFileWire(r: ImportFileRow): ImportFile {
     report: r.report,
     error: r.error,
     errors_count: r.errors_count,
+    warnings_count: r.warnings_count,
+    geocode: { status: r.geocode_status, total: r.geocode_total, done: r.geocode_done, placed: r.geocode_placed },
+    records_url: listPath && r.records > 0 ? `${listPath}#import_file=${r.id}` : null,
     user: r.user_id === null ? null : { id: r.user_id, name: r.user_name ?? '' },
     created_at: r.created_at.toISOString(),
     started_at: r.started_at?.toISOString() ?? null,
     finished_at: r.finished_at?.toISOString() ?? null,
     download_url: `/api/import/files/${r.id}/download/`,
-    errors_url: r.errors_count > 0 ? `/api/import/files/${r.id}/errors/` : null,
+    errors_url: r.errors_count + r.warnings_count > 0 ? `/api/import/files/${r.id}/errors/` : null,
   };
 }
 
@@ -192,19 +210,21 @@ export class ImportFilesRepository {
   async finish(db: Pool | PoolClient, id: number, run: number, end: { status: ImportFileStatusValue; report: ImportReport | null; error: string | null; failed: FailedRow[] }): Promise<void> {
     await db.query('DELETE FROM import_file_error WHERE import_file_id = $1', [id]);
     for (let i = 0; i < end.failed.length; i += 5000) {
-      const part = end.failed.slice(i, i + 5000).map((f) => ({ line: f.line, cells: f.cells, messages: f.messages }));
+      const part = end.failed.slice(i, i + 5000).map((f) => ({ line: f.line, cells: f.cells, messages: f.messages, warnings: f.warnings ?? [] }));
       await db.query(
-        `INSERT INTO import_file_error (import_file_id, line, cells, messages)
-         SELECT $1, x.line, ARRAY(SELECT jsonb_array_elements_text(x.cells)), ARRAY(SELECT jsonb_array_elements_text(x.messages))
-           FROM jsonb_to_recordset($2::jsonb) AS x(line int, cells jsonb, messages jsonb)`,
+        `INSERT INTO import_file_error (import_file_id, line, cells, messages, warnings)
+         SELECT $1, x.line, ARRAY(SELECT jsonb_array_elements_text(x.cells)), ARRAY(SELECT jsonb_array_elements_text(x.messages)),
+                ARRAY(SELECT jsonb_array_elements_text(x.warnings))
+           FROM jsonb_to_recordset($2::jsonb) AS x(line int, cells jsonb, messages jsonb, warnings jsonb)`,
         [id, JSON.stringify(part)],
       );
     }
     await db.query(
-      `UPDATE import_file SET status = $3, report = $4, error = $5, errors_count = $6, progress = CASE WHEN $3 = 'DONE' THEN 100 ELSE progress END,
-              finished_at = now(), updated_at = now()
+      `UPDATE import_file SET status = $3, report = $4, error = $5, errors_count = $6, warnings_count = $7,
+              progress = CASE WHEN $3 = 'DONE' THEN 100 ELSE progress END, finished_at = now(), updated_at = now()
         WHERE id = $1 AND run = $2`,
-      [id, run, end.status, end.report ? JSON.stringify(end.report) : null, end.error, end.failed.length],
+      [id, run, end.status, end.report ? JSON.stringify(end.report) : null, end.error,
+        end.failed.filter((f) => f.messages.length > 0).length, end.failed.filter((f) => f.messages.length === 0).length],
     );
   }
 
@@ -213,10 +233,41 @@ export class ImportFilesRepository {
     await this.pool.query(`UPDATE import_file SET status = 'QUEUED', progress = 0, updated_at = now() WHERE id = $1 AND run = $2 AND status = 'PROCESSING'`, [id, run]);
   }
 
-  /** Failed rows of the last run, by line. */
+  /** Failed rows and rows with warnings of the last run, by line. */
   async errors(id: number): Promise<FailedRow[]> {
-    const { rows } = await this.pool.query<FailedRow>('SELECT line, cells, messages FROM import_file_error WHERE import_file_id = $1 ORDER BY line', [id]);
+    const { rows } = await this.pool.query<FailedRow>('SELECT line, cells, messages, warnings FROM import_file_error WHERE import_file_id = $1 ORDER BY line', [id]);
     return rows;
+  }
+
+  /** Records what a run created and updated (in the run's transaction), in blocks of 5 000. */
+  async addRecords(db: Pool | PoolClient, id: number, records: ImportedRecord[]): Promise<void> {
+    for (let i = 0; i < records.length; i += 5000) {
+      const part = records.slice(i, i + 5000);
+      await db.query(
+        `INSERT INTO import_record (import_file_id, registry, record_id, action, old_values, line)
+         SELECT $1, x.registry, x.record_id, x.action, x.old_values, x.line
+           FROM unnest($2::text[], $3::int[], $4::text[], $5::jsonb[], $6::int[]) AS x(registry, record_id, action, old_values, line)`,
+        [id, part.map((r) => r.registry), part.map((r) => r.recordId), part.map((r) => r.action), part.map((r) => (r.oldValues ? JSON.stringify(r.oldValues) : null)), part.map((r) => r.line)],
+      );
+    }
+  }
+
+  /** The matching `userId` last saved for `templateType` and a file with these headers, or null. */
+  async rememberedMapping(userId: number, templateType: string, columns: string[]): Promise<Record<string, string | null> | null> {
+    const { rows } = await this.pool.query<{ column_mapping: Record<string, string | null> }>(
+      'SELECT column_mapping FROM import_mapping_memory WHERE user_id = $1 AND template_type = $2 AND header_key = $3',
+      [userId, templateType, headerKey(columns)],
+    );
+    return rows[0]?.column_mapping ?? null;
+  }
+
+  /** Remembers a matching the user saved, for their next file of this template with these headers. */
+  async rememberMapping(userId: number, templateType: string, columns: string[], mapping: Record<string, string | null>): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO import_mapping_memory (user_id, template_type, header_key, column_mapping) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, template_type, header_key) DO UPDATE SET column_mapping = EXCLUDED.column_mapping, updated_at = now()`,
+      [userId, templateType, headerKey(columns), JSON.stringify(mapping)],
+    );
   }
 
   /** Deletes the file's row (its failed rows go with it) unless a run is under way; false then or when missing. */

@@ -20,6 +20,8 @@ import { ImportFilesRepository } from './files-repository';
 import type { ImportFileRow } from './files-repository';
 import { readStoredFile } from './read-table';
 import { runImport } from './run-import';
+import type { ImportGeocoder } from './geocode-import';
+import { geocodeImport } from './geocode-import';
 import type { ImportFileStore } from './storage';
 import { templateOf } from './templates/index';
 
@@ -38,6 +40,11 @@ export interface ImportJobDeps {
   publisher: RealtimePublisher;
   /** Tells the file's owner how the run ended (a toast and the notification centre); optional. */
   notifier?: { notify(userId: number, input: NotifyInput): Promise<unknown> };
+  /**
+   * Places the records a run created without coordinates, after the run commits (issue 9 §1, §2);
+   * without one they stay flagged and queued (geocode_status QUEUED).
+   */
+  geocoder?: ImportGeocoder | null;
 }
 
 export interface ImportJobResult {
@@ -115,18 +122,24 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
 
   try {
     const table = await readStoredFile(deps.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
+    const pipeline = new WritePipeline(deps.pool, { publisher: deps.publisher });
+    const writer = { userName: file.user_name ?? 'Импорт', userId: file.user_id };
     const outcome = await runImport({
       pool: deps.pool,
-      pipeline: new WritePipeline(deps.pool, { publisher: deps.publisher }),
+      pipeline,
       template,
       table,
       mapping: file.column_mapping,
       options: file.options,
       file: { id: file.id, name: file.name },
-      writer: { userName: file.user_name ?? 'Импорт', userId: file.user_id },
+      writer,
       progress,
       cancelled,
-      beforeCommit: (db, o) => files.finish(db, file.id, data.run, { status: 'DONE', report: o.report, error: null, failed: o.failed }),
+      beforeCommit: async (db, o) => {
+        await files.addRecords(db, file.id, o.records);
+        await files.finish(db, file.id, data.run, { status: 'DONE', report: o.report, error: null, failed: o.failed });
+        if (o.report.without_coordinates) await db.query(`UPDATE import_file SET geocode_status = 'QUEUED', geocode_total = $2, geocode_done = 0, geocode_placed = 0 WHERE id = $1`, [file.id, o.report.without_coordinates]);
+      },
     });
     const r = outcome.report;
     if (r.rolled_back) {
@@ -136,6 +149,10 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
     } else {
       await publish({ state: 'completed', progress: 100, file_url: outcome.failed.length ? errorsUrl : null });
       await tell(file, summary(r), r.failed_rows > 0, 'simple');
+      // The second phase: geocoding of the rows without coordinates (its own progress on the file).
+      if (r.without_coordinates && deps.geocoder) {
+        await geocodeImport({ pool: deps.pool, pipeline, geocoder: deps.geocoder, writer }, template, file.id).catch((e: unknown) => console.error(`import ${file.id}: geocoding failed: ${(e as Error).message}`));
+      }
     }
     return { file_id: file.id, status: r.rolled_back ? 'FAILED' : 'DONE', created: r.created, updated: r.updated, failed_rows: r.failed_rows };
   } catch (e) {

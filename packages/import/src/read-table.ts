@@ -7,11 +7,12 @@ import type { TextEncoding } from './detect';
 import { detectEncoding, detectFileType } from './detect';
 import { parseCsv, decodeText, readCsv } from './read-csv';
 import { readXlsx } from './read-xlsx';
+import { parseJsonTable } from './read-json';
 import type { ImportFileStore } from './storage';
 import type { Table } from './table';
 
 export interface TableFormat {
-  fileType: 'CSV' | 'XLSX';
+  fileType: 'CSV' | 'XLSX' | 'JSON';
   /** CSV only. */
   encoding: TextEncoding | null;
   /** CSV only. */
@@ -38,6 +39,7 @@ export async function inspectStoredFile(store: ImportFileStore, key: string): Pr
   const fileType = await detectFileType(filePath, await head(filePath));
   if (fileType === 'XLSX') return { fileType, encoding: null, delimiter: null, table: await readXlsx(filePath) };
   const bytes = await store.read(key);
+  if (fileType === 'JSON') return { fileType, encoding: 'UTF-8', delimiter: null, table: parseJsonTable(decodeText(bytes, detectEncoding(bytes))) };
   const encoding = detectEncoding(bytes);
   const { delimiter, ...table } = readCsv(bytes, encoding);
   return { fileType, encoding, delimiter, table };
@@ -46,6 +48,7 @@ export async function inspectStoredFile(store: ImportFileStore, key: string): Pr
 /** Reads stored file `key` with the format the upload detected. */
 export async function readStoredFile(store: ImportFileStore, key: string, format: TableFormat): Promise<Table> {
   if (format.fileType === 'XLSX') return readXlsx(await store.localPath(key));
+  if (format.fileType === 'JSON') return parseJsonTable(decodeText(await store.read(key), format.encoding ?? 'UTF-8'));
   const text = decodeText(await store.read(key), format.encoding ?? 'UTF-8');
   return parseCsv(text, format.delimiter ?? ';');
 }

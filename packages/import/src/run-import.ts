@@ -13,7 +13,7 @@
  * and any crash roll back too, so the database holds either the whole run or none of it; a
  * retried job starts again from scratch (no duplicates).
  */
-import type { ImportOptions, ImportReport } from '@tko/contract';
+import type { FieldDef, ImportOptions, ImportReport, ImportUpdate, RefValue, ResourceDef } from '@tko/contract';
 import { createSchema, updateSchema } from '@tko/contract';
 import type { WriteContext, WritePipeline, WriteUnit } from '@tko/db';
 import { ConflictError, FieldValidationError } from '@tko/db';
@@ -24,20 +24,34 @@ import type { ConvertedRow } from './convert';
 import { buildBodies, parseRows, resolveRefs } from './convert';
 import { ImportCancelled } from './errors';
 import type { RowGroup } from './group';
-import { groupRows } from './group';
+import { groupRows, showValue } from './group';
 import type { ColumnMapping } from './matching';
 import type { Table } from './table';
-import type { Body, ImportTemplate } from './templates/types';
+import { nearKey, RECORD_ID } from './templates/keys';
+import type { Body, ImportKey, ImportTemplate } from './templates/types';
 
+/** A row of the errors file: failed (messages) or imported with warnings (messages empty). */
 export interface FailedRow {
   line: number;
   cells: string[];
   messages: string[];
+  warnings: string[];
+}
+
+/** One record the run created or updated (the import_record table: filter by import, rollback). */
+export interface ImportedRecord {
+  registry: string;
+  recordId: number;
+  action: 'create' | 'update';
+  /** update: the changed fields' values before, in the update-body shape. */
+  oldValues: Body | null;
+  line: number;
 }
 
 export interface RunOutcome {
   report: ImportReport;
   failed: FailedRow[];
+  records: ImportedRecord[];
 }
 
 export interface RunContext {
@@ -61,6 +75,8 @@ export interface RunContext {
 
 /** At most this many warnings are kept in the report. */
 export const MAX_WARNINGS = 200;
+/** At most this many updates are listed in the report (all are in import_record). */
+export const MAX_UPDATES_LISTED = 1000;
 
 function zodMessages(template: ImportTemplate, issues: z.core.$ZodIssue[]): string[] {
   return [...new Set(issues.map((i) => `${fieldLabel(template.def, i.path as (string | number)[])}: ${i.message}`))];
@@ -75,6 +91,33 @@ class Counter {
   updated = 0;
   unchanged = 0;
   skipped = 0;
+  withoutPoint = 0;
+  records: ImportedRecord[] = [];
+  updates: ImportUpdate[] = [];
+}
+
+/** The key the user chose (options.match_key), or match on coordinates within options.match_distance; null: every row creates. */
+export function matchKeyOf(template: ImportTemplate, options: ImportOptions): ImportKey | null {
+  if (options.match_key !== 'none') return template.keys?.[options.match_key] ?? null;
+  if (options.match_distance !== null && template.pointField) return nearKey(template.def, template.pointField, options.match_distance);
+  return template.key ?? null;
+}
+
+/** A record's field value as an update body gives it: ref → id, refs → ids, children without ids. */
+export function inputValue(fd: FieldDef, v: unknown): unknown {
+  if (v === undefined) return null;
+  switch (fd.kind) {
+    case 'ref': return (v as RefValue | null)?.id ?? null;
+    case 'refs': return ((v as RefValue[] | null) ?? []).map((r) => r.id);
+    case 'children':
+      return ((v as Body[] | null) ?? []).map((c) => Object.fromEntries(Object.keys(fd.children!.fields).filter((k) => c[k] !== undefined).map((k) => [k, inputValue(fd.children!.fields[k]!, c[k])])));
+    default: return v;
+  }
+}
+
+/** The definition with its point field optional: a row without coordinates is created flagged. */
+function withoutRequiredPoint(def: ResourceDef, field: string): ResourceDef {
+  return { ...def, fields: { ...def.fields, [field]: { ...def.fields[field]!, required: false } } };
 }
 
 /** Runs the import; throws ImportCancelled (after rolling back) when cancelled. */
@@ -90,8 +133,10 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
   });
   await resolveRefs(ctx.pool, parsed.rows, parsed.values, parsed.bound);
   buildBodies(template, parsed.rows, parsed.values);
-  const grouped = groupRows(template, parsed.rows, options.duplicates);
+  const grouped = groupRows(template, parsed.rows, options);
   const warnings = [...grouped.warnings];
+  const key = matchKeyOf(template, options);
+  for (const g of grouped.groups) g.key = key?.of(g.body) ?? null;
   await ctx.progress(30);
   if (await ctx.cancelled()) throw new ImportCancelled();
 
@@ -102,14 +147,14 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
   try {
     const db = unit.db;
     const keys = grouped.groups.map((g) => g.key).filter((k): k is string => k !== null);
-    const existing = template.key ? await template.key.find(db, keys) : new Map<string, number[]>();
+    const existing = key ? await key.find(db, [...new Set(keys)]) : new Map<string, number[]>();
     for (let i = 0; i < grouped.groups.length; i++) {
       if (await ctx.cancelled()) throw new ImportCancelled();
-      await writeGroup(ctx, unit, grouped.groups[i]!, existing, counts, warnings);
+      await writeGroup(ctx, unit, key, grouped.groups[i]!, existing, counts, warnings);
       await ctx.progress(30 + Math.floor(((i + 1) / grouped.groups.length) * 69));
     }
-    const outcome = summarize(ctx, parsed.rows, grouped.groups.length, grouped.mergedRows, counts, warnings, started);
-    if (options.all_or_nothing && outcome.failed.length > 0) {
+    const outcome = summarize(ctx, parsed.rows, grouped.groups.length, grouped.mergedRows, grouped.skippedRows, counts, warnings, started);
+    if (options.all_or_nothing && outcome.report.failed_rows > 0) {
       await unit.rollback();
       outcome.report.rolled_back = true;
       outcome.report.created = outcome.report.updated = 0;
@@ -131,20 +176,29 @@ function fail(group: RowGroup, messages: string[]): void {
 }
 
 /** Validates and writes one object (one group of rows) inside a savepoint. */
-async function writeGroup(ctx: RunContext, unit: WriteUnit, group: RowGroup, existing: Map<string, number[]>, counts: Counter, warnings: string[]): Promise<void> {
+async function writeGroup(ctx: RunContext, unit: WriteUnit, key: ImportKey | null, group: RowGroup, existing: Map<string, number[]>, counts: Counter, warnings: string[]): Promise<void> {
   const { template } = ctx;
   const db = unit.db;
   const repo = ctx.pipeline.repo(template.def);
   const ids = group.key ? existing.get(group.key) : undefined;
   const id = ids?.[0];
+  const line = group.rows[0]!.line;
+  if (group.key && id === undefined && key?.field === RECORD_ID) return fail(group, [`Нет записи ${key.show(group.key)}: строка с номером записи только обновляет.`]);
   if (id !== undefined && ctx.options.existing === 'skip') {
     counts.skipped++;
     return;
   }
-  if (ids && ids.length > 1) warnings.push(`${template.key!.show(group.key!)}: в реестре несколько объектов с этим ключом (№ ${ids.join(', ')}); обновлён № ${id}.`);
+  if (ids && ids.length > 1) warnings.push(`Строка ${line}, ${key!.label} ${key!.show(group.key!)}: в реестре несколько объектов с этим ключом (№ ${ids.join(', ')}); обновлён № ${id}.`);
+  const pointField = template.pointField;
+  const noPoint = pointField !== undefined && group.body[pointField] === undefined;
   let values: Body;
+  let old: Body | null = null;
+  let changes: ImportUpdate['changes'] = [];
   if (id !== undefined) {
-    const check = updateSchema(template.def, true).safeParse(group.body);
+    const body = { ...group.body };
+    // An update without a point keeps the record's point and its flag.
+    if (noPoint && template.pointCheckField) delete body[template.pointCheckField];
+    const check = updateSchema(template.def, true).safeParse(body);
     if (!check.success) return fail(group, zodMessages(template, check.error.issues));
     const current = await repo.get(id, {}, db);
     if (!current) return fail(group, ['Объект удалён во время импорта.']);
@@ -153,22 +207,38 @@ async function writeGroup(ctx: RunContext, unit: WriteUnit, group: RowGroup, exi
       counts.unchanged++;
       return;
     }
+    old = Object.fromEntries(Object.keys(values).map((k) => [k, inputValue(template.def.fields[k]!, current[k])]));
+    changes = Object.keys(values).map((k) => ({
+      field: k,
+      label: template.def.fields[k]!.label,
+      old: showValue(current[k]),
+      new: showValue((check.data as Body)[k]),
+    }));
   } else {
-    const check = createSchema(template.def).safeParse({ ...template.createDefaults?.(ctx.file), ...group.body, ...group.createOnly });
+    const def = noPoint ? withoutRequiredPoint(template.def, pointField!) : template.def;
+    const check = createSchema(def).safeParse({ ...template.createDefaults?.(ctx.file), ...group.body, ...group.createOnly });
     if (!check.success) return fail(group, zodMessages(template, check.error.issues));
     values = check.data as Body;
   }
   try {
     // A refused object undoes only its own writes (and announcements): the run goes on.
-    await unit.savepoint(async () => {
-      if (id !== undefined) await unit.update(template.def, id, values, ctx.writer);
-      else {
-        const row = await unit.create(template.def, values, ctx.writer);
-        if (group.key) existing.set(group.key, [row.id as number]);
+    const recordId = await unit.savepoint(async () => {
+      if (id !== undefined) {
+        await unit.update(template.def, id, values, ctx.writer);
+        return id;
       }
+      const row = await unit.create(template.def, values, ctx.writer);
+      if (group.key) existing.set(group.key, [row.id as number]);
+      return Number(row.id);
     });
-    if (id !== undefined) counts.updated++;
-    else counts.created++;
+    counts.records.push({ registry: template.def.name, recordId, action: id !== undefined ? 'update' : 'create', oldValues: old, line });
+    if (id !== undefined) {
+      counts.updated++;
+      if (counts.updates.length < MAX_UPDATES_LISTED) counts.updates.push({ id, url: `${template.def.webPath}update/${id}/`, line, changes });
+    } else {
+      counts.created++;
+      if (noPoint) counts.withoutPoint++;
+    }
   } catch (e) {
     if (e instanceof FieldValidationError) return fail(group, fieldErrorMessages(template, e.fields));
     if (e instanceof ConflictError) return fail(group, [e.detail]);
@@ -176,11 +246,15 @@ async function writeGroup(ctx: RunContext, unit: WriteUnit, group: RowGroup, exi
   }
 }
 
-function summarize(ctx: RunContext, rows: ConvertedRow[], objects: number, mergedRows: number, counts: Counter, warnings: string[], started: number): RunOutcome {
-  const failed = rows.filter((r) => r.errors.length > 0).map((r) => ({ line: r.line, cells: r.cells, messages: [...new Set(r.errors)] }));
+function summarize(ctx: RunContext, rows: ConvertedRow[], objects: number, mergedRows: number, skippedRows: number, counts: Counter, warnings: string[], started: number): RunOutcome {
+  const failed = rows
+    .filter((r) => r.errors.length > 0 || r.warnings.length > 0)
+    .map((r) => ({ line: r.line, cells: r.cells, messages: [...new Set(r.errors)], warnings: [...new Set(r.warnings)] }));
+  const failedRows = failed.filter((f) => f.messages.length > 0).length;
   const shown = warnings.length > MAX_WARNINGS ? [...warnings.slice(0, MAX_WARNINGS - 1), `… и ещё ${warnings.length - MAX_WARNINGS + 1} предупреждений.`] : warnings;
   return {
     failed,
+    records: counts.records,
     report: {
       rows: ctx.table.rows.length,
       objects,
@@ -189,10 +263,14 @@ function summarize(ctx: RunContext, rows: ConvertedRow[], objects: number, merge
       unchanged: counts.unchanged,
       skipped: counts.skipped,
       merged_rows: mergedRows,
-      failed_rows: failed.length,
+      failed_rows: failedRows,
       rolled_back: false,
       warnings: shown,
       seconds: Math.round((Date.now() - started) / 100) / 10,
+      updates: counts.updates,
+      skipped_rows: skippedRows,
+      warning_rows: failed.filter((f) => f.messages.length === 0 && f.warnings.length > 0).length,
+      without_coordinates: counts.withoutPoint,
     },
   };
 }

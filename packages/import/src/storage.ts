@@ -51,7 +51,7 @@ export class LocalImportStore implements ImportFileStore {
 
   async put(source: Readable, suffix: string): Promise<StoredObject> {
     const now = new Date();
-    const ext = ['csv', 'xlsx'].includes(suffix) ? suffix : 'bin';
+    const ext = ['csv', 'xlsx', 'json'].includes(suffix) ? suffix : 'bin';
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${ext}`;
     const final = this.file(key);
     const part = `${final}.part`;

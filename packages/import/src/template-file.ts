@@ -65,6 +65,8 @@ export async function writeTemplateXlsx(template: ImportTemplate, out: Writable)
     help.addRow({ label: t.label, required: t.required ? 'да' : '', hint: t.hint, choices: t.choices?.map((c) => c.label).join('; ') ?? '' });
   }
   if (template.key) help.addRow({ label: '', hint: `Строки с одинаковым ключом (${template.key.label}) описывают один объект; объект с тем же ключом в реестре обновляется.` });
+  const keys = Object.values(template.keys ?? {}).map((k) => k.label);
+  if (keys.length) help.addRow({ label: '', hint: `Каждая строка создаёт новую запись. Обновить существующие можно только по ключу, выбранному при сопоставлении: ${keys.join(', ')}.` });
 
   await wb.xlsx.write(out);
   out.end();

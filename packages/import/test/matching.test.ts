@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { containerResource, Periodicity } from '@tko/contract';
+import { containerResource, DEFAULT_IMPORT_OPTIONS, Periodicity } from '@tko/contract';
 import {
   buildBodies, changedValues, checkMapping, cwaBundleTemplate as T, groupRows, ImportInputError, missingTargets, parseDate,
   parseDecimal, parseEnum, parseIntList, parsePoint, parseRows, parseTime, parseWeekdays, restoreAddressCommas, suggestMapping,
@@ -56,9 +56,9 @@ describe('matching', () => {
     expect(suggestMapping(T, ['Широта, долгота', 'Широта'], [])).toEqual({ 'Широта, долгота': 'coordinates', Широта: 'coordinates_lat' });
   });
 
-  it('lists the required fields a mapping leaves out; latitude and longitude together stand for the coordinates', () => {
-    expect(missingTargets(T, {})).toEqual(['Адрес (местоположение)', 'Координаты']);
-    expect(missingTargets(T, { a: 'location', b: 'coordinates_lat' })).toEqual(['Координаты']);
+  it('lists the required fields a mapping leaves out; coordinates are not required (rows without them are geocoded)', () => {
+    expect(missingTargets(T, {})).toEqual(['Адрес (местоположение)']);
+    expect(missingTargets(T, { a: 'location' })).toEqual([]);
     expect(missingTargets(T, { a: 'location', b: 'coordinates_lat', c: 'coordinates_lng' })).toEqual([]);
     expect(missingTargets(T, { a: 'location', b: 'coordinates' })).toEqual([]);
   });
@@ -94,20 +94,20 @@ describe('rows → sites', () => {
     expect(rows[3]!.errors).toEqual(['Долгота: Укажите и широту, и долготу.']);
     expect(rows[4]!.errors).toEqual(['Объём контейнера, м³: Укажите объём контейнера.']);
     expect(rows[5]!.errors[0]).toMatch(/^Периодичность вывоза \(столбец «Периодичность»\): Значения «По дням» нет среди допустимых/);
-    const g = groupRows(T, rows, 'merge');
+    const g = groupRows(T, rows, { ...DEFAULT_IMPORT_OPTIONS, duplicates: 'merge' });
     expect(g.groups).toHaveLength(1);
     expect(g.mergedRows).toBe(2);
     expect(g.groups[0]!.body).toMatchObject({ location: 'Ангарск, 47 квл, 60', periodicity_on_monthdays: [1, 8, 15] });
     expect(g.groups[0]!.createOnly).toEqual({ location_needs_checking: true, landmark: 'Другие адреса этой точки в файле: Ангарск, 47 квл, 60А' });
-    expect(g.warnings).toEqual(['Строки 2, 3, 4 (52.546842, 103.870102): разные значения поля «Адрес (местоположение)», взято «Ангарск, 47 квл, 60», также «Ангарск, 47 квл, 60А».']);
+    expect(g.warnings).toEqual(['Строки 2, 3, 4 объединены: разные значения поля «Адрес (местоположение)», взято «Ангарск, 47 квл, 60», также «Ангарск, 47 квл, 60А».']);
   });
 
   it('fails repeats with duplicates = error', async () => {
     const { rows, values } = await parseRows(T, table, mapping);
     buildBodies(T, rows, values);
-    const g = groupRows(T, rows, 'error');
+    const g = groupRows(T, rows, { ...DEFAULT_IMPORT_OPTIONS, duplicates: 'error' });
     expect(g.groups).toHaveLength(1);
-    expect(rows[1]!.errors).toEqual(['Повтор: строка 2 уже описывает этот объект (координаты (совпадение до 6 знаков после точки): 52.546842, 103.870102).']);
+    expect(rows[1]!.errors).toEqual(['Повтор: строка 2 описывает тот же объект (один адрес; точки не дальше 5 м друг от друга).']);
     expect(rows[1]!.body).toBeNull();
   });
 });

@@ -88,6 +88,21 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
       const resource = def.fields[f.field]?.ref?.resource ?? '';
       return <RefSelect id={id} resource={resource} multiple value={(value as number[]) ?? []} onChange={(v) => set((v as number[]).map(String))} placeholder="Все" />;
     }
+    case 'import':
+      // Import file numbers (the import screen links here with its file's number).
+      return (
+        <Select<string[]>
+          id={id}
+          mode="tags"
+          allowClear
+          placeholder="№ файла импорта"
+          value={((value as number[]) ?? []).map(String)}
+          onChange={(v) => set(v.filter((x) => /^\d{1,9}$/.test(x)))}
+          tokenSeparators={[',', ';', ' ']}
+          open={false}
+          suffixIcon={null}
+        />
+      );
     case 'bool':
       return <Select<string> id={id} value={value === undefined ? '' : String(value)} onChange={(v) => set(v || undefined)} options={BOOL_OPTIONS} />;
     case 'period': {

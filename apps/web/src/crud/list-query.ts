@@ -29,7 +29,8 @@ export function readFilter(fdef: FilterDef, name: string, opts: HashOptions): Fi
       return list.length ? list : undefined;
     }
     case 'ref':
-    case 'refs': {
+    case 'refs':
+    case 'import': {
       const ids = splitList(raw).map(Number).filter((n) => Number.isInteger(n) && n > 0);
       return ids.length ? ids : undefined;
     }

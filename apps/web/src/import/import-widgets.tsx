@@ -10,6 +10,7 @@ export const STATUS_COLORS: Record<ImportFileStatusValue, string> = {
   DONE: 'success',
   FAILED: 'error',
   CANCELLED: 'warning',
+  ROLLED_BACK: 'default',
 };
 
 /**

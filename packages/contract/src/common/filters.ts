@@ -37,6 +37,11 @@ export type FilterDef =
   /** Point within `radius` metres of `point` ('lat, lng'); the params are `<name>` and `radius`. */
   | { kind: 'radius'; field: string; label: string }
   /**
+   * Records created or updated by one of a list of import files (issue 9 §1: the import_record
+   * table); any importable registry gets it with one line: `import_file: IMPORT_FILE_FILTER`.
+   */
+  | { kind: 'import'; label: string }
+  /**
    * A date or date-time column within a period of dates `lower,upper` (either end open; both
    * ends included, whole days in the server's time zone); a body may send `{lower, upper}`.
    */
@@ -120,6 +125,7 @@ export function filterParamShape(name: string, def: FilterDef): Record<string, z
     }
     case 'ref':
     case 'refs':
+    case 'import':
       return {
         [name]: z
           .preprocess(
@@ -152,3 +158,6 @@ export function filterParamShape(name: string, def: FilterDef): Record<string, z
       return { [name]: PeriodSchema.optional() };
   }
 }
+
+/** The filter by import file (issue 9 §1) every importable registry lists as `import_file`. */
+export const IMPORT_FILE_FILTER: FilterDef = { kind: 'import', label: 'Импорт (номер файла)' };

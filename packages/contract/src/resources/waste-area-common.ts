@@ -4,6 +4,7 @@
  * `/terr-schema/containers/{type}/`) and the list filters.
  */
 import type { FilterDef } from '../common/filters';
+import { IMPORT_FILE_FILTER } from '../common/filters';
 import type { RowScopeDef } from '../common/row-scope';
 import { AccessKind, Periodicity, Remoteness, WasteAreaStatus } from '../enums/waste-area';
 
@@ -50,6 +51,7 @@ export function wasteAreaFilters(o: { search: string[]; characteristics: boolean
     ...(o.characteristics ? { has_cover: { kind: 'bool', field: 'has_cover', label: 'Есть навес' } satisfies FilterDef } : {}),
     location_needs_checking: { kind: 'bool', field: 'location_needs_checking', label: 'Адрес требует проверки' },
     coordinates_needs_checking: { kind: 'bool', field: 'coordinates_needs_checking', label: 'Координаты требуют проверки' },
+    import_file: IMPORT_FILE_FILTER,
     in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
     near: { kind: 'radius', field: 'coordinates', label: 'Рядом с точкой' },
   };

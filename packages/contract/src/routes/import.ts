@@ -8,7 +8,9 @@
  *   POST   /api/import/files/upload/              multipart: `file` (CSV or XLSX), optional `template_type`
  *   GET    /api/import/files/{id}/                one file (status and progress)
  *   PATCH  /api/import/files/{id}/                field matching: template_type, column_mapping, options
- *   DELETE /api/import/files/{id}/                the file and its report (imported objects stay)
+ *   DELETE /api/import/files/{id}/                the file and its report (?rollback=true: rolled back first)
+ *   GET    /api/import/files/{id}/duplicates/     groups of look-alike rows to resolve (issue 9 §1)
+ *   POST   /api/import/files/{id}/rollback/       «Откатить импорт»
  *   POST   /api/import/files/{id}/process/        queue the import job → 202 with the file
  *   POST   /api/import/files/{id}/cancel/         stop it; nothing of the run is kept
  *   GET    /api/import/files/{id}/download/       the original file
@@ -38,12 +40,16 @@ export const ImportTemplateType = defineEnum('import_template_type', {
 });
 export type ImportTemplateTypeValue = (typeof ImportTemplateType.values)[number];
 
-/** File types (spec 03 §3 "Import"). */
-export const ImportFileType = defineEnum('import_file_type', { CSV: 'CSV', XLSX: 'XLSX' });
+/**
+ * File types (spec 03 §3 "Import"; JSON: issue 9 §1 — an array of objects, or a GeoJSON
+ * FeatureCollection whose points become the columns «Широта» and «Долгота»).
+ */
+export const ImportFileType = defineEnum('import_file_type', { CSV: 'CSV', XLSX: 'XLSX', JSON: 'JSON / GeoJSON' });
 
 /**
  * Life of an uploaded file: UPLOADED → (process) QUEUED → PROCESSING → DONE | FAILED |
- * CANCELLED; a FAILED or CANCELLED file may be processed again, a DONE one may not.
+ * CANCELLED; a FAILED or CANCELLED file may be processed again, a DONE one may not; a DONE file
+ * may be rolled back (ROLLED_BACK: what it created deleted, what it updated restored).
  */
 export const ImportFileStatus = defineEnum('import_file_status', {
   UPLOADED: 'Загружен',
@@ -52,6 +58,7 @@ export const ImportFileStatus = defineEnum('import_file_status', {
   DONE: 'Импортирован',
   FAILED: 'Ошибка',
   CANCELLED: 'Отменён',
+  ROLLED_BACK: 'Откачен',
 });
 export type ImportFileStatusValue = (typeof ImportFileStatus.values)[number];
 
@@ -62,29 +69,66 @@ export const IMPORT_ALL_FILES_PERMISSION = 'import-all-files';
 /** Default size limit of an uploaded file, bytes (IMPORT_MAX_BYTES). */
 export const IMPORT_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
 
+/** What becomes of a group of rows that look like one object (issue 9 §1). */
+export const GroupResolutionSchema = z.enum(['apart', 'merge', 'skip']);
+export type GroupResolution = z.infer<typeof GroupResolutionSchema>;
+export const DuplicatesSchema = z.enum(['separate', 'merge', 'skip', 'error', 'same_point']);
+/** The key through which a row updates an existing record; `none`: every row creates. */
+export const MatchKeySchema = z.enum(['none', 'identifier', 'registry_number', 'id']);
+export type MatchKey = z.infer<typeof MatchKeySchema>;
+/** Metres within which a row's point matches an existing record (explicit, off by default). */
+export const MatchDistanceSchema = z.number({ error: 'Укажите расстояние в метрах.' }).min(0.1, 'Не меньше 0,1 м.').max(1000, 'Не больше 1000 м.');
+
 /**
- * How a run treats repeated and existing objects, and failures (docs/DECISIONS.md "Import").
- * - duplicates: rows of the file with the same key (a container site: its coordinates at 6
- *   decimals) are merged into one object (`merge`: lists united, other values by majority,
- *   conflicts reported as warnings) or every repeat is a failed row (`error`);
+ * How a run treats repeated and existing objects, and failures (docs/DECISIONS.md "Import:
+ * nothing lost, nothing overwritten").
+ * - duplicates: what becomes of every group of rows that look like one object (the same
+ *   normalised address, or points within a few metres; the duplicates call lists them) unless
+ *   `groups` says otherwise: `separate` (default: one row = one record), `merge` (one record: lists
+ *   united, other values by majority, conflicts reported as warnings), `skip` (the group's first
+ *   row is imported, the others are skipped with a warning) or `error` (the repeats fail);
+ *   `same_point`: rows whose points agree to 6 decimals (0.1 m) merge — a route plan that repeats
+ *   a site once per visit — and every other row stays apart;
+ * - groups: the user's choice per group id (the duplicates call): apart | merge | skip;
+ * - match_key: the key through which a row updates an existing record — identifier, registry
+ *   number or the record id (a column mapped to «Номер записи (id)»); `none` (default): every row
+ *   creates a record. match_distance: with match_key none, a row whose point lies within this many
+ *   metres of an existing record updates it (off = null, the default);
  * - existing: an object already in the registry with that key is updated with the file's
  *   non-empty values (`update`) or left alone (`skip`);
  * - all_or_nothing: when any row fails, nothing is written (default: the valid rows are written
  *   and the failed ones reported).
  */
 export const ImportOptionsSchema = z.object({
-  duplicates: z.enum(['merge', 'error']).default('merge'),
+  duplicates: DuplicatesSchema.default('separate'),
+  groups: z.record(z.string().max(20), GroupResolutionSchema).default({}),
+  match_key: MatchKeySchema.default('none'),
+  match_distance: MatchDistanceSchema.nullable().default(null),
   existing: z.enum(['update', 'skip']).default('update'),
   all_or_nothing: z.boolean().default(false),
 });
 export type ImportOptions = z.infer<typeof ImportOptionsSchema>;
 /** Options in a PATCH: only the ones sent change (no defaults filled in). */
 export const ImportOptionsPatchSchema = z.strictObject({
-  duplicates: z.enum(['merge', 'error']).optional(),
+  duplicates: DuplicatesSchema.optional(),
+  groups: z.record(z.string().max(20), GroupResolutionSchema).optional(),
+  match_key: MatchKeySchema.optional(),
+  match_distance: MatchDistanceSchema.nullable().optional(),
   existing: z.enum(['update', 'skip']).optional(),
   all_or_nothing: z.boolean().optional(),
 });
-export const DEFAULT_IMPORT_OPTIONS: ImportOptions = { duplicates: 'merge', existing: 'update', all_or_nothing: false };
+export const DEFAULT_IMPORT_OPTIONS: ImportOptions = { duplicates: 'separate', groups: {}, match_key: 'none', match_distance: null, existing: 'update', all_or_nothing: false };
+
+/** One record an import updated: its link and the old → new values (issue 9 §1). */
+export const ImportUpdateSchema = z.object({
+  id: z.number().int(),
+  /** The record's card in the web app. */
+  url: z.string(),
+  /** The file line of the row. */
+  line: z.number().int(),
+  changes: z.array(z.object({ field: z.string(), label: z.string(), old: z.string(), new: z.string() })),
+});
+export type ImportUpdate = z.infer<typeof ImportUpdateSchema>;
 
 /** Outcome of a run (counts of rows and objects). */
 export const ImportReportSchema = z.object({
@@ -108,6 +152,14 @@ export const ImportReportSchema = z.object({
   warnings: z.array(z.string()),
   /** Seconds the run took. */
   seconds: z.number(),
+  /** Every record updated (at most 1000 listed), with its link and old → new values. */
+  updates: z.array(ImportUpdateSchema).optional(),
+  /** Rows left out by a «skip» resolution of a group of look-alike rows. */
+  skipped_rows: z.number().int().optional(),
+  /** Rows imported with warnings (in the errors file with them). */
+  warning_rows: z.number().int().optional(),
+  /** Records created without coordinates: flagged «Координаты требуют проверки» and queued for geocoding. */
+  without_coordinates: z.number().int().optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
@@ -142,12 +194,24 @@ export const ImportFileSchema = z.object({
   /** Why the last run failed, in Russian. */
   error: z.string().nullable(),
   errors_count: z.number().int(),
+  /** Rows of the last run imported with warnings (listed in the errors file too). */
+  warnings_count: z.number().int(),
+  /** Geocoding of the run's records without coordinates (a job after the run; progress in done/total). */
+  geocode: z.object({
+    status: z.enum(['NONE', 'QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+    total: z.number().int(),
+    done: z.number().int(),
+    /** Placed at house quality; the rest stay flagged «Координаты требуют проверки». */
+    placed: z.number().int(),
+  }),
+  /** The registry records of this file's runs: the registry's list filtered by it. */
+  records_url: z.string().nullable(),
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   download_url: z.string(),
-  /** Null while the file has no failed rows. */
+  /** Null while the file has no failed rows and no warnings. */
   errors_url: z.string().nullable(),
 });
 export type ImportFile = z.infer<typeof ImportFileSchema>;
@@ -160,6 +224,25 @@ export const ImportMatchingSchema = z.strictObject({
   options: ImportOptionsPatchSchema.optional(),
 });
 export type ImportMatching = z.infer<typeof ImportMatchingSchema>;
+
+/** A group of rows that look like the same object (GET /api/import/files/{id}/duplicates/). */
+export const ImportDuplicateGroupSchema = z.object({
+  /** Stable id of the group: «L» + its first line; the key of options.groups. */
+  id: z.string(),
+  /** Why the rows were grouped, in Russian (the same address / points within N m). */
+  reason: z.string(),
+  rows: z.array(z.object({ line: z.number().int(), location: z.string().nullable(), coordinates: z.string().nullable() })),
+  /** The resolution in force: the user's, else options.duplicates mapped to apart | merge | skip. */
+  resolution: GroupResolutionSchema,
+});
+export type ImportDuplicateGroup = z.infer<typeof ImportDuplicateGroupSchema>;
+export const ImportDuplicatesSchema = z.object({
+  count: z.number().int(),
+  /** Metres within which two points count as one site. */
+  distance: z.number(),
+  groups: z.array(ImportDuplicateGroupSchema),
+});
+export type ImportDuplicates = z.infer<typeof ImportDuplicatesSchema>;
 
 /** A field a file column can map to (`GET /api/import/templates/{type}/labels/`). */
 export const ImportTargetSchema = z.object({
@@ -225,6 +308,11 @@ export const IMPORT_MSG = {
   registryPermission: (label: string) => `Для импорта нужны права на создание и изменение записей реестра «${label}».`,
   cancelled: 'Импорт отменён пользователем: ничего не записано.',
   failed: 'Импорт не удался. Повторите попытку позже.',
+  notDone: 'Откатить можно только выполненный импорт.',
+  rollbackRefused: (detail: string) => `Импорт не откачен (ничего не изменено): ${detail}`,
+  matchKeyUnmapped: (label: string) => `Для обновления по ключу «${label}» сопоставьте ему столбец файла.`,
+  notJson: 'Файл JSON должен содержать массив объектов или GeoJSON FeatureCollection.',
+  mappingNeeded: 'Сначала выберите тип шаблона.',
 } as const;
 
 const IMPORT_TAGS = ['import'];
@@ -251,9 +339,24 @@ export const importMatchingRoute = defineRoute({
   params: ImportIdParams, body: ImportMatchingSchema, response: { 200: ImportFileSchema },
 });
 /** Answers 204. */
+/** ?rollback=true: the import is rolled back first (as the rollback call), then the file deleted. */
 export const importDeleteRoute = defineRoute({
-  method: 'DELETE', path: '/api/import/files/:id/', permission: 'import:delete', tags: IMPORT_TAGS, summary: 'Импорт: удалить файл (импортированные записи остаются)',
-  params: ImportIdParams,
+  method: 'DELETE', path: '/api/import/files/:id/', permission: 'import:delete', tags: IMPORT_TAGS, summary: 'Импорт: удалить файл (с rollback=true — и откатить импорт)',
+  params: ImportIdParams, query: z.object({ rollback: z.enum(['true', 'false']).optional() }),
+});
+/** The groups of look-alike rows under the saved matching (issue 9 §1), to resolve before processing. */
+export const importDuplicatesRoute = defineRoute({
+  method: 'GET', path: '/api/import/files/:id/duplicates/', permission: 'import:view', tags: IMPORT_TAGS, summary: 'Импорт: группы похожих строк (один адрес или точки в нескольких метрах)',
+  params: ImportIdParams, response: { 200: ImportDuplicatesSchema },
+});
+/**
+ * «Откатить импорт»: in one transaction deletes what the file's runs created and restores the old
+ * values of what they updated (history written); the file becomes ROLLED_BACK. 409 when a record
+ * cannot be deleted (dependants): nothing is changed then.
+ */
+export const importRollbackRoute = defineRoute({
+  method: 'POST', path: '/api/import/files/:id/rollback/', permission: 'import:delete', tags: IMPORT_TAGS, summary: 'Импорт: откатить (удалить созданное, вернуть изменённое)',
+  params: ImportIdParams, response: { 200: ImportFileSchema },
 });
 export const importProcessRoute = defineRoute({
   method: 'POST', path: '/api/import/files/:id/process/', permission: 'import:add', tags: IMPORT_TAGS, summary: 'Импорт: запустить обработку (фоновая задача)',

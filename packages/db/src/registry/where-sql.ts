@@ -59,6 +59,9 @@ function filterSql(def: StoredResourceDef, name: string, f: FilterDef, q: ListQu
       const b = v as BBox;
       return `${column(def, f.field)} && ST_MakeEnvelope(${p.add(b.minLng)}, ${p.add(b.minLat)}, ${p.add(b.maxLng)}, ${p.add(b.maxLat)}, 4326)`;
     }
+    case 'import':
+      // Records of these import files (import_record; issue 9 §1).
+      return `t.id IN (SELECT r.record_id FROM import_record r WHERE r.registry = ${p.add(def.name)} AND r.import_file_id = ANY(${p.add(v)}::int[]))`;
     case 'radius': {
       const pt = v as Point;
       const radius = (q.radius as number | undefined) ?? 500;

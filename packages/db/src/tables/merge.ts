@@ -96,7 +96,7 @@ export function mergeStored(def: ResourceDef, m: TableMapping): StoredResourceDe
     if (f.kind === 'text') for (const fl of f.fields) needsSql(def, fields, fl, `the filter ${name}`);
     else if (f.kind === 'refs') {
       if (!fields[f.field]?.join) fail(def, `the refs filter ${name} on a field without a join table: ${f.field}`);
-    } else needsSql(def, fields, f.field, `the filter ${name}`);
+    } else if (f.kind !== 'import') needsSql(def, fields, f.field, `the filter ${name}`);
   }
   return { ...def, table: m.table, scope: m.scope, fields };
 }

@@ -15,6 +15,8 @@ export type Body = Record<string, unknown>;
 export interface ImportKey {
   /** What the key is, in Russian, e.g. «координаты (6 знаков после точки)». */
   label: string;
+  /** The body member (or target) the key reads, when it has one. */
+  field?: string;
   /** The key of a row's body, or null when the body lacks it (the row then stands alone). */
   of(body: Body): string | null;
   /** A key as a person reads it in a message. */
@@ -27,12 +29,29 @@ export interface ImportTemplate {
   type: ImportTemplateTypeValue;
   def: ResourceDef;
   targets: TargetDef[];
-  key: ImportKey | null;
+  /**
+   * The keys through which a row may update an existing record, by options.match_key
+   * (issue 9 §1: only the key the user chose; none by default).
+   */
+  keys?: Partial<Record<'identifier' | 'registry_number' | 'id', ImportKey>>;
+  /**
+   * A natural key of a registry whose rows have one by law or catalogue (e.g. a balance line:
+   * year + ФККО code), used when the user chose no key (match_key none). Container sites have none.
+   */
+  key?: ImportKey | null;
+  /** The point field (duplicate detection, match on coordinates), and the address field. */
+  pointField?: string;
+  addressField?: string;
+  /**
+   * The flag field set on a record created without a point (e.g. coordinates_needs_checking,
+   * «Координаты требуют проверки»): such rows are imported and queued for geocoding.
+   */
+  pointCheckField?: string;
   /**
    * Parsed values of one row (target → value, only non-empty cells) → a registry body (before
    * the registry's validation), with errors per target. Default: each target is its field.
    */
-  toBody?(values: Body): { body: Body; errors: Record<string, string> };
+  toBody?(values: Body): { body: Body; errors: Record<string, string>; warnings?: string[] };
   /**
    * After merging rows: given the fields whose rows disagreed (every distinct value, most
    * frequent first), values a NEW object gets besides the merged body (e.g. a "needs checking"

@@ -14,11 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   IMPORT_MSG, importCancelRoute, importDeleteRoute, importDownloadRoute, importErrorsRoute, importFileRoute, importFilesRoute,
   importLabelsRoute, importMatchingRoute, importProcessRoute, importTemplateFileRoute, importTemplatesRoute, ImportTemplateType,
-  importUploadRoute,
+  importUploadRoute, importDuplicatesRoute, importRollbackRoute,
 } from '@tko/contract';
+import type { WritePipeline } from '@tko/db';
 import { FieldValidationError } from '@tko/db';
 import type { ImportFileStore } from '@tko/import';
-import { errorsCsv, ImportInputError, importFileWire, publicTarget, templateInfos, templateOf, writeErrorsXlsx, writeTemplateXlsx } from '@tko/import';
+import type { ImportFileRow } from '@tko/import';
+import { errorsCsv, ImportInputError, importFileWire as fileWire, publicTarget, templateInfos, templateOf, writeErrorsXlsx, writeTemplateXlsx } from '@tko/import';
 import type { Pool } from 'pg';
 import { PassThrough } from 'node:stream';
 import { pageAnswer } from '../../crud/page-answer';
@@ -37,7 +39,12 @@ export interface ImportDeps {
   queue: ImportQueue | null;
   /** Largest upload, bytes. */
   maxBytes: number;
+  /** The write pipeline (the rollback writes through it). */
+  pipeline: WritePipeline;
 }
+
+/** The file as answered, its records link pointing at its template's registry list. */
+const importFileWire = (f: ImportFileRow) => fileWire(f, templateOf(f.template_type)?.def.webPath);
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -67,7 +74,7 @@ function templateOr404(type: string) {
 }
 
 export async function registerImportRoutes(app: FastifyInstance, deps: ImportDeps): Promise<void> {
-  const service = new ImportService(deps.pool, deps.store, deps.queue);
+  const service = new ImportService(deps.pool, deps.store, deps.queue, deps.pipeline);
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: deps.maxBytes, files: 1, fields: 5, parts: 10, fieldSize: 1000 } });
@@ -107,12 +114,19 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
 
     registerRoute(scope, importMatchingRoute, async (ctx) => {
       const file = await fileOf(ctx, 'change');
-      return importFileWire(await input(() => service.match(file, ctx.body)));
+      return importFileWire(await input(() => service.match(ctx.user, file, ctx.body)));
     }, deps);
 
     registerRoute(scope, importDeleteRoute, async (ctx) => {
-      await service.delete(await fileOf(ctx, 'delete'));
+      await input(async () => service.delete(ctx.user, await fileOf(ctx, 'delete'), ctx.query.rollback === 'true'));
       return ctx.reply.status(204).send();
+    }, deps);
+
+    registerRoute(scope, importDuplicatesRoute, async (ctx) => input(async () => service.duplicates(await fileOf(ctx))), deps);
+
+    registerRoute(scope, importRollbackRoute, async (ctx) => {
+      const file = await fileOf(ctx, 'delete');
+      return importFileWire(await input(() => service.rollback(ctx.user, file)));
     }, deps);
 
     registerRoute(scope, importProcessRoute, async (ctx) => {
@@ -164,7 +178,9 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
 
     registerRoute(scope, importLabelsRoute, async (ctx) => {
       const t = templateOr404(ctx.params.type);
-      return { type: t.type, label: ImportTemplateType.label(t.type), resource: t.def.name, key: t.key?.label ?? null, fields: t.targets.map(publicTarget) };
+      const keys = Object.values(t.keys ?? {}).map((k) => k.label);
+      const key = t.key?.label ?? (keys.length ? `${keys.join(', ')} — по ключу, выбранному при сопоставлении` : null);
+      return { type: t.type, label: ImportTemplateType.label(t.type), resource: t.def.name, key, fields: t.targets.map(publicTarget) };
     }, deps);
   });
 }

@@ -9,10 +9,15 @@
  * Errors: HttpError 404 (no such file, or another user's), 409 (a run under way), 503 (no Redis);
  * ImportInputError → 400 on its field.
  */
-import type { ImportMatching, Me } from '@tko/contract';
+import type { ImportDuplicates, ImportMatching, Me, UserScope } from '@tko/contract';
 import { DEFAULT_IMPORT_OPTIONS, IMPORT_ALL_FILES_PERMISSION, IMPORT_MSG, ImportOptionsSchema, ImportTemplateType, MSG } from '@tko/contract';
-import type { ImportFileRow, ImportFileStore, StoredObject } from '@tko/import';
-import { checkMapping, ImportFilesRepository, ImportInputError, inspectStoredFile, missingTargets, suggestMapping, templateOf } from '@tko/import';
+import type { ImportFileRow, ImportFileStore, ImportTemplate, StoredObject } from '@tko/import';
+import {
+  buildBodies, checkMapping, DUPLICATE_METRES, findDuplicateGroups, ImportFilesRepository, ImportInputError, inspectStoredFile, missingTargets,
+  parseRows, readStoredFile, resolutionOf, rollbackImport, showValue, suggestMapping, templateOf,
+} from '@tko/import';
+import type { WritePipeline } from '@tko/db';
+import { ConflictError } from '@tko/db';
 import type { Pool } from 'pg';
 import { HttpError, forbidden, notFound, unavailable } from '../../plugins/http-errors';
 import type { ImportQueue } from './import-queue';
@@ -26,6 +31,11 @@ const CANCEL_WAIT_MS = 10_000;
 
 const may = (user: Me, action: 'view' | 'change' | 'delete') => Boolean(user.permissions[IMPORT_ALL_FILES_PERMISSION]?.[action]);
 const busy = () => new HttpError(409, IMPORT_MSG.busy, 'busy');
+const userName = (u: Me) => [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email;
+/** Groups listed by the duplicates call (the count gives them all). */
+const MAX_GROUPS_LISTED = 500;
+/** The target a match key needs mapped. */
+const KEY_TARGET = { identifier: 'identifier', registry_number: 'registry_number', id: 'record_id' } as const;
 
 export class ImportService {
   readonly files: ImportFilesRepository;
@@ -34,6 +44,7 @@ export class ImportService {
     private readonly pool: Pool,
     readonly store: ImportFileStore,
     private readonly queue: ImportQueue | null,
+    private readonly pipeline: WritePipeline,
   ) {
     this.files = new ImportFilesRepository(pool);
   }
@@ -76,7 +87,7 @@ export class ImportService {
         preview: sample.slice(0, PREVIEW_ROWS),
         rowCount: info.table.rows.length,
         templateType: type,
-        columnMapping: template ? suggestMapping(template, info.table.columns, sample) : Object.fromEntries(info.table.columns.map((c) => [c, null])),
+        columnMapping: template ? await this.suggest(user, template, info.table.columns, sample) : Object.fromEntries(info.table.columns.map((c) => [c, null])),
       });
     } catch (e) {
       await this.store.delete(stored.key);
@@ -85,10 +96,26 @@ export class ImportService {
   }
 
   /**
+   * The user's remembered matching for this template and header set (issue 9 §1) when it still
+   * fits the template, else the suggestion.
+   */
+  private async suggest(user: Me, template: ImportTemplate, columns: string[], sample: string[][]): Promise<Record<string, string | null>> {
+    const remembered = await this.files.rememberedMapping(user.id, template.type, columns);
+    if (remembered) {
+      try {
+        return checkMapping(template, columns, Object.fromEntries(Object.entries(remembered).filter(([c]) => columns.includes(c))));
+      } catch {
+        // The template changed since: suggest afresh.
+      }
+    }
+    return suggestMapping(template, columns, sample);
+  }
+
+  /**
    * Saves the matching. A new template type without a mapping gets the suggested one; a mapping
    * is checked against the file's columns and the template's targets.
    */
-  async match(file: ImportFileRow, body: ImportMatching): Promise<ImportFileRow> {
+  async match(user: Me, file: ImportFileRow, body: ImportMatching): Promise<ImportFileRow> {
     if (file.status === 'QUEUED' || file.status === 'PROCESSING') throw busy();
     const type = body.template_type ?? file.template_type;
     const template = templateOf(type);
@@ -96,9 +123,10 @@ export class ImportService {
     if (body.column_mapping) {
       if (!template) throw new ImportInputError(type === 'NONE' ? IMPORT_MSG.templateMissing : IMPORT_MSG.templateUnavailable(ImportTemplateType.label(type)), 'template_type');
       mapping = checkMapping(template, file.columns, body.column_mapping);
+      await this.files.rememberMapping(user.id, type, file.columns, mapping);
     } else if (type !== file.template_type) {
       const sample = (await this.sampleRows(file)) ?? file.preview;
-      mapping = template ? suggestMapping(template, file.columns, sample) : Object.fromEntries(file.columns.map((c) => [c, null]));
+      mapping = template ? await this.suggest(user, template, file.columns, sample) : Object.fromEntries(file.columns.map((c) => [c, null]));
     }
     const options = ImportOptionsSchema.parse({ ...DEFAULT_IMPORT_OPTIONS, ...file.options, ...body.options });
     const saved = await this.files.saveMatching(file.id, type, mapping, options);
@@ -122,7 +150,15 @@ export class ImportService {
     if (!template) {
       throw new ImportInputError(file.template_type === 'NONE' ? IMPORT_MSG.templateMissing : IMPORT_MSG.templateUnavailable(ImportTemplateType.label(file.template_type)), 'template_type');
     }
-    const need: ('add' | 'change')[] = file.options.existing === 'update' ? ['add', 'change'] : ['add'];
+    const o = file.options;
+    if (o.match_key !== 'none') {
+      const key = template.keys?.[o.match_key];
+      const target = template.targets.find((t) => t.field === KEY_TARGET[o.match_key as keyof typeof KEY_TARGET]);
+      if (!key || !target) throw new ImportInputError(MSG.choice(o.match_key), 'options.match_key');
+      if (!Object.values(file.column_mapping).includes(target.field)) throw new ImportInputError(IMPORT_MSG.matchKeyUnmapped(target.label), 'options.match_key');
+    }
+    const updates = o.existing === 'update' && (o.match_key !== 'none' || o.match_distance !== null || Boolean(template.key));
+    const need: ('add' | 'change')[] = updates ? ['add', 'change'] : ['add'];
     if (!need.every((a) => user.permissions[template.def.name]?.[a])) throw new HttpError(403, IMPORT_MSG.registryPermission(template.def.label), 'permission_denied');
     const missing = missingTargets(template, file.column_mapping);
     if (missing.length) throw new ImportInputError(IMPORT_MSG.unmapped(missing), 'column_mapping');
@@ -159,8 +195,56 @@ export class ImportService {
     }
   }
 
-  /** Deletes the file and its report (not the objects it imported); 409 during a run. */
-  async delete(file: ImportFileRow): Promise<void> {
+  /**
+   * The groups of look-alike rows of the file under its saved matching (issue 9 §1): the same
+   * normalised address or points within DUPLICATE_METRES, each with the resolution in force.
+   */
+  async duplicates(file: ImportFileRow): Promise<ImportDuplicates> {
+    const template = templateOf(file.template_type);
+    if (!template) throw new ImportInputError(IMPORT_MSG.mappingNeeded, 'template_type');
+    const table = await readStoredFile(this.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
+    const { rows, values } = await parseRows(template, table, file.column_mapping);
+    buildBodies(template, rows, values);
+    const groups = findDuplicateGroups(template, rows);
+    const text = (v: unknown) => (v === undefined || v === null ? null : showValue(v));
+    return {
+      count: groups.length,
+      distance: DUPLICATE_METRES,
+      groups: groups.slice(0, MAX_GROUPS_LISTED).map((g) => {
+        const how = resolutionOf(file.options, g.id);
+        return {
+          id: g.id,
+          reason: g.reason,
+          resolution: how === 'error' ? 'apart' : how,
+          rows: g.members.map((i) => ({
+            line: rows[i]!.line,
+            location: text(template.addressField ? rows[i]!.body?.[template.addressField] : null),
+            coordinates: text(template.pointField ? rows[i]!.body?.[template.pointField] : null),
+          })),
+        };
+      }),
+    };
+  }
+
+  /**
+   * «Откатить импорт» (issue 9 §1): deletes what the file's runs created and restores what they
+   * updated, in one transaction; 400 unless the file is DONE; 409 (nothing changed) when a record
+   * cannot be deleted or restored.
+   */
+  async rollback(user: Me & { scope?: UserScope | null }, file: ImportFileRow): Promise<ImportFileRow> {
+    if (file.status !== 'DONE') throw new ImportInputError(IMPORT_MSG.notDone);
+    try {
+      await rollbackImport(this.pipeline, file.id, { userName: userName(user), userId: user.id, scope: user.scope ?? null });
+    } catch (e) {
+      if (e instanceof ConflictError) throw new HttpError(409, IMPORT_MSG.rollbackRefused(e.detail), 'conflict');
+      throw e;
+    }
+    return (await this.files.get(file.id))!;
+  }
+
+  /** Deletes the file and its report (with `rollback`, the import is rolled back first); 409 during a run. */
+  async delete(user: Me & { scope?: UserScope | null }, file: ImportFileRow, rollback = false): Promise<void> {
+    if (rollback && file.status === 'DONE') await this.rollback(user, file);
     if (!(await this.files.delete(file.id))) throw new HttpError(409, IMPORT_MSG.deleteRunning, 'busy');
     await this.store.delete(file.storage_key);
   }
