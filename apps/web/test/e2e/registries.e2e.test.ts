@@ -259,7 +259,7 @@ describe('registries in the browser', () => {
     await tab(page, 'Источники образования').click();
     await page.getByRole('link', { name: state.sourceName }).click();
     await page.waitForURL((u) => u.pathname === `/terr-schema/waste-sources/view/${state.sourceId}/`);
-    await expect.poll(() => page.getByRole('heading', { level: 3 }).textContent()).toBe(state.sourceName);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(state.sourceName);
     await tab(page, 'Места накопления').click();
     const back = page.getByRole('link', { name: state.areaLocation });
     await expect.poll(() => back.getAttribute('href')).toBe(`/terr-schema/containers/special/view/${state.areaId}/`);
@@ -438,7 +438,7 @@ describe('registries in the browser', () => {
     await unitRow.getByRole('link', { name: 'Редактировать' }).click();
     // Cards are named by the ОКТМО code (spec 03 screens), the API still by id.
     await page.waitForURL((u) => u.pathname === `/dicts/atu/update/${unit!.code}/`);
-    await expect.poll(() => page.getByRole('heading', { level: 3 }).textContent()).toBe(unit!.name);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(unit!.name);
 
     await field(page, 'head').fill('Иванов Иван Иванович');
     await field(page, 'phone').fill('+7 (38553) 2-11-22');
@@ -492,7 +492,7 @@ describe('registries in the browser', () => {
         const list = t.slug ? `${section.base}${t.slug}/` : section.base;
         await page.goto(`${baseUrl}${list}`);
         await expect.poll(() => summary(page).textContent(), { message: list }).toMatch(/^Найдено: \d+/);
-        await page.getByRole('heading', { level: 3, name: t.title ?? resourceByName(t.resource)!.label }).waitFor();
+        await page.getByRole('heading', { level: 1, name: t.title ?? resourceByName(t.resource)!.label }).waitFor();
         await page.goto(`${baseUrl}${list}update/new/`);
         await page.getByRole('button', { name: 'Сохранить' }).waitFor();
         for (const cardTab of resourceByName(t.resource)!.tabs) {
@@ -527,7 +527,7 @@ describe('registries in the browser', () => {
       const [card] = await Promise.all([p.waitForResponse(isCall('GET', `/api/public/v1/waste-sources/${state.sourceId}/`)), dataRows(p).first().click()]);
       expect(card.status()).toBe(200);
       await p.waitForURL((u) => u.pathname === `/terr-schema/waste-sources/view/${state.sourceId}/`);
-      await expect.poll(() => p.getByRole('heading', { level: 3 }).textContent()).toBe(state.sourceName);
+      await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent()).toBe(state.sourceName);
       expect(await p.getByRole('link', { name: 'Редактировать' }).count()).toBe(0);
 
       // A registry without a public variant asks for sign-in.

@@ -207,7 +207,7 @@ describe('registry in the browser', () => {
     expect(row.landmark ?? '').not.toBe(state.landmark);
 
     // The card opens with the site's address as its title and the general tab.
-    await expect.poll(() => page.getByRole('heading', { level: 3 }).textContent()).toBe(row.location);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(row.location);
     const landmark = page.getByLabel('Ориентир', { exact: true });
     await landmark.fill(state.landmark);
 
