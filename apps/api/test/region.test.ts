@@ -148,7 +148,9 @@ describe('base map routes', () => {
     expect(res.body.version).toBe(8);
     expect(res.body.sources.basemap.tiles[0]).toMatch(/^http:\/\/127\.0\.0\.1(:\d+)?\/api\/basemap\/tiles\/\{z\}\/\{x\}\/\{y\}\.pbf$/);
     expect(res.body.layers.map((l: { id: string }) => l.id)).toEqual(expect.arrayContaining(['background', 'building', 'road-2']));
-    expect(res.body.glyphs).toBeUndefined();
+    expect(res.body.glyphs).toMatch(/^http:\/\/127\.0\.0\.1(:\d+)?\/api\/basemap\/fonts\/\{fontstack\}\/\{range\}\.pbf$/);
+    expect(res.body.layers.find((l: { id: string }) => l.id === 'road-label').layout['text-font']).toEqual(['Noto Sans Regular']);
+    expect(res.body.sprite).toBeUndefined();
     expect((await request(t.app.server).get('/api/config/')).body).toEqual({ map_style_url: '/api/basemap/style.json' });
   });
 
@@ -168,6 +170,30 @@ describe('base map routes', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: 'Плитки подложки нет.', code: 'tile_not_found' });
     expect((await request(t.app.server).get('/api/basemap/tiles/99/0/0.pbf')).status).toBe(400);
+  });
+
+  it('serves the style’s glyphs (SDF protobuf) from the product; 404 for an unknown font, 400 for a bad range', async () => {
+    const res = await request(t.app.server).get(`/api/basemap/fonts/${encodeURIComponent('Нет такого,Noto Sans Regular')}/1024-1279.pbf`)
+      .buffer(true).parse((r, cb) => { const c: Buffer[] = []; r.on('data', (b: Buffer) => c.push(b)); r.on('end', () => cb(null, Buffer.concat(c))); });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-protobuf');
+    // glyphs { stacks(1) { name(1), range(2), glyphs(3) { id(1), bitmap(2), width(3), height(4), … } } }
+    const stack = new Pbf(res.body as Buffer).readFields((tag, acc: { name?: string; range?: string; ids: number[] }, pbf) => {
+      if (tag !== 1) return;
+      pbf.readMessage((t2, a: typeof acc, p2) => {
+        if (t2 === 1) a.name = p2.readString();
+        else if (t2 === 2) a.range = p2.readString();
+        else if (t2 === 3) p2.readMessage((t3, a3: typeof acc, p3) => { if (t3 === 1) a3.ids.push(p3.readVarint()); }, a);
+      }, acc);
+    }, { ids: [] as number[] });
+    expect(stack.name).toBe('Noto Sans Regular');
+    expect(stack.range).toBe('1024-1279');
+    expect(stack.ids).toEqual(expect.arrayContaining(['Н'.codePointAt(0)!, 'е'.codePointAt(0)!, 'ё'.codePointAt(0)!]));
+    const empty = await request(t.app.server).get('/api/basemap/fonts/Noto%20Sans%20Regular/256-511.pbf');
+    expect(empty.status).toBe(200);
+    expect((await request(t.app.server).get('/api/basemap/fonts/Comic%20Sans/0-255.pbf')).status).toBe(404);
+    expect((await request(t.app.server).get('/api/basemap/fonts/..%2F..%2Fetc/0-255.pbf')).status).toBe(404);
+    expect((await request(t.app.server).get('/api/basemap/fonts/Noto%20Sans%20Regular/abc.pbf')).status).toBe(400);
   });
 
   it('answers 404 without a loaded base map, and the config falls back to the plain style', async () => {

@@ -4,7 +4,7 @@
  * `pnpm region:load --only basemap`) into a temporary BASEMAP_DIR; the built app served by the
  * real API, headless Chromium; no internet, nothing mocked. The map must draw streets (rendered
  * features of the style's road layers, and a screenshot that is far from a blank background) with
- * the registry's sites above them. Screenshot: apps/web/test-results/basemap.png.
+ * the registry's sites above them, and street names in the product's own glyphs. Screenshot: apps/web/test-results/basemap.png.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -119,6 +119,8 @@ describe('the region’s base map', () => {
       .toBeGreaterThan(10);
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as MapWindow).__map!.queryRenderedFeatures({ layers: ['building'] }).length)).toBeGreaterThan(10);
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as MapWindow).__map!.queryRenderedFeatures({ layers: ['waste-areas-container'] }).length)).toBe(1);
+    // Street names in the product's own Noto Sans glyphs.
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as MapWindow).__map!.queryRenderedFeatures({ layers: ['road-label'] }).length)).toBeGreaterThan(0);
 
     const png = await page.getByTestId('map').screenshot();
     mkdirSync(RESULTS_DIR, { recursive: true });

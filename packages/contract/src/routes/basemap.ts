@@ -4,12 +4,14 @@
  * product with its MapLibre style, so the map needs no internet. Public (OpenStreetMap data, as
  * the public map of spec 02 §7). 404 {detail} when no base map is loaded or a tile is outside it.
  */
+import { z } from 'zod';
 import { defineRoute } from '../common/route';
 import { TileParamsSchema } from './map';
 
 export const BASEMAP_STYLE_PATH = '/api/basemap/style.json';
 export const BASEMAP_TILE_PATH = '/api/basemap/tiles/:z/:x/:y.pbf';
-/** The tiles' content type (Mapbox Vector Tile, protobuf). */
+export const BASEMAP_GLYPHS_PATH = '/api/basemap/fonts/:fontstack/:range.pbf';
+/** The tiles' and glyphs' content type (protobuf). */
 export const BASEMAP_TILE_CONTENT_TYPE = 'application/x-protobuf';
 
 export const basemapStyleRoute = defineRoute({
@@ -19,4 +21,13 @@ export const basemapStyleRoute = defineRoute({
 export const basemapTileRoute = defineRoute({
   method: 'GET', path: BASEMAP_TILE_PATH, permission: 'public', tags: ['map', 'public'], summary: 'Векторная плитка подложки региона (OpenMapTiles)',
   params: TileParamsSchema, produces: BASEMAP_TILE_CONTENT_TYPE,
+});
+/** A font stack (comma-separated font names, the first one found is served) and a 256-wide range «0-255». */
+export const GlyphParamsSchema = z.object({
+  fontstack: z.string().min(1).max(200),
+  range: z.string().regex(/^\d{1,5}-\d{1,5}$/, 'Диапазон вида 0-255.'),
+});
+export const basemapGlyphsRoute = defineRoute({
+  method: 'GET', path: BASEMAP_GLYPHS_PATH, permission: 'public', tags: ['map', 'public'], summary: 'Глифы шрифта подложки (SDF, protobuf)',
+  params: GlyphParamsSchema, produces: BASEMAP_TILE_CONTENT_TYPE,
 });

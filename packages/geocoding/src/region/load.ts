@@ -7,7 +7,7 @@
  * 2. the road graph for routing (osm2pgrouting with its car profile → osm.ways,
  *    osm.ways_vertices_pgr; pgRouting's pgr_dijkstra runs on them);
  * 3. the base map (tilemaker with its OpenMapTiles profile → <dataDir>/basemap.mbtiles,
- *    served by the API's /api/basemap/ routes).
+ *    served by the API's /api/basemap/ routes) and its fonts (region/glyphs.ts → <dataDir>/fonts/).
  * Everything lives in the schema `osm` (derived data: a reload replaces it whole). Needs a role
  * that may create the extensions (or have them created beforehand: postgis, pg_trgm,
  * pgrouting — scripts/lib/services.sh does so for the product's database).
@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
 import pg from 'pg';
 import { parseStreet, normalizeHouse, normalizeAddress } from '../normalize';
+import { writeGlyphs } from './glyphs';
 import { RegionLoadError, run } from './tools';
 
 /** The files of the Debian packages used; overridable for other distributions. */
@@ -121,7 +122,9 @@ export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadRes
       await copyFile(target, `${dest}.tmp`);
       await rename(`${dest}.tmp`, dest);
       out.basemap = dest;
-      log(`подложка: ${dest}`);
+      // The style's fonts, once per BASEMAP_DIR (they do not depend on the region).
+      writeGlyphs(resolve(opts.dataDir));
+      log(`подложка: ${dest}, шрифты: ${join(resolve(opts.dataDir), 'fonts')}`);
     }
   } finally {
     await pool.end();

@@ -27,7 +27,8 @@ export class Basemap {
   private mtime = 0;
   private meta: BasemapMeta | null = null;
 
-  constructor(private readonly dir: string) {}
+  /** `dir`: BASEMAP_DIR (basemap.mbtiles and fonts/). */
+  constructor(readonly dir: string) {}
 
   get file(): string {
     return join(this.dir, BASEMAP_FILE);

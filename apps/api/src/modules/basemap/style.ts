@@ -2,10 +2,10 @@
  * The MapLibre style of the region's base map: the OpenMapTiles vector schema that tilemaker's
  * OpenMapTiles profile writes (layers water, waterway, landuse, landcover, park, building,
  * transportation, aeroway, boundary; https://openmaptiles.org/schema/), drawn in light
- * «positron»-like colours so the registry's coloured layers stand out above it. Geometry only:
- * no text or icons, so it needs neither glyphs nor sprites and works with no internet
- * (docs/DECISIONS.md «Geocoding and base map»). Tiles come from the product itself
- * (BASEMAP_TILE_PATH, 'self' in the CSP).
+ * «positron»-like colours so the registry's coloured layers stand out above it, with street and
+ * place names in Noto Sans from the product's own glyphs (region/glyphs.ts of @tko/geocoding);
+ * no icons, so no sprite. Works with no internet (docs/DECISIONS.md «Geocoding and base map»):
+ * tiles and glyphs come from the product itself ('self' in the CSP).
  */
 import type { BasemapMeta } from './mbtiles';
 
@@ -18,8 +18,26 @@ const ROAD_COLORS: [string[], string, number][] = [
   [['path', 'pedestrian'], '#f0ece4', 2],
 ];
 
-/** The style.json for tiles at `tileUrl` ('…/{z}/{x}/{y}.pbf', absolute) with the base map's metadata. */
-export function basemapStyle(tileUrl: string, meta: BasemapMeta): Record<string, unknown> {
+/**
+ * The style.json for tiles at `tileUrl` ('…/{z}/{x}/{y}.pbf', absolute) with the base map's metadata;
+ * with `glyphsUrl` ('…/{fontstack}/{range}.pbf') also the street and place names.
+ */
+export function basemapStyle(tileUrl: string, meta: BasemapMeta, glyphsUrl: string | null = null): Record<string, unknown> {
+  const labels = glyphsUrl ? [
+    {
+      id: 'road-label', type: 'symbol', source: 'basemap', 'source-layer': 'transportation_name', minzoom: 13,
+      layout: {
+        'symbol-placement': 'line', 'text-field': ['coalesce', ['get', 'name:ru'], ['get', 'name']], 'text-font': ['Noto Sans Regular'],
+        'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 17, 13], 'text-max-angle': 30,
+      },
+      paint: { 'text-color': '#5b5348', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+    },
+    {
+      id: 'place-label', type: 'symbol', source: 'basemap', 'source-layer': 'place', maxzoom: 15,
+      layout: { 'text-field': ['coalesce', ['get', 'name:ru'], ['get', 'name']], 'text-font': ['Noto Sans Bold'], 'text-size': 13 },
+      paint: { 'text-color': '#4a4339', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+    },
+  ] : [];
   const roads = ROAD_COLORS.flatMap(([classes, color, width], i) => [
     {
       id: `road-casing-${i}`, type: 'line', source: 'basemap', 'source-layer': 'transportation', minzoom: 12,
@@ -37,6 +55,7 @@ export function basemapStyle(tileUrl: string, meta: BasemapMeta): Record<string,
   return {
     version: 8,
     name: 'Подложка региона (OpenStreetMap)',
+    ...(glyphsUrl ? { glyphs: glyphsUrl } : {}),
     ...(meta.center ? { center: [meta.center[0], meta.center[1]], zoom: Math.max(meta.center[2], 12) } : {}),
     sources: {
       basemap: {
@@ -61,6 +80,7 @@ export function basemapStyle(tileUrl: string, meta: BasemapMeta): Record<string,
         paint: { 'line-color': '#b5b0a8', 'line-width': 1.2, 'line-dasharray': [3, 2] } },
       { id: 'boundary', type: 'line', source: 'basemap', 'source-layer': 'boundary', filter: ['<=', ['get', 'admin_level'], 6],
         paint: { 'line-color': '#a7a0b8', 'line-width': 1, 'line-dasharray': [4, 2] } },
+      ...labels,
     ],
   };
 }
