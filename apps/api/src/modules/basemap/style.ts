@@ -3,7 +3,8 @@
  * OpenMapTiles profile writes (layers water, waterway, landuse, landcover, park, building,
  * transportation, aeroway, boundary; https://openmaptiles.org/schema/), drawn in light
  * «positron»-like colours so the registry's coloured layers stand out above it, with street and
- * place names in Noto Sans from the product's own glyphs (region/glyphs.ts of @tko/geocoding);
+ * place names (tilemaker's profile writes them as `name:latin`, which for Russian OSM names is the
+ * Cyrillic name) in Noto Sans from the product's own glyphs (region/glyphs.ts of @tko/geocoding);
  * no icons, so no sprite. Works with no internet (docs/DECISIONS.md «Geocoding and base map»):
  * tiles and glyphs come from the product itself ('self' in the CSP).
  */
@@ -26,15 +27,17 @@ export function basemapStyle(tileUrl: string, meta: BasemapMeta, glyphsUrl: stri
   const labels = glyphsUrl ? [
     {
       id: 'road-label', type: 'symbol', source: 'basemap', 'source-layer': 'transportation_name', minzoom: 13,
+      // Streets only: not the underground's lines.
+      filter: ['!', ['in', ['get', 'class'], ['literal', ['rail', 'transit']]]],
       layout: {
-        'symbol-placement': 'line', 'text-field': ['coalesce', ['get', 'name:ru'], ['get', 'name']], 'text-font': ['Noto Sans Regular'],
+        'symbol-placement': 'line', 'text-field': ['coalesce', ['get', 'name:ru'], ['get', 'name'], ['get', 'name:latin']], 'text-font': ['Noto Sans Regular'],
         'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 17, 13], 'text-max-angle': 30,
       },
       paint: { 'text-color': '#5b5348', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
     },
     {
       id: 'place-label', type: 'symbol', source: 'basemap', 'source-layer': 'place', maxzoom: 15,
-      layout: { 'text-field': ['coalesce', ['get', 'name:ru'], ['get', 'name']], 'text-font': ['Noto Sans Bold'], 'text-size': 13 },
+      layout: { 'text-field': ['coalesce', ['get', 'name:ru'], ['get', 'name'], ['get', 'name:latin']], 'text-font': ['Noto Sans Bold'], 'text-size': 13 },
       paint: { 'text-color': '#4a4339', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
     },
   ] : [];
