@@ -6,7 +6,7 @@
  *
  * The app is served as in production: the real API process (`apps/api/src/server.ts`, one process,
  * NODE_ENV=production) on its own database `tko_lighthouse` (migrated, the Angarsk file imported:
- * 1 692 sites) serving `apps/web/dist` — build it first (`pnpm --filter @tko/web build`). The list
+ * 1 692 sites) serving a copy of `apps/web/dist` — build it first (`pnpm --filter @tko/web build`). The list
  * and the map are the public (anonymous) pages: the same chunks as signed in, without the token
  * round-trips. Chromium: /usr/bin/chromium (CHROMIUM_PATH) with the flags of docs/TESTING.md.
  * Targets: performance ≥ 90 on the three pages, map first features ≤ 1.5 s.
@@ -16,9 +16,9 @@
  * Prints a Markdown table (for bench/RESULTS.md) and writes bench/out/lighthouse.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -77,10 +77,10 @@ async function prepareDatabase(): Promise<string> {
   return url;
 }
 
-async function startApi(url: string, port: number): Promise<ChildProcess> {
+async function startApi(url: string, port: number, webDist: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url, JWT_SECRET: 'lighthouse-bench-secret', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), API_WORKERS: '1', WEB_DIST: path.join(repoRoot, 'apps/web/dist') },
+    env: { ...process.env, DATABASE_URL: url, JWT_SECRET: 'lighthouse-bench-secret', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), API_WORKERS: '1', WEB_DIST: webDist },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -139,11 +139,12 @@ async function mapFirstFeatures(origin: string): Promise<number[]> {
       const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1350, height: 940 } });
       const page = await context.newPage();
       await page.goto(`${origin}/terr-schema/map/`, { waitUntil: 'commit' });
-      type W = { __map?: { getStyle(): { layers: { id: string }[] }; queryRenderedFeatures(o: { layers: string[] }): unknown[] } };
+      type W = { __map?: { getStyle(): { layers?: { id: string }[] } | undefined; queryRenderedFeatures(o: { layers: string[] }): unknown[] } };
       await page.waitForFunction(() => {
         const map = (globalThis as unknown as W).__map;
-        if (!map) return false;
-        const ids = map.getStyle().layers.map((l) => l.id).filter((id) => id.startsWith('waste-areas-'));
+        const layers = map?.getStyle()?.layers; // undefined until the style has loaded
+        if (!map || !layers) return false;
+        const ids = layers.map((l) => l.id).filter((id) => id.startsWith('waste-areas-'));
         return ids.length > 0 && map.queryRenderedFeatures({ layers: ids }).length > 0;
       }, undefined, { polling: 'raf', timeout: 60_000 });
       times.push(await page.evaluate(() => (globalThis as unknown as { performance: { now(): number } }).performance.now()));
@@ -157,9 +158,12 @@ async function mapFirstFeatures(origin: string): Promise<number[]> {
 
 async function main() {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) throw new Error('build the web app first: pnpm --filter @tko/web build');
+  // A private copy of the build: a rebuild of apps/web/dist during the run cannot break it.
+  const webDist = mkdtempSync(path.join(tmpdir(), 'tko-lighthouse-web-'));
+  cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
   const url = await prepareDatabase();
   const port = await freePort();
-  const api = await startApi(url, port);
+  const api = await startApi(url, port, webDist);
   const origin = `http://127.0.0.1:${port}`;
   const load = [loadavg()[0]!];
   const out: Record<string, { runs: LhRun[]; median: LhRun }> = {};
@@ -181,6 +185,7 @@ async function main() {
     load.push(loadavg()[0]!);
   } finally {
     await stopApi(api);
+    rmSync(webDist, { recursive: true, force: true });
   }
 
   const rows = PAGES.map((p) => {
