@@ -31,22 +31,28 @@ const cellText = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ru-R
 function WidgetTable({ w }: { w: DashboardWidget }) {
   const { columns, rows, total } = w.table;
   const data = rows.map((r, i) => ({ ...r, __key: i }));
+  // A unit shared by every number column (the forecasts' years) is said once, under the table.
+  const shared = columns.length > 3 && columns.slice(1).every((c) => c.unit && c.unit === columns[1]!.unit) ? columns[1]!.unit! : null;
+  // Wide tables scroll inside their card; the scrolling box is reachable from the keyboard (axe scrollable-region-focusable).
   return (
-    <Table
-      size="small"
-      pagination={rows.length > 8 ? { pageSize: 8, size: 'small', showSizeChanger: false } : false}
-      rowKey="__key"
-      dataSource={data}
-      columns={columns.map((c, i) => ({
-        key: c.key, dataIndex: c.key, title: c.unit ? `${c.label}, ${c.unit}` : c.label,
-        align: i === 0 ? 'left' : 'right', render: cellText,
-      }))}
-      summary={total ? () => (
-        <Table.Summary.Row>
-          {columns.map((c, i) => <Table.Summary.Cell key={c.key} index={i} align={i === 0 ? 'left' : 'right'}><b>{cellText(total[c.key])}</b></Table.Summary.Cell>)}
-        </Table.Summary.Row>
-      ) : undefined}
-    />
+    <div tabIndex={0} role="region" aria-label={`Таблица: ${w.title}`} style={{ overflowX: 'auto' }}>
+      <Table
+        size="small"
+        footer={shared ? () => <Typography.Text type="secondary">Значения в {shared}</Typography.Text> : undefined}
+        pagination={rows.length > 8 ? { pageSize: 8, size: 'small', showSizeChanger: false } : false}
+        rowKey="__key"
+        dataSource={data}
+        columns={columns.map((c, i) => ({
+          key: c.key, dataIndex: c.key, title: c.unit && !shared ? `${c.label}, ${c.unit}` : c.label,
+          align: i === 0 ? 'left' : 'right', render: cellText,
+        }))}
+        summary={total ? () => (
+          <Table.Summary.Row>
+            {columns.map((c, i) => <Table.Summary.Cell key={c.key} index={i} align={i === 0 ? 'left' : 'right'}><b>{cellText(total[c.key])}</b></Table.Summary.Cell>)}
+          </Table.Summary.Row>
+        ) : undefined}
+      />
+    </div>
   );
 }
 
