@@ -75,7 +75,7 @@ export function AppLayout() {
       <Layout hasSider>
         <Layout.Sider width={280} theme="light" breakpoint="lg" collapsedWidth={0} style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
           <nav aria-label="Главное меню">
-            <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} style={{ borderInlineEnd: 0 }} />
+            <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} style={{ borderInlineEnd: 0 }} aria-label="Главное меню" />
           </nav>
         </Layout.Sider>
         <Layout.Content id="main" tabIndex={-1} style={{ padding: 24, minWidth: 0, outline: 'none' }}>
