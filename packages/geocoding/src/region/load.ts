@@ -22,13 +22,22 @@ import { parseStreet, normalizeHouse, normalizeAddress } from '../normalize';
 import { writeGlyphs } from './glyphs';
 import { RegionLoadError, run } from './tools';
 
-/** The files of the Debian packages used; overridable for other distributions. */
+/**
+ * The files of the Debian packages used. Images that drop /usr/share/doc (Docker's slim Debian)
+ * lose tilemaker's profile: OSM2PGROUTING_PROFILE, TILEMAKER_CONFIG and TILEMAKER_PROCESS point
+ * elsewhere.
+ */
 export const TOOL_FILES = {
   addressStyle: resolve(import.meta.dirname, '../../region/address.lua'),
-  routingProfile: '/usr/share/osm2pgrouting/mapconfig_for_cars.xml',
-  tilemakerConfig: '/usr/share/doc/tilemaker/examples/config-openmaptiles.json',
-  tilemakerProcess: '/usr/share/doc/tilemaker/examples/process-openmaptiles.lua',
+  routingProfile: process.env.OSM2PGROUTING_PROFILE || '/usr/share/osm2pgrouting/mapconfig_for_cars.xml',
+  tilemakerConfig: process.env.TILEMAKER_CONFIG || '/usr/share/doc/tilemaker/examples/config-openmaptiles.json',
+  tilemakerProcess: process.env.TILEMAKER_PROCESS || '/usr/share/doc/tilemaker/examples/process-openmaptiles.lua',
 };
+
+/** RegionLoadError naming `file` (and the variable that moves it) when it is missing. */
+function needFile(file: string, variable: string): void {
+  if (!existsSync(file)) throw new RegionLoadError(`${file} not found: install the Debian package (scripts/lib/services.sh ensure_region_tools) or set ${variable}`);
+}
 
 /** The base map file name in the data dir. */
 export const BASEMAP_FILE = 'basemap.mbtiles';
@@ -95,6 +104,7 @@ export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadRes
     }
     if (parts.roads) {
       log('дорожный граф: osm2pgrouting');
+      needFile(TOOL_FILES.routingProfile, 'OSM2PGROUTING_PROFILE');
       await pool.query('CREATE EXTENSION IF NOT EXISTS pgrouting');
       const u = new URL(opts.databaseUrl);
       await run('osm2pgrouting', [
@@ -109,6 +119,8 @@ export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadRes
       log('подложка: tilemaker');
       // The OpenMapTiles profile of the package, without its layers from shapefiles
       // (coastline, Natural Earth): an extract needs none of them.
+      needFile(TOOL_FILES.tilemakerConfig, 'TILEMAKER_CONFIG');
+      needFile(TOOL_FILES.tilemakerProcess, 'TILEMAKER_PROCESS');
       const config = JSON.parse(readFileSync(TOOL_FILES.tilemakerConfig, 'utf8')) as { layers: Record<string, { source?: string }>; settings: Record<string, unknown> };
       for (const [k, v] of Object.entries(config.layers)) if (v.source) delete config.layers[k];
       config.settings.compress = 'gzip';
