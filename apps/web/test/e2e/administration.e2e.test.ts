@@ -86,6 +86,21 @@ describe('system settings drive the map', () => {
     expect(view.zoom).toBeCloseTo(9, 5);
     await anon.close();
   });
+
+  it('a card’s small map opens at the settings’ centre and map_zoom_mini; a click fills the coordinates', async () => {
+    await page.goto(`${baseUrl}/terr-schema/containers/container/update/new/`);
+    await page.getByTestId('mini-map').first().waitFor();
+    await page.waitForFunction(() => Boolean((globalThis as unknown as { __miniMap?: MapHandle }).__miniMap?.loaded()), undefined, { timeout: 60_000 });
+    const view = await page.evaluate(() => {
+      const map = (globalThis as unknown as { __miniMap: MapHandle }).__miniMap;
+      return { ...map.getCenter(), zoom: map.getZoom() };
+    });
+    expect(view.lat).toBeCloseTo(52.2869, 4);
+    expect(view.lng).toBeCloseTo(104.305, 4);
+    expect(view.zoom).toBeCloseTo(15, 5);
+    await page.getByTestId('mini-map').first().click();
+    await expect.poll(() => page.locator('#f-coordinates').inputValue()).toMatch(/^52\.\d{6}, 104\.\d{6}$/);
+  });
 });
 
 describe('administration screens', () => {

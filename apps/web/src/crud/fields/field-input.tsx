@@ -3,6 +3,7 @@
  * {@link BareInput}, the address and the person as groups of sub-inputs, the children as a table.
  */
 import { MSG, parseCoordinatesString, type FieldDef, type RefValue } from '@tko/contract';
+import { lazy, Suspense } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import type { FormValues } from '../form-values';
 import { AddressInput } from './address-input';
@@ -13,6 +14,9 @@ import { PersonInput } from './person-input';
 import { LocationInput, LocationWithPoint } from './location-input';
 import { firstMessage } from './use-path-error';
 import { fieldOptionsResource } from '../../resources/ref-options';
+
+// The small map of a coordinates field (issue 14 §4): its own chunk with maplibre.
+const MiniMap = lazy(() => import('../../map/mini-map'));
 
 export interface FieldInputProps {
   name: string;
@@ -75,6 +79,11 @@ export function FieldInput({ name, field, control, disabled, entity, pointField,
               checkboxLabel={field.label}
               refResource={fieldOptionsResource(name, field)}
             />}
+            {field.kind === 'point' && !idPrefix && (
+              <Suspense fallback={null}>
+                <MiniMap value={f.value} onPick={(text) => f.onChange(text)} disabled={disabled} />
+              </Suspense>
+            )}
           </FieldItem>
         );
       }}
