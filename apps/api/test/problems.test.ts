@@ -77,11 +77,11 @@ describe('list and card', () => {
     problemId = all.body.results[0].id;
     expect(all.body.results[0]).toMatchObject({ type: 'P011', status: 'NEW', priority: 'HIGH', object_type: 'WASTE_AREA', object_id: site, location: 'Ангарск, 12 мкр, д. 5', details: 'Ограждения нет', auto: true });
     const today = new Date().toISOString().slice(0, 10);
-    for (const q of [{ object_type: 'WASTE_AREA' }, { status: 'NEW,IN_WORK' }, { priority: 'HIGH' }, { period: `${today},${today}` }, { period: `${today},` },
+    for (const q of <Record<string, string>[]>[{ object_type: 'WASTE_AREA' }, { status: 'NEW,IN_WORK' }, { priority: 'HIGH' }, { period: `${today},${today}` }, { period: `${today},` },
       { in_bbox: '103.8,52.5,103.9,52.52' }, { search: '12 мкр' }]) {
       expect((await list(q)).body.count, JSON.stringify(q)).toBe(1);
     }
-    for (const q of [{ object_type: 'WASTE_DUMP' }, { status: 'SOLVED' }, { priority: 'LOW' }, { period: '2020-01-01,2020-12-31' }, { in_bbox: '10,10,11,11' }]) {
+    for (const q of <Record<string, string>[]>[{ object_type: 'WASTE_DUMP' }, { status: 'SOLVED' }, { priority: 'LOW' }, { period: '2020-01-01,2020-12-31' }, { in_bbox: '10,10,11,11' }]) {
       expect((await list(q)).body.count, JSON.stringify(q)).toBe(0);
     }
     const bad = await get('/api/problems/').query({ period: '2026-02-31,' });

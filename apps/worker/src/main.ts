@@ -19,7 +19,7 @@ import type { WorkerSettings } from './settings';
 import { importGeocoder, startImportWorker } from './import-worker';
 import { dashboardRefreshEveryMs, startDashboardRefresh } from './dashboard-refresh';
 import { problemDetectEveryMs, startProblemDetect } from './problem-detect';
-import { Notifier } from '@tko/db';
+import { Notifier, WritePipeline } from '@tko/db';
 
 let settings: WorkerSettings;
 try {
@@ -64,7 +64,10 @@ const importWorker = startImportWorker({ pool, connection, publisher, notifier: 
 const dashboard = await startDashboardRefresh(pool, connection, { prefix: settings.queuePrefix, everyMs: dashboardRefreshEveryMs(), workerOptions: recoveryOptions(settings) });
 importWorker.on('completed', () => void dashboard.refreshNow().catch(() => undefined));
 // Problem detector (issue 12 §1): every PROBLEM_DETECT_EVERY_MS and after each import run.
-const problems = await startProblemDetect(pool, connection, { prefix: settings.queuePrefix, everyMs: problemDetectEveryMs(), workerOptions: recoveryOptions(settings) });
+const problemAnnouncer = new WritePipeline(pool, { publisher });
+const problems = await startProblemDetect(pool, connection, {
+  prefix: settings.queuePrefix, everyMs: problemDetectEveryMs(), workerOptions: recoveryOptions(settings), announce: (events) => problemAnnouncer.announce(events),
+});
 importWorker.on('completed', () => void problems.detectNow('IMPORT').catch(() => undefined));
 console.log(`worker: queue "${QUEUE_EXPORTS}", exports in ${exportDir}`);
 

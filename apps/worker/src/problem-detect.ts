@@ -13,8 +13,8 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import { PROBLEM_DETECT_JOB, QUEUE_PROBLEMS } from '@tko/contract';
-import { runProblemDetector } from '@tko/db';
-import type { DetectorTrigger } from '@tko/db';
+import { detectorEvents, runProblemDetector } from '@tko/db';
+import type { DetectorTrigger, WriteEvent } from '@tko/db';
 
 /** Default period of the detector, ms (1 hour). */
 export const PROBLEM_DETECT_DEFAULT_MS = 3_600_000;
@@ -28,10 +28,14 @@ export function problemDetectEveryMs(env: NodeJS.ProcessEnv = process.env): numb
   return n;
 }
 
+/** Announces the run's changes (a WritePipeline's announce: /topic/registry.problems); never throws into the job. */
+export type AnnounceChanges = (events: WriteEvent[]) => Promise<void>;
+
 /** The job's processor: one run over every rule; trigger from the job data (default SCHEDULE). */
-export function problemDetectProcessor(pool: Pool) {
+export function problemDetectProcessor(pool: Pool, announce?: AnnounceChanges) {
   return async (job: Job<{ trigger?: DetectorTrigger }>): Promise<{ run_id: number; opened: number; closed: number; open_total: number }> => {
     const r = await runProblemDetector(pool, { trigger: job.data?.trigger ?? 'SCHEDULE' });
+    if (announce) await announce(detectorEvents(r)).catch(() => undefined);
     return { run_id: r.run_id, opened: r.opened, closed: r.closed, open_total: r.open_total };
   };
 }
@@ -46,7 +50,8 @@ export interface ProblemDetect {
 
 /** Schedules the detector, re-schedules on reconnect and starts its consumer. */
 export async function startProblemDetect(
-  pool: Pool, connection: Redis, opts: { prefix?: string; everyMs: number; workerOptions?: Record<string, unknown>; log?: (m: string) => void },
+  pool: Pool, connection: Redis,
+  opts: { prefix?: string; everyMs: number; workerOptions?: Record<string, unknown>; log?: (m: string) => void; announce?: AnnounceChanges },
 ): Promise<ProblemDetect> {
   const log = opts.log ?? ((m: string) => console.error(m));
   const queue = new Queue(QUEUE_PROBLEMS, { connection, prefix: opts.prefix });
@@ -56,7 +61,7 @@ export async function startProblemDetect(
   await schedule();
   const onReady = () => void schedule().catch((e: unknown) => log(`problems: re-scheduling failed: ${(e as Error).message}`));
   connection.on('ready', onReady);
-  const worker = new Worker(QUEUE_PROBLEMS, problemDetectProcessor(pool), { ...opts.workerOptions, connection, prefix: opts.prefix, concurrency: 1 });
+  const worker = new Worker(QUEUE_PROBLEMS, problemDetectProcessor(pool, opts.announce), { ...opts.workerOptions, connection, prefix: opts.prefix, concurrency: 1 });
   worker.on('error', (e) => log(`problems: ${e.message}`));
   worker.on('failed', (job, e) => log(`problems: detector run ${job?.id} failed: ${e.message}`));
   return {

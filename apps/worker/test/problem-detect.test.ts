@@ -10,6 +10,7 @@ import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
 import { problemDetectEveryMs, startProblemDetect } from '../src/problem-detect';
 import type { ProblemDetect } from '../src/problem-detect';
+import type { WriteEvent } from '@tko/db';
 import { REDIS_URL, uniquePrefix, waitUntil } from './helpers';
 
 let db: TestDatabase;
@@ -35,8 +36,12 @@ const openOf = async (code: string) =>
 describe('problem-detect', () => {
   it('runs on schedule and after an import, with one schedule after a restart', async () => {
     await db.pool.query(`INSERT INTO waste_dump (location, status, liquidation_period) VALUES ('Овраг', 'DETECTED', daterange('2026-01-01', '2026-02-01'))`);
-    started.push(await startProblemDetect(db.pool, connection, { prefix, everyMs: 3_600_000, log: () => undefined }));
+    const announced: WriteEvent[] = [];
+    started.push(await startProblemDetect(db.pool, connection, { prefix, everyMs: 3_600_000, log: () => undefined, announce: async (e) => { announced.push(...e); } }));
     await waitUntil(async () => (await openOf('P301')) === 1, 'first scheduled run');
+    const [p301] = (await db.pool.query<{ id: number }>(`SELECT id FROM problem WHERE code = 'P301'`)).rows;
+    await waitUntil(async () => announced.some((e) => e.id === p301!.id), 'announced');
+    expect(announced.find((e) => e.id === p301!.id)).toMatchObject({ resource: 'problems', action: 'create' });
     started.push(await startProblemDetect(db.pool, connection, { prefix, everyMs: 3_600_000, log: () => undefined }));
     const schedulers = await started[0]!.queue.getJobSchedulers();
     expect(schedulers.filter((s) => s.key === PROBLEM_DETECT_JOB || s.name === PROBLEM_DETECT_JOB)).toHaveLength(1);

@@ -12,8 +12,9 @@
  *   rows — the partial unique index problem_open_auto_key makes a duplicate impossible even for
  *   two runs at once (the second one's insert does nothing).
  *
- * Each rule's whole step is one statement (data-modifying CTEs) under an advisory lock, so two
- * detectors (schedule + import) never interleave on a rule. Rules without data (sql null) are
+ * Each rule is one transaction under an advisory lock (two detectors — schedule + import — never
+ * interleave on a rule): its violations into a temporary table, then one statement (data-modifying
+ * CTEs) that opens, closes and writes the history and events. Rules without data (sql null) are
  * reported as `no_data`, not run. History rows name the user «Система: поиск проблем» (user_id
  * null), the way RegistryRepository writes them (registry `problems`, wire field names).
  *
@@ -22,6 +23,7 @@
  */
 import type { Pool } from 'pg';
 import { problemTypeInfo } from '@tko/contract';
+import type { WriteEvent } from '../registry/write-pipeline';
 import { PROBLEM_RULES } from './rules/index';
 import type { ProblemRule } from './rules/index';
 
@@ -64,12 +66,20 @@ const wirePoint = (col: string) =>
   `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('lat', round(ST_Y(${col})::numeric, 6), 'lng', round(ST_X(${col})::numeric, 6)) END`;
 
 /**
- * The one statement of a rule: $1 code, $2 object type, $3 default priority, $4 user name,
- * $5 step. Answers the counts and the ids touched.
+ * The violations of a rule into a temporary table of the rule's transaction (dropped at its end),
+ * planned on its own: the rules' per-site look-ups (containers, links, nearest dwelling) are index
+ * nested loops. ANALYZEd, so the step below knows how many rows it matches.
  */
-export function stepSql(ruleSql: string): string {
-  return `WITH found AS MATERIALIZED (
-      SELECT DISTINCT ON (r.object_id) r.object_id, r.location, r.point, r.oktmo, r.details FROM (${ruleSql}) r ORDER BY r.object_id),
+export function foundSql(ruleSql: string): string {
+  return `CREATE TEMP TABLE problem_found ON COMMIT DROP AS
+    SELECT DISTINCT ON (r.object_id) r.object_id, r.location, r.point, r.oktmo, r.details FROM (${ruleSql}) r ORDER BY r.object_id`;
+}
+
+/**
+ * The step of a rule over problem_found: $1 code, $2 object type, $3 default priority, $4 user
+ * name, $5 step. Answers the count found and the ids opened and closed.
+ */
+export const STEP_SQL = `WITH found AS (SELECT * FROM problem_found),
     ins AS (
       INSERT INTO problem (code, object_type, object_id, status, priority, point, location, details, oktmo, auto)
       SELECT $1, $2, f.object_id, 'NEW', $3, f.point, f.location, f.details, f.oktmo, true FROM found f
@@ -105,7 +115,6 @@ export function stepSql(ruleSql: string): string {
     SELECT (SELECT count(*)::int FROM found) AS found,
            coalesce((SELECT array_agg(id ORDER BY id) FROM ins), '{}') AS opened_ids,
            coalesce((SELECT array_agg(id ORDER BY id) FROM upd), '{}') AS closed_ids`;
-}
 
 /** Runs one rule in its own transaction; returns its outcome and the ids it touched. */
 async function runRule(pool: Pool, rule: ProblemRule, index: number): Promise<RuleOutcome & { openedIds: number[]; closedIds: number[] }> {
@@ -117,10 +126,13 @@ async function runRule(pool: Pool, rule: ProblemRule, index: number): Promise<Ru
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_KEY, index]);
-    // Matching found violations to open problems is a set operation: hash joins, whatever the
-    // (often stale, right after an import) row estimates say — a nested loop over a CTE is O(n²).
+    await client.query(foundSql(rule.sql));
+    await client.query('ANALYZE problem_found');
+    // Matching the found violations to the open problems is a set operation: hash joins, whatever
+    // the (often stale, right after an import) estimates of `problem` say — a nested loop there
+    // is quadratic (2.2 s → 0.2 s per rule on the 1 692 Angarsk sites). Only this statement.
     await client.query('SET LOCAL enable_nestloop = off');
-    const r = (await client.query<{ found: number; opened_ids: number[]; closed_ids: number[] }>(stepSql(rule.sql),
+    const r = (await client.query<{ found: number; opened_ids: number[]; closed_ids: number[] }>(STEP_SQL,
       [rule.code, rule.objectType, priority, DETECTOR_USER_NAME, DETECTOR_STEP])).rows[0]!;
     await client.query('COMMIT');
     return {
@@ -163,4 +175,15 @@ export async function runProblemDetector(pool: Pool, opts: { trigger: DetectorTr
     run_id: run.id, trigger: opts.trigger, started_at: run.started_at.toISOString(), finished_at: fin.finished_at.toISOString(),
     opened, closed, open_total: openTotal, rules, opened_ids: openedIds, closed_ids: closedIds,
   };
+}
+
+/**
+ * The run's changes as registry announcements (WritePipeline.announce → /topic/registry.problems):
+ * a create per opened problem, an update with step `detector` per closed one (rows not carried).
+ */
+export function detectorEvents(r: Pick<DetectorResult, 'opened_ids' | 'closed_ids'>): WriteEvent[] {
+  return [
+    ...r.opened_ids.map((id): WriteEvent => ({ resource: 'problems', action: 'create', id, userId: null, row: null })),
+    ...r.closed_ids.map((id): WriteEvent => ({ resource: 'problems', action: 'update', step: DETECTOR_STEP, id, userId: null, row: null })),
+  ];
 }

@@ -10,8 +10,8 @@ import {
   DEFAULT_PAGE_SIZE, detectProblemsRoute, MSG, PROBLEM_DICTS, PROBLEM_TYPES, ProblemType, problemEventsRoute, problemLogsRoute, problemObjectTypesRoute,
   problemPrioritiesRoute, problemResource, problemStatusesRoute, problemsGeojsonRoute, problemTypesRoute,
 } from '@tko/contract';
-import { DETECTOR_STEP, runProblemDetector } from '@tko/db';
-import type { WriteEvent, WritePipeline } from '@tko/db';
+import { detectorEvents, runProblemDetector } from '@tko/db';
+import type { WritePipeline } from '@tko/db';
 import { pageAnswer } from '../../crud/page-answer';
 import { pageLinks, parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
@@ -64,10 +64,7 @@ export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps):
   registerRoute(app, detectProblemsRoute, async ({ body }) => {
     const r = await runProblemDetector(deps.pool, { trigger: 'MANUAL', codes: body?.codes });
     // Announced like every registry change (the detector writes in its own statements).
-    await deps.pipeline.announce([
-      ...r.opened_ids.map((id): WriteEvent => ({ resource: problemResource.name, action: 'create', id, userId: null, row: null })),
-      ...r.closed_ids.map((id): WriteEvent => ({ resource: problemResource.name, action: 'update', step: DETECTOR_STEP, id, userId: null, row: null })),
-    ]);
+    await deps.pipeline.announce(detectorEvents(r));
     return { run_id: r.run_id, trigger: r.trigger, started_at: r.started_at, finished_at: r.finished_at, opened: r.opened, closed: r.closed, open_total: r.open_total, rules: r.rules };
   }, deps);
 
