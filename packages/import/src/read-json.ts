@@ -57,7 +57,13 @@ export function parseJsonTable(text: string): Table {
   else throw new ImportInputError(IMPORT_MSG.notJson, 'file');
   const keys: string[] = [];
   const seen = new Set<string>();
-  for (const o of objects) for (const k of Object.keys(o)) if (!seen.has(k)) (seen.add(k), keys.push(k));
+  for (const o of objects) {
+    for (const k of Object.keys(o)) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      keys.push(k);
+    }
+  }
   if (keys.length === 0) throw new ImportInputError(IMPORT_MSG.noRows, 'file');
   return tableFromRecords([{ line: 1, cells: keys }, ...objects.map((o, i) => ({ line: i + 2, cells: keys.map((k) => cellOf(o[k])) }))]);
 }

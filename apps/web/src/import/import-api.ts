@@ -5,7 +5,7 @@
  * types and their target fields, and the authenticated downloads (original, errors, template).
  */
 import {
-  importCancelRoute, importDeleteRoute, importFileRoute, importFilesRoute, importLabelsRoute, importMatchingRoute, importProcessRoute,
+  importCancelRoute, importDeleteRoute, importRollbackRoute, importFileRoute, importFilesRoute, importLabelsRoute, importMatchingRoute, importProcessRoute,
   importTemplatesRoute, importUploadRoute, type ImportFile, type ImportFilePageSchema, type ImportLabels, type ImportMatching,
   type ImportTemplateInfo,
 } from '@tko/contract';
@@ -47,8 +47,14 @@ export function cancelImportFile(id: number): Promise<ImportFile> {
   return callRoute(importCancelRoute, { params: { id } });
 }
 
-export async function deleteImportFile(id: number): Promise<void> {
-  await callRoute(importDeleteRoute, { params: { id } });
+/** Deletes the file; with `rollback` the import is rolled back first (its records deleted / restored). */
+export async function deleteImportFile(id: number, rollback = false): Promise<void> {
+  await callRoute(importDeleteRoute, { params: { id }, query: rollback ? { rollback: 'true' } : {} });
+}
+
+/** «Откатить импорт»: what the file created is deleted, what it updated restored. */
+export function rollbackImportFile(id: number): Promise<ImportFile> {
+  return callRoute(importRollbackRoute, { params: { id } });
 }
 
 export function fetchImportTemplates(signal?: AbortSignal): Promise<ImportTemplateInfo[]> {

@@ -4,18 +4,23 @@
  * a registry field — pre-filled with the server's suggestion, required fields marked and the
  * uncovered ones listed — the run's options, «Запустить импорт» with a live progress bar and
  * «Отменить импорт», and the outcome: counts, warnings, the errors file and the original.
+ * Issue 9 §1: the groups of look-alike rows to resolve (import-duplicates.tsx), the update key
+ * (none by default) and match on coordinates, the updated records with old → new values, the
+ * geocoding of rows without coordinates, the link to the import's records and «Откатить импорт».
  */
-import { DownloadOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlayCircleOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImportFileStatus, ImportTemplateType, type ImportFile, type ImportOptions, type ImportTarget } from '@tko/contract';
-import { Alert, Button, Checkbox, Descriptions, Progress, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { ImportFileStatus, ImportTemplateType, type ImportFile, type ImportOptions, type ImportTarget, type ImportUpdate } from '@tko/contract';
+import { Alert, Button, Checkbox, Descriptions, InputNumber, Popconfirm, Progress, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { formatSize } from '../api/attachments';
 import { ApiError, errorMessage } from '../api/errors';
 import { formatDateTime } from '../app/dates';
 import { useCan } from '../app/permissions/use-permissions';
 import { toast } from '../app/toasts';
-import { cancelImportFile, downloadImportErrors, downloadImportOriginal, processImportFile, saveImportMatching } from './import-api';
+import { cancelImportFile, downloadImportErrors, downloadImportOriginal, processImportFile, rollbackImportFile, saveImportMatching } from './import-api';
+import { DuplicatesStep } from './import-duplicates';
 import { STATUS_COLORS, TemplateSelect } from './import-widgets';
 import { mappingChanged, missingRequired, setColumn, targetOptions, type ColumnMapping } from './matching';
 import { importKeys, isRunning, useImportLabels, useImportProgress } from './use-import';
@@ -89,13 +94,41 @@ function MatchingTable({ file, targets, mapping, onChange, disabled, errors }: {
   );
 }
 
+const MATCH_KEYS: { value: ImportOptions['match_key']; label: string }[] = [
+  { value: 'none', label: 'не обновлять: каждая строка — новая запись' },
+  { value: 'identifier', label: 'по идентификатору' },
+  { value: 'registry_number', label: 'по реестровому номеру' },
+  { value: 'id', label: 'по номеру записи (id)' },
+];
+
 function OptionsForm({ value, onChange, disabled }: { value: ImportOptions; onChange: (v: ImportOptions) => void; disabled: boolean }) {
   return (
     <Space orientation="vertical" size={4}>
       <Space wrap>
-        <Typography.Text>Повторяющиеся строки одного объекта:</Typography.Text>
-        <Radio.Group disabled={disabled} value={value.duplicates} onChange={(e) => onChange({ ...value, duplicates: e.target.value as ImportOptions['duplicates'] })}
-          options={[{ value: 'merge', label: 'объединять' }, { value: 'error', label: 'считать ошибкой' }]} />
+        <Typography.Text>Похожие строки, для которых не выбрано решение:</Typography.Text>
+        <Select id="import-duplicates-default" aria-label="Похожие строки по умолчанию" style={{ minWidth: 280 }} disabled={disabled} value={value.duplicates}
+          onChange={(v) => onChange({ ...value, duplicates: v })}
+          options={[
+            { value: 'separate', label: 'оставлять раздельно' },
+            { value: 'merge', label: 'объединять' },
+            { value: 'skip', label: 'пропускать повторы' },
+            { value: 'error', label: 'считать ошибкой' },
+            { value: 'same_point', label: 'объединять только строки с одной точкой (маршрутный план)' },
+          ]} />
+      </Space>
+      <Space wrap>
+        <Typography.Text>Обновлять записи реестра:</Typography.Text>
+        <Select id="import-match-key" aria-label="Ключ обновления" style={{ minWidth: 300 }} disabled={disabled} value={value.match_key}
+          onChange={(v) => onChange({ ...value, match_key: v })} options={MATCH_KEYS} />
+        {value.match_key === 'none' && (
+          <Checkbox disabled={disabled} checked={value.match_distance !== null} onChange={(e) => onChange({ ...value, match_distance: e.target.checked ? 5 : null })}>
+            по координатам, не дальше
+          </Checkbox>
+        )}
+        {value.match_key === 'none' && value.match_distance !== null && (
+          <InputNumber aria-label="Расстояние, м" min={0.1} max={1000} step={1} disabled={disabled} value={value.match_distance}
+            onChange={(v) => onChange({ ...value, match_distance: typeof v === 'number' ? v : 5 })} suffix="м" />
+        )}
       </Space>
       <Space wrap>
         <Typography.Text>Объекты, уже есть в реестре:</Typography.Text>
@@ -109,8 +142,54 @@ function OptionsForm({ value, onChange, disabled }: { value: ImportOptions; onCh
   );
 }
 
+function Updates({ updates }: { updates: ImportUpdate[] }) {
+  return (
+    <details data-testid="import-updates">
+      <summary>Обновлённые записи ({updates.length})</summary>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={updates.length > 20 ? { pageSize: 20 } : false}
+        dataSource={updates}
+        columns={[
+          { title: 'Запись', key: 'id', width: 120, render: (_: unknown, u: ImportUpdate) => <Link to={u.url}>№ {u.id}</Link> },
+          { title: 'Строка', dataIndex: 'line', width: 80 },
+          {
+            title: 'Было → стало',
+            key: 'changes',
+            render: (_: unknown, u: ImportUpdate) => (
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>{u.changes.map((c) => <li key={c.field}>{c.label}: «{c.old}» → «{c.new}»</li>)}</ul>
+            ),
+          },
+        ]}
+      />
+    </details>
+  );
+}
+
+const GEOCODE_TEXT: Record<ImportFile['geocode']['status'], string> = {
+  NONE: '',
+  QUEUED: 'ожидает',
+  RUNNING: 'выполняется',
+  DONE: 'завершено',
+  FAILED: 'прервано',
+};
+
 function Outcome({ file }: { file: ImportFile }) {
   const r = file.report;
+  const qc = useQueryClient();
+  const canDelete = useCan('import:delete');
+  const [rolling, setRolling] = useState(false);
+  const rollback = async () => {
+    setRolling(true);
+    const f = await attempt('Не удалось откатить импорт', () => rollbackImportFile(file.id));
+    setRolling(false);
+    if (f) {
+      qc.setQueryData(importKeys.file(f.id), f);
+      void qc.invalidateQueries({ queryKey: ['import', 'files'] });
+      toast.info('Импорт откачен', 'Созданные записи удалены, изменённые возвращены к прежним значениям.');
+    }
+  };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {file.status === 'DONE' && r && (
@@ -122,14 +201,38 @@ function Outcome({ file }: { file: ImportFile }) {
           description={`Строк в файле: ${r.rows}, объектов: ${r.objects}, объединено строк: ${r.merged_rows}. Время: ${r.seconds.toFixed(1).replace('.', ',')} с.`}
         />
       )}
+      {file.status === 'ROLLED_BACK' && <Alert type="info" showIcon data-testid="import-rolled-back" title="Импорт откачен: созданные записи удалены, изменённые возвращены к прежним значениям." />}
+      {r && (r.without_coordinates ?? 0) > 0 && file.geocode.status !== 'NONE' && (
+        <Alert type={file.geocode.status === 'FAILED' ? 'warning' : 'info'} showIcon data-testid="import-geocode"
+          title={`Без координат: ${r.without_coordinates}. Поиск координат по адресу ${GEOCODE_TEXT[file.geocode.status]}: обработано ${file.geocode.done} из ${file.geocode.total}, найдено точно (до дома) ${file.geocode.placed}.`}
+          description="Остальные отмечены «Координаты требуют проверки»: найдите их фильтром в списке и поставьте точку на карте в карточке." />
+      )}
+      {r?.updates && r.updates.length > 0 && <Updates updates={r.updates} />}
+      {(file.records_url || (file.status === 'DONE' && canDelete)) && (
+        <Space wrap>
+          {file.records_url && <Link to={file.records_url} data-testid="import-records">Записи этого импорта в реестре</Link>}
+          {file.status === 'DONE' && canDelete && (
+            <Popconfirm
+              title="Откатить импорт?"
+              description="Созданные этим файлом записи будут удалены, изменённые — возвращены к прежним значениям (одной транзакцией, с историей)."
+              okText="Откатить"
+              okButtonProps={{ danger: true }}
+              cancelText="Отмена"
+              onConfirm={() => void rollback()}
+            >
+              <Button danger icon={<RollbackOutlined />} loading={rolling}>Откатить импорт</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )}
       {(file.status === 'FAILED' || file.status === 'CANCELLED') && file.error && <Alert type={file.status === 'FAILED' ? 'error' : 'info'} showIcon title={file.error} />}
       {r && r.warnings.length > 0 && (
         <Alert type="info" title={`Замечания (${r.warnings.length})`} description={<ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 160, overflow: 'auto' }}>{r.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>} />
       )}
-      {file.errors_count > 0 && (
+      {file.errors_count + file.warnings_count > 0 && (
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => void attempt('Не удалось скачать файл ошибок', () => downloadImportErrors(file, 'xlsx'))}>
-            Скачать файл ошибок ({file.errors_count})
+            Скачать файл ошибок и предупреждений ({file.errors_count} / {file.warnings_count})
           </Button>
           <Button type="link" onClick={() => void attempt('Не удалось скачать файл ошибок', () => downloadImportErrors(file, 'csv'))}>
             в CSV
@@ -256,6 +359,9 @@ export function ImportFilePanel({ file }: { file: ImportFile }) {
           </Typography.Text>
           <MatchingTable file={file} targets={targets} mapping={mapping} onChange={(m) => { setMapping(m); setErrors({}); }} disabled={!editable || busy !== null} errors={errors} />
           {missing.length > 0 && <Alert type="warning" showIcon data-testid="import-missing" title={`Не сопоставлены обязательные поля: ${missing.join(', ')}.`} />}
+          {!mappingChanged(mapping, file.column_mapping) || file.status === 'UPLOADED' ? (
+            <DuplicatesStep file={file} options={options} onChange={setOptions} disabled={!editable || busy !== null} stale={mappingChanged(mapping, file.column_mapping)} />
+          ) : null}
           <OptionsForm value={options} onChange={setOptions} disabled={!editable || busy !== null} />
         </>
       )}

@@ -48,7 +48,7 @@ function UploadCard({ onUploaded }: { onUploaded: (f: ImportFile) => void }) {
           </Button>
         </Space>
         <Upload.Dragger
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".csv,.xlsx,.json,.geojson,text/csv,application/json,application/geo+json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           multiple={false}
           showUploadList={false}
           disabled={busy}
@@ -106,18 +106,39 @@ export function ImportPage() {
 
   if (!canView) return <ForbiddenState text="Для импорта данных нужны права «Импорт данных». Обратитесь к администратору." />;
 
-  const remove = (f: ImportFile) =>
+  // A done import: the file may go with its records (rollback) or alone (the records stay).
+  const remove = (f: ImportFile) => {
+    const del = (rollback: boolean) => async () => {
+      await attempt('Не удалось удалить файл', () => deleteImportFile(f.id, rollback));
+      void qc.invalidateQueries({ queryKey: importKeys.all });
+    };
+    if (f.status === 'DONE') {
+      const m = modal.confirm({
+        title: `Удалить файл «${f.name}»?`,
+        content: 'Можно удалить файл вместе с его записями (импорт будет откачен: созданные записи удалены, изменённые возвращены) или только файл и отчёт.',
+        okText: 'Удалить и откатить импорт',
+        okButtonProps: { danger: true },
+        cancelText: 'Отмена',
+        footer: (_, { OkBtn, CancelBtn }) => (
+          <>
+            <CancelBtn />
+            <Button onClick={() => { m.destroy(); void del(false)(); }}>Только файл</Button>
+            <OkBtn />
+          </>
+        ),
+        onOk: del(true),
+      });
+      return;
+    }
     modal.confirm({
       title: `Удалить файл «${f.name}»?`,
-      content: 'Удаляются файл и отчёт об импорте; уже импортированные записи остаются в реестре.',
+      content: 'Удаляются файл и отчёт об импорте.',
       okText: 'Удалить',
       okButtonProps: { danger: true },
       cancelText: 'Отмена',
-      onOk: async () => {
-        await attempt('Не удалось удалить файл', () => deleteImportFile(f.id));
-        void qc.invalidateQueries({ queryKey: importKeys.all });
-      },
+      onOk: del(false),
     });
+  };
 
   const data = files.data;
   return (
@@ -126,7 +147,7 @@ export function ImportPage() {
         <PageTitle>
           Импорт данных
         </PageTitle>
-        <Typography.Text type="secondary">Загрузка записей реестров из файлов CSV и XLSX.</Typography.Text>
+        <Typography.Text type="secondary">Загрузка записей реестров из файлов CSV, XLSX, JSON и GeoJSON.</Typography.Text>
       </div>
       {canAdd ? <UploadCard onUploaded={(f) => {
         void qc.invalidateQueries({ queryKey: ['import', 'files'] });

@@ -94,7 +94,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
       const tooLarge = () => new HttpError(413, IMPORT_MSG.tooLarge(deps.maxBytes), 'too_large');
       let stored;
       try {
-        stored = await service.store.put(part.file, /\.xlsx$/i.test(name) ? 'xlsx' : 'csv');
+        stored = await service.store.put(part.file, /\.xlsx$/i.test(name) ? 'xlsx' : /\.(geo)?json$/i.test(name) ? 'json' : 'csv');
       } catch (e) {
         if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw e;
@@ -146,7 +146,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
       const file = await fileOf(ctx);
       if (!(await service.store.exists(file.storage_key))) throw notFound();
       return ctx.reply
-        .header('Content-Type', file.file_type === 'XLSX' ? XLSX : `text/csv; charset=${file.encoding ?? 'utf-8'}`)
+        .header('Content-Type', file.file_type === 'XLSX' ? XLSX : file.file_type === 'JSON' ? 'application/json' : `text/csv; charset=${file.encoding ?? 'utf-8'}`)
         .header('Content-Disposition', attachment(file.name))
         .send(service.store.open(file.storage_key));
     }, deps);
