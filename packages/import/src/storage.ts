@@ -38,7 +38,7 @@ export interface ImportFileStore {
 }
 
 /** Keys look like `2026/11/<uuid>.csv`: safe path segments only. */
-const KEY_RE = /^[\w-]+(\/[\w-]+)*\.(csv|xlsx|bin)$/;
+const KEY_RE = /^[\w-]+(\/[\w-]+)*\.(csv|xlsx|json|bin)$/;
 
 /** The import store on the local disk: `<dir>/<key>`. */
 export class LocalImportStore implements ImportFileStore {

@@ -15,7 +15,8 @@
  *     требуют проверки») and geocoded after the run (issue 9 §1, §2);
  *   - warnings, not rejections (issue 9 §1): a container volume outside 0,1–40 м³ (the range of
  *     standard containers and bunkers, ГОСТ Р 58195 / СанПиН 2.1.3684-21 sizes), a count with
- *     text in it («2 евро» → 2, type EURO when the file gives no type), a site with no containers.
+ *     text in it («2 евро» → 2, type EURO when the file gives no type), a site with no containers
+ *     (a count of 0).
  * Keys (options.match_key): identifier, registry number, record id. Rows of a merged group that
  * give different addresses keep the most frequent one; a new site is then flagged
  * location_needs_checking and the other addresses go into its landmark (docs/DATA.md).
@@ -170,7 +171,8 @@ function toBody(values: Body): { body: Body; errors: Record<string, string>; war
     else body.containers = Array.from({ length: n }, () => ({ type: type ?? 'STANDARD', volume, ...(loading ? { loading } : {}) }));
   }
 
-  if (!errors.containers_count && !errors.container_volume && !(Array.isArray(body.containers) && body.containers.length > 0)) warnings.push('На площадке нет контейнеров.');
+  // A file with container columns that gives a site none (a file without them says nothing about containers).
+  if (count === 0) warnings.push('На площадке нет контейнеров.');
   if (body.coordinates === undefined && !errors.coordinates_lat && !errors.coordinates_lng) body.coordinates_needs_checking = true;
 
   if (body.periodicity === undefined) {
