@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { callRoute } from '../api/client';
 import { usePermissions } from '../app/permissions/use-permissions';
 import { authPath } from '../app/session/redirect';
 import { RequireAuth } from '../app/session/require-auth';
@@ -61,15 +62,15 @@ function useRouteTab(section: Section): SectionTab | undefined {
 
 /**
  * The card of a tab: a new object starts with the tab's fixed `defaults` and, for a tab with
- * `initDefaults` (the predicted tariff's init/), with the values the server fills in (the card
+ * `initRoute` (the predicted tariff's init/), with the values the server fills in (the card
  * re-mounts when they arrive; a failed call leaves the form empty to be typed).
  */
 function TabCard({ tab, web, paths, objectId }: Resolved) {
   const isNew = objectId === 'new';
   const init = useQuery({
     queryKey: ['card-init', web.def.name],
-    queryFn: () => tab.initDefaults!(),
-    enabled: isNew && Boolean(tab.initDefaults),
+    queryFn: async () => (await callRoute(tab.initRoute!, {})).values as Record<string, unknown>,
+    enabled: isNew && Boolean(tab.initRoute),
     staleTime: 0,
     retry: false,
   });

@@ -11,7 +11,6 @@
  * segment (`/dicts/atu/{oktmo}/`) narrows the list.
  */
 import { FACILITY_SECTION_TABS, tariffInitRoute, WASTE_AREA_TABS } from '@tko/contract';
-import { callRoute } from '../api/client';
 import type { HashOptions } from '../crud/hash-options';
 import type { ObjectKey } from './object-key';
 import { containerTexts } from './container';
@@ -30,8 +29,12 @@ export interface SectionTab {
   fixed?: HashOptions;
   /** Values a new object created from this tab starts with. */
   defaults?: Record<string, unknown>;
-  /** Values a new object starts with, asked from the server when its card opens (the predicted tariff's init/). */
-  initDefaults?: () => Promise<Record<string, unknown>>;
+  /**
+   * The call whose answer's `values` a new object starts with, asked when its card opens (the predicted
+   * tariff's init/). Data, not a function: this file stays free of the API client (the browser tests,
+   * typed without the DOM, import the section list).
+   */
+  initRoute?: typeof tariffInitRoute;
   texts?: Partial<WebTexts>;
 }
 
@@ -186,7 +189,7 @@ export const SECTIONS: Section[] = [
         label: 'Прогнозные тарифы',
         resource: 'tariff-predicted',
         // A new predicted tariff is filled from the product's data (GET /api/tariffs/predicted/init/).
-        initDefaults: async () => (await callRoute(tariffInitRoute, {})).values,
+        initRoute: tariffInitRoute,
       },
       { slug: 'reg-operator', label: 'Тарифы регионального оператора', resource: 'tariff-reg-operator' },
     ],
