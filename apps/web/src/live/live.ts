@@ -1,14 +1,15 @@
 /**
- * The app's one live connection, wired to the browser: @stomp/stompjs over the websocket
+ * The app's one live connection, wired to the browser: @stomp/stompjs (imported on the first
+ * connect) over the websocket
  * `ws(s)://<this host>/ws/` (the API serves the app on the same address), the session's tokens,
  * and the `online` / `offline` events. Started once by {@link LiveEffects}; `window.__live`
  * exposes its status to the browser tests.
  */
-import { Client } from '@stomp/stompjs';
+import type { Client } from '@stomp/stompjs';
 import { WS_PATH } from '@tko/contract';
 import { session } from '../app/session/session';
 import { LiveConnection, type LiveStatus } from './live-connection';
-import { stompClientPort } from './stomp-port';
+import { lazyStompPort } from './stomp-port';
 
 /** Pause before a reconnect after the connection was lost or refused, ms. */
 export const RECONNECT_DELAY_MS = 3000;
@@ -24,17 +25,21 @@ function newId(): string {
   return `${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-const client = new Client({
-  brokerURL: brokerUrl(window.location),
-  reconnectDelay: RECONNECT_DELAY_MS,
-  connectionTimeout: 10_000,
-  heartbeatIncoming: 10_000,
-  heartbeatOutgoing: 10_000,
-  debug: () => undefined,
-});
+/** The STOMP client, its library loaded on the first connect (after sign-in; issue 15: not on /auth/). */
+async function createClient(): Promise<Client> {
+  const { Client } = await import('@stomp/stompjs');
+  return new Client({
+    brokerURL: brokerUrl(window.location),
+    reconnectDelay: RECONNECT_DELAY_MS,
+    connectionTimeout: 10_000,
+    heartbeatIncoming: 10_000,
+    heartbeatOutgoing: 10_000,
+    debug: () => undefined,
+  });
+}
 
 export const live = new LiveConnection({
-  port: stompClientPort(client),
+  port: lazyStompPort(createClient),
   session: {
     signedIn: () => session.getState().signedIn,
     subscribe: (cb) => session.subscribe(cb),

@@ -2,6 +2,8 @@
  * What the live connection needs from a STOMP client: the few calls of @stomp/stompjs's
  * `Client` it uses, as an interface of its own, so the lifecycle ({@link LiveConnection}) is
  * tested with a fake and wired to the real client in `live.ts` ({@link stompClientPort}).
+ * {@link lazyStompPort} loads the client library only on the first `activate()` (after sign-in),
+ * so pages opened without a session (/auth/, public lists, the map) never evaluate it (issue 15).
  */
 import type { Client, IFrame, IMessage } from '@stomp/stompjs';
 
@@ -62,5 +64,60 @@ export function stompClientPort(client: Client): StompPort {
     subscribe: (destination, onMessage, headers) => client.subscribe(destination, (m) => onMessage(plain(m)), headers),
     publish: (params) => client.publish(params),
     watchForReceipt: (id, cb) => client.watchForReceipt(id, () => cb()),
+  };
+}
+
+/**
+ * A port whose real client is created on the first `activate()` by `load` (a dynamic import of
+ * @stomp/stompjs): until then `active` reflects the calls, `connected` is false, and the handlers
+ * and CONNECT headers are kept and applied to the client when it arrives. A `deactivate()` while
+ * loading wins: the client is then not activated. subscribe/publish/watchForReceipt are only called
+ * by the connection while connected, hence after the load (they throw before it).
+ */
+export function lazyStompPort(load: () => Promise<Client>): StompPort {
+  let real: StompPort | null = null;
+  let loading: Promise<StompPort> | null = null;
+  let handlers: StompHandlers | null = null;
+  let headers: Record<string, string> = {};
+  let wantActive = false;
+  const loaded = (): StompPort => {
+    if (!real) throw new Error('STOMP client not loaded yet');
+    return real;
+  };
+  return {
+    get active() {
+      return real ? real.active : wantActive;
+    },
+    get connected() {
+      return real ? real.connected : false;
+    },
+    configure(h) {
+      handlers = h;
+      real?.configure(h);
+    },
+    setConnectHeaders(h) {
+      headers = h;
+      real?.setConnectHeaders(h);
+    },
+    activate() {
+      wantActive = true;
+      if (real) return real.activate();
+      loading ??= load().then((client) => {
+        real = stompClientPort(client);
+        if (handlers) real.configure(handlers);
+        real.setConnectHeaders(headers);
+        return real;
+      });
+      void loading.then((port) => {
+        if (wantActive && !port.active) port.activate();
+      });
+    },
+    async deactivate() {
+      wantActive = false;
+      if (real) await real.deactivate();
+    },
+    subscribe: (destination, onMessage, h) => loaded().subscribe(destination, onMessage, h),
+    publish: (params) => loaded().publish(params),
+    watchForReceipt: (id, cb) => loaded().watchForReceipt(id, cb),
   };
 }
