@@ -65,6 +65,10 @@ describe('side navigation', () => {
     expect(NAVIGATION.find((s) => s.key === 'admin')!.items.map((i) => [i.label, i.path, i.perm])).toEqual([
       ['Импорт данных', '/system-import/', 'import:view'],
       ['Системный журнал', '/system-logs/', 'system-logs:view'],
+      ['Декларанты', '/admin/users/declarants/', 'users-roles:view'],
+      ['Пользователи', '/admin/users/', 'users:view'],
+      ['Роли', '/admin/roles/', 'users-roles:view'],
+      ['Системные настройки', '/settings/', 'system-settings:view system-settings:change'],
     ]);
     expect(NAVIGATION[0]!.items.map((i) => i.label)).toEqual([
       'Места накопления', 'Карта', 'Источники образования', 'Объекты обращения с отходами', 'Несанкционированные свалки', 'Обработчики отходов',
