@@ -126,6 +126,8 @@ describe('administration screens', () => {
     await page.keyboard.type('Контролёр');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
+    // The check is of the card, not of the role list's closing animation (its options fade out).
+    await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
     await expectAccessible(page, 'карточка пользователя');
     await page.getByTestId('user-save').click();
     await page.waitForURL(/\/admin\/users\/update\/\d+\/$/);
