@@ -14,7 +14,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
 
 const ADMIN = { email: 'e2e-a11y@tko.local', password: 'Е2е-пароль-a11y-1', first_name: 'Вера', last_name: 'Контрастова' };
 const CENTER = { lat: 52.2869, lng: 104.305 };
@@ -52,9 +52,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(30_000);
-  page = await context.newPage();
+  page = await openPage(browser);
 });
 
 afterEach(async ({ task }) => {

@@ -13,7 +13,7 @@ import { loadConfig } from '@tko/api/src/config';
 import { startSmtpReceiver, type SmtpReceiver } from '@tko/api/test/smtp-receiver';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
 
 const ADMIN = { email: 'e2e-admin14@tko.local', password: 'Е2е-пароль-админ-14', first_name: 'Ольга', last_name: 'Админова' };
 
@@ -44,9 +44,7 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(30_000);
-  page = await context.newPage();
+  page = await openPage(browser);
   await signIn(page, baseUrl, ADMIN, '/settings/');
 });
 

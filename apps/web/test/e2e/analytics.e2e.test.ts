@@ -11,7 +11,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
 
 const ADMIN = { email: 'e2e-analytics@tko.local', password: 'Е2е-пароль-баланс-1', first_name: 'Борис', last_name: 'Балансов' };
 
@@ -46,9 +46,7 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(30_000);
-  page = await context.newPage();
+  page = await openPage(browser);
 });
 
 afterEach(async ({ task }) => {

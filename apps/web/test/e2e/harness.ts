@@ -23,6 +23,13 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** A page in a fresh context as the staff see the app: Russian locale, 1440 × 900, 30 s timeouts. */
+export async function openPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(30_000);
+  return context.newPage();
+}
+
 /**
  * Copies apps/web/dist to a fresh temporary folder and returns it.
  * Throws with a Russian message when the app is not built (scripts/test.sh builds it first).

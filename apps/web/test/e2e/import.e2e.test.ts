@@ -16,7 +16,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
 
 const ADMIN = { email: 'e2e-import@tko.local', password: 'Е2е-пароль-импорта-1', first_name: 'Нина', last_name: 'Импортова' };
 const CSV = [
@@ -50,9 +50,7 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(30_000);
-  page = await context.newPage();
+  page = await openPage(browser);
   page.on('pageerror', (err) => pageErrors.push(err.message));
   await signIn(page, baseUrl, ADMIN, '/system-import/');
 });

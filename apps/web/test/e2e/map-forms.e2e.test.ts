@@ -16,7 +16,7 @@ import { buildApp } from '@tko/api/src/app';
 import { loadConfig } from '@tko/api/src/config';
 import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn, closeE2e } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn, closeE2e, openPage } from './harness';
 
 const ADMIN = { email: 'e2e-map-forms@tko.local', password: 'Е2е-пароль-карты-1', first_name: 'Мария', last_name: 'Картова' };
 /** The centre the settings give (Irkutsk) and the sites around it. */
@@ -80,9 +80,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   browser = await launchChromium();
-  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(30_000);
-  page = await context.newPage();
+  page = await openPage(browser);
   page.on('pageerror', (err) => pageErrors.push(err.message));
 
   await signIn(page, baseUrl, ADMIN, '/terr-schema/map/');
