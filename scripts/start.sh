@@ -69,6 +69,9 @@ trap 'exit 143' TERM
 # (1 s doubling to 30 s), so a crash never takes the rest down; Ctrl-C stops everything.
 setsid bash scripts/lib/supervise.sh worker pnpm --filter @tko/worker start &
 pids+=($!)
+# The GPS receiver (Wialon IPS over TCP on TRACKER_PORT, default 20332; issue 10 §3).
+setsid bash scripts/lib/supervise.sh tracker pnpm --filter @tko/tracker start &
+pids+=($!)
 setsid bash scripts/lib/supervise.sh api pnpm --filter @tko/api start &
 api=$!
 pids+=("$api")

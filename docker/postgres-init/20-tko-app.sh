@@ -2,8 +2,8 @@
 # Run once by the postgis image when the db volume is initialised (/docker-entrypoint-initdb.d,
 # as the superuser POSTGRES_USER): creates the product's ordinary role tko_app (no superuser,
 # cannot create databases or roles) with the password TKO_DB_PASSWORD, the database tko_app it
-# owns, and in it the one extension that needs a superuser (postgis, not trusted on
-# PostgreSQL 15); the migrations then run as tko_app (docs/DECISIONS.md "Least privilege").
+# owns, and in it the extensions that need a superuser (postgis and pgrouting — the road graph of
+# `pnpm region:load`, docker/db/Dockerfile — not trusted on PostgreSQL 15); the migrations then run as tko_app (docs/DECISIONS.md "Least privilege").
 # For a volume initialised before this script existed, run it once by hand:
 #   docker compose exec -e TKO_DB_PASSWORD db sh /docker-entrypoint-initdb.d/20-tko-app.sh
 set -eu
@@ -16,4 +16,5 @@ SQL
 psql -v ON_ERROR_STOP=1 -X -q --username "$POSTGRES_USER" --dbname tko_app <<'SQL'
 REVOKE CONNECT, TEMPORARY ON DATABASE tko_app FROM PUBLIC;
 CREATE EXTENSION IF NOT EXISTS postgis;
+CREATE EXTENSION IF NOT EXISTS pgrouting;
 SQL

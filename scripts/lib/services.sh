@@ -160,7 +160,7 @@ ensure_product_redis() { # the product's own persistent Redis (start.sh); export
   export REDIS_URL="redis://127.0.0.1:$port"
 }
 
-ensure_test_tools() { # Chromium for browser tests, LibreOffice calc to read exported xlsx
+ensure_test_tools() { # Chromium for browser tests, LibreOffice calc to read exported xlsx, writer to open the printed contract (DOCX)
   if [ -n "${CHROMIUM_PATH:-}" ]; then
     [ -x "$CHROMIUM_PATH" ] || { echo "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable" >&2; return 1; }
   else
@@ -168,6 +168,7 @@ ensure_test_tools() { # Chromium for browser tests, LibreOffice calc to read exp
     export CHROMIUM_PATH=/usr/bin/chromium
   fi
   command -v soffice >/dev/null || apt_install --no-install-recommends libreoffice-calc-nogui
+  [ -e /usr/lib/libreoffice/program/libswlo.so ] || apt_install --no-install-recommends libreoffice-writer-nogui
 }
 
 ensure_region_tools() { # issue 9 §3: the Debian tools of `pnpm region:load` (docs/REGION.md) and pgrouting

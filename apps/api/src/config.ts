@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   MAP_STYLE_URL: z.string().optional(),
   // The region's base map (basemap.mbtiles of `pnpm region:load`, issue 9 §3).
   BASEMAP_DIR: z.string().default(path.join(repoRoot, '.data/basemap')),
+  OSRM_URL: z.string().url().optional().or(z.literal('')),
+  ROUTING_SNAP_METERS: z.coerce.number().positive().max(100000).default(500),
   EXPORT_DIR: z.string().default(path.join(repoRoot, '.data/exports')),
   XLSX_ASYNC_THRESHOLD: z.coerce.number().int().positive().default(50000),
   EXPORT_TTL_SECONDS: z.coerce.number().int().positive().default(86400),
@@ -49,6 +51,10 @@ const EnvSchema = z.object({
   MAIL_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   MAIL_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  // Citizen appeals: legal term of consideration, days (59-ФЗ ст. 12 ч. 1: 30), issue 11 §4.
+  APPEAL_TERM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Time zone of dates shown in words (contract history labels DD.MM.YYYY HH:mm, printed forms).
+  REGION_TIME_ZONE: z.string().default('Asia/Irkutsk'),
 });
 
 export interface Config {
@@ -65,6 +71,10 @@ export interface Config {
   mapStyleUrl: string | null;
   /** Directory of the region's base map (basemap.mbtiles; docs/REGION.md). */
   basemapDir: string;
+  /** An OSRM server the routing service passes /trip/v1/ calls to; null = pgRouting (issue 10 §2). */
+  osrmUrl: string | null;
+  /** Metres: a trip point farther than this from the road graph answers NoSegment. */
+  routingSnapMeters: number;
   exportDir: string;
   /** Exports with more rows than this go through the worker. */
   xlsxAsyncThreshold: number;
@@ -78,6 +88,10 @@ export interface Config {
   attachmentMaxBytes: number;
   /** Per user: bytes uploaded in the last 24 h, and bytes uploaded but not in any card (issue 8 §6). */
   attachmentQuota: { dayBytes: number; unattachedBytes: number };
+  /** Days from an appeal's receipt to its answer deadline (APPEAL_TERM_DAYS, 59-ФЗ: 30). */
+  appealTermDays: number;
+  /** IANA time zone of the region (REGION_TIME_ZONE) for dates shown as text. */
+  regionTimeZone: string;
   /** Sign-in and refresh attempts per window, per account and per client address (issue 8 §3). */
   signInRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
   /** Fastify trustProxy: the proxies whose X-Forwarded-For gives the client's address (proxy-addr presets, IPs, CIDRs). */
@@ -131,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenLifetime: e.REFRESH_TOKEN_LIFETIME,
     mapStyleUrl: e.MAP_STYLE_URL || null,
     basemapDir: e.BASEMAP_DIR,
+    osrmUrl: e.OSRM_URL ? e.OSRM_URL.replace(/\/+$/, '') : null,
+    routingSnapMeters: e.ROUTING_SNAP_METERS,
     exportDir: e.EXPORT_DIR,
     xlsxAsyncThreshold: e.XLSX_ASYNC_THRESHOLD,
     exportTtlSeconds: e.EXPORT_TTL_SECONDS,
@@ -138,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     attachmentsDir: e.ATTACHMENTS_DIR,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     attachmentQuota: { dayBytes: e.ATTACHMENT_QUOTA_DAY_BYTES, unattachedBytes: e.ATTACHMENT_QUOTA_UNATTACHED_BYTES },
+    appealTermDays: e.APPEAL_TERM_DAYS,
+    regionTimeZone: e.REGION_TIME_ZONE,
     signInRateLimit: { perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT, perAddress: e.SIGNIN_LIMIT_PER_ADDRESS, windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS },
     trustProxy: e.TRUST_PROXY,
     dadata: e.DADATA_TOKEN

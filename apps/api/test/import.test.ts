@@ -42,7 +42,10 @@ describe('templates and labels', () => {
     const res = await get('/api/import/templates/');
     expect(res.status).toBe(200);
     expect(res.body).toContainEqual({ type: 'CWA_BUNDLE', label: 'Контейнерные площадки', available: true, resource: 'container' });
-    expect(res.body.find((t: { type: string }) => t.type === 'FLOWS').available).toBe(false);
+    for (const t of ['FLOWS', 'VEHICLE_COMPLEX', 'CONTRACT_COMPLEX', 'BALANCE']) {
+      expect(res.body.find((x: { type: string }) => x.type === t).available, t).toBe(true);
+    }
+    expect(res.body.find((t: { type: string }) => t.type === 'WASTE_SOURCE').available).toBe(false);
     expect(res.body.map((t: { type: string }) => t.type)).not.toContain('NONE');
   });
 
@@ -72,9 +75,9 @@ describe('templates and labels', () => {
   });
 
   it('refuses unknown and not yet available template types with 404 and a Russian detail', async () => {
-    const flows = await get('/api/import/templates/FLOWS/labels/');
-    expect(flows.status).toBe(404);
-    expect(flows.body.detail).toBe('Импорт «Потоки отходов» появится вместе с этим реестром.');
+    const sources = await get('/api/import/templates/WASTE_SOURCE/labels/');
+    expect(sources.status).toBe(404);
+    expect(sources.body.detail).toBe('Импорт «Источники образования отходов» появится вместе с этим реестром.');
     expect((await get('/api/import/templates/NOPE/')).status).toBe(404);
   });
 

@@ -124,6 +124,13 @@ describe('malformed multipart', () => {
 });
 
 describe('found by the sweep (api-fuzz.test.ts)', () => {
+  it('a null for a NOT NULL column with a default (a schedule\'s leave time) is 400 on the field, nothing stored', async () => {
+    const res = await request(t.app.server).post('/api/fleet/schedules/').set(t.auth('admin'))
+      .send({ name: 'fz 179 Ангарск, правый берег', arrival_time: '06:00', leave_time: null });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ leave_time: ['Это поле не может быть пустым.'] });
+    expect((await request(t.app.server).get('/api/fleet/schedules/?search=fz%20179').set(t.auth('admin'))).body.count).toBe(0);
+  });
   it('a field named like an Object.prototype member is an ordinary field', async () => {
     const body = await request(t.app.server).post('/api/waste-sources/search/').set(t.auth('admin')).send({ toString: '\udbff' });
     expect(body.status).toBe(400);

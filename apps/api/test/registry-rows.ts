@@ -19,13 +19,25 @@ export const UNIQUE_FIELDS: Record<string, string[]> = {
   'normative-unit': ['code'],
   fkko: ['code'],
   'administrative-unit': ['code'],
+  // Fleet (migration 20261125010000): vehicle_license_plate_key, garage_name_key (init), staff_member_employee_number_key, job_kind_code_key.
+  vehicles: ['license_plate'],
+  garages: ['name'],
+  staff: ['employee_number'],
+  'job-kinds': ['code'],
 };
 
 /**
  * Orderings the test cannot give distinct values to, each with its reason; the test asserts
  * this list is exactly the set it had to skip, so a new ordering is never skipped silently.
  */
-export const UNORDERABLE: Record<string, string> = {};
+export const UNORDERABLE: Record<string, string> = {
+  // Reports (issue 13): the review state is locked; reports.test.ts orders nothing by it but walks every step.
+  'reports.status': 'the state changes only through workflow actions (locked): a create always starts DRAFT',
+  'container-waste-area-report.status': 'the state changes only through workflow actions (locked): a create always starts DRAFT',
+  'waste-source-report.status': 'the state changes only through workflow actions (locked): a create always starts DRAFT',
+  'form3-report.status': 'the state changes only through workflow actions (locked): a create always starts DRAFT',
+  'report-sets.status': 'the state changes only through workflow actions (locked): a create always starts DRAFT',
+};
 
 let seq = 100;
 /** A number never used before in this test file (unique keys, search tags). */

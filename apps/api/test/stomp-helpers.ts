@@ -41,6 +41,8 @@ export interface StartOptions {
   redisUrl?: string;
   publisher?: RealtimePublisher;
   queues?: Queues | null;
+  /** Config values over the test defaults (e.g. attachmentsDir). */
+  overrides?: Partial<Config>;
   /** Reuse this database (a second instance); users are created only on a new one. */
   db?: { database: TestDatabase; users: StompTestApp['users'] };
 }
@@ -53,6 +55,7 @@ export async function startStompApp(opts: StartOptions = {}): Promise<StompTestA
   const config = loadConfig({ DATABASE_URL: database.url, NODE_ENV: 'test', JWT_SECRET: 'test-secret' } as NodeJS.ProcessEnv, {
     webDist: '/nonexistent',
     ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
+    ...opts.overrides,
   });
   const prisma = createPrisma(database.url);
   const app = await buildApp({

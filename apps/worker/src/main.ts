@@ -19,7 +19,9 @@ import type { WorkerSettings } from './settings';
 import { importGeocoder, startImportWorker } from './import-worker';
 import { dashboardRefreshEveryMs, startDashboardRefresh } from './dashboard-refresh';
 import { problemDetectEveryMs, startProblemDetect } from './problem-detect';
+import { startFlowsWorker } from './flows-generate';
 import { Notifier, WritePipeline } from '@tko/db';
+import { startPlanningWorker } from './planning-worker';
 
 let settings: WorkerSettings;
 try {
@@ -69,6 +71,10 @@ const problems = await startProblemDetect(pool, connection, {
   prefix: settings.queuePrefix, everyMs: problemDetectEveryMs(), workerOptions: recoveryOptions(settings), announce: (events) => problemAnnouncer.announce(events),
 });
 importWorker.on('completed', () => void problems.detectNow('IMPORT').catch(() => undefined));
+// Predicted-flow recounts (issue 11 §1): POST /api/flows/predicted/generate/.
+const flowsWorker = startFlowsWorker(pool, connection, publisher, { prefix: settings.queuePrefix, workerOptions: recoveryOptions(settings) });
+// Day planning of schedules (issue 10 §4): planning-worker.ts.
+const planningWorker = startPlanningWorker(pool, connection, { prefix: settings.queuePrefix, publisher, workerOptions: recoveryOptions(settings) });
 console.log(`worker: queue "${QUEUE_EXPORTS}", exports in ${exportDir}`);
 
 const stop = async () => {
@@ -77,6 +83,8 @@ const stop = async () => {
   await maintenance.close();
   await dashboard.close();
   await problems.close();
+  await flowsWorker.close();
+  await planningWorker.close();
   publisherRedis.disconnect();
   connection.disconnect();
   await pool.end();

@@ -31,6 +31,7 @@ function udtOf(type: string, native: string | undefined): string {
     case 'String': return native === 'Uuid' ? 'uuid' : 'text';
     case 'Boolean': return 'bool';
     case 'Decimal': return 'numeric';
+    case 'Float': return native === 'Real' ? 'float4' : 'float8';
     case 'Json': return 'jsonb';
     case 'DateTime': return native === 'Date' ? 'date' : native === 'Time' ? 'time' : 'timestamptz';
     default: throw new Error(`unexpected Prisma type ${type}`);

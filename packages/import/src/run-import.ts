@@ -148,11 +148,26 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
     const db = unit.db;
     const keys = grouped.groups.map((g) => g.key).filter((k): k is string => k !== null);
     const existing = key ? await key.find(db, [...new Set(keys)]) : new Map<string, number[]>();
+    // New objects are written CREATE_BATCH at a time (set-based, issue 9 §4); a group whose key a
+    // pending one shares waits for that batch, so it updates the record the batch creates.
+    const pending: PendingCreate[] = [];
+    const pendingKeys = new Set<string>();
+    const flush = async () => {
+      await writeCreates(ctx, unit, pending, existing, counts);
+      pending.length = 0;
+      pendingKeys.clear();
+    };
     for (let i = 0; i < grouped.groups.length; i++) {
       if (await ctx.cancelled()) throw new ImportCancelled();
-      await writeGroup(ctx, unit, key, grouped.groups[i]!, existing, counts, warnings);
+      const g = grouped.groups[i]!;
+      if (g.key && pendingKeys.has(g.key)) await flush();
+      await writeGroup(ctx, unit, key, g, existing, counts, warnings, pending);
+      if (g.key && pending.at(-1)?.group === g) pendingKeys.add(g.key);
+      if (pending.length >= CREATE_BATCH) await flush();
       await ctx.progress(30 + Math.floor(((i + 1) / grouped.groups.length) * 69));
     }
+    await flush();
+    counts.records.sort((a, b) => a.line - b.line);
     const outcome = summarize(ctx, parsed.rows, grouped.groups.length, grouped.mergedRows, grouped.skippedRows, counts, warnings, started);
     if (options.all_or_nothing && outcome.report.failed_rows > 0) {
       await unit.rollback();
@@ -175,8 +190,67 @@ function fail(group: RowGroup, messages: string[]): void {
   }
 }
 
-/** Validates and writes one object (one group of rows) inside a savepoint. */
-async function writeGroup(ctx: RunContext, unit: WriteUnit, key: ImportKey | null, group: RowGroup, existing: Map<string, number[]>, counts: Counter, warnings: string[]): Promise<void> {
+/** New objects written in one set-based statement group (WriteUnit.createMany). */
+export const CREATE_BATCH = 500;
+
+/** A validated new object waiting for its batch. */
+interface PendingCreate {
+  group: RowGroup;
+  values: Body;
+  noPoint: boolean;
+  line: number;
+}
+
+/** Counts one created record. */
+function created(counts: Counter, template: ImportTemplate, p: PendingCreate, recordId: number): void {
+  counts.records.push({ registry: template.def.name, recordId, action: 'create', oldValues: null, line: p.line });
+  counts.created++;
+  if (p.noPoint) counts.withoutPoint++;
+}
+
+/** Turns a refusal of the database into the rows' reasons; rethrows anything else. */
+function refused(template: ImportTemplate, group: RowGroup, e: unknown): void {
+  if (e instanceof FieldValidationError) return fail(group, fieldErrorMessages(template, e.fields));
+  if (e instanceof ConflictError) return fail(group, [e.detail]);
+  throw e;
+}
+
+/**
+ * Writes the pending new objects: all at once inside one savepoint; when the batch is refused,
+ * that savepoint is undone and each object is written alone in its own savepoint, so only the
+ * refused ones fail, with their own reasons.
+ */
+async function writeCreates(ctx: RunContext, unit: WriteUnit, pending: PendingCreate[], existing: Map<string, number[]>, counts: Counter): Promise<void> {
+  if (!pending.length) return;
+  const { template } = ctx;
+  const remember = (p: PendingCreate, id: number) => {
+    if (p.group.key) existing.set(p.group.key, [id]);
+    created(counts, template, p, id);
+  };
+  if (pending.length > 1) {
+    try {
+      const rows = await unit.savepoint(() => unit.createMany(template.def, pending.map((p) => p.values), ctx.writer));
+      rows.forEach((row, i) => remember(pending[i]!, Number(row.id)));
+      return;
+    } catch (e) {
+      if (!(e instanceof FieldValidationError || e instanceof ConflictError)) throw e;
+    }
+  }
+  for (const p of pending) {
+    try {
+      const row = await unit.savepoint(() => unit.create(template.def, p.values, ctx.writer));
+      remember(p, Number(row.id));
+    } catch (e) {
+      refused(template, p.group, e);
+    }
+  }
+}
+
+/**
+ * Validates one object (one group of rows) and writes it inside a savepoint — or, when
+ * `pending` is given and the object is new, queues it for writeCreates.
+ */
+async function writeGroup(ctx: RunContext, unit: WriteUnit, key: ImportKey | null, group: RowGroup, existing: Map<string, number[]>, counts: Counter, warnings: string[], pending?: PendingCreate[]): Promise<void> {
   const { template } = ctx;
   const db = unit.db;
   const repo = ctx.pipeline.repo(template.def);
@@ -192,8 +266,8 @@ async function writeGroup(ctx: RunContext, unit: WriteUnit, key: ImportKey | nul
   const pointField = template.pointField;
   const noPoint = pointField !== undefined && group.body[pointField] === undefined;
   let values: Body;
-  let old: Body | null = null;
-  let changes: ImportUpdate['changes'] = [];
+  let old: Body | null;
+  let changes: ImportUpdate['changes'];
   if (id !== undefined) {
     const body = { ...group.body };
     // An update without a point keeps the record's point and its flag.
@@ -219,30 +293,24 @@ async function writeGroup(ctx: RunContext, unit: WriteUnit, key: ImportKey | nul
     const check = createSchema(def).safeParse({ ...template.createDefaults?.(ctx.file), ...group.body, ...group.createOnly });
     if (!check.success) return fail(group, zodMessages(template, check.error.issues));
     values = check.data as Body;
+    const item = { group, values, noPoint, line };
+    if (pending) {
+      pending.push(item);
+      return;
+    }
+    return writeCreates(ctx, unit, [item], existing, counts);
   }
   try {
     // A refused object undoes only its own writes (and announcements): the run goes on.
     const recordId = await unit.savepoint(async () => {
-      if (id !== undefined) {
-        await unit.update(template.def, id, values, ctx.writer);
-        return id;
-      }
-      const row = await unit.create(template.def, values, ctx.writer);
-      if (group.key) existing.set(group.key, [row.id as number]);
-      return Number(row.id);
+      await unit.update(template.def, id, values, ctx.writer);
+      return id;
     });
-    counts.records.push({ registry: template.def.name, recordId, action: id !== undefined ? 'update' : 'create', oldValues: old, line });
-    if (id !== undefined) {
-      counts.updated++;
-      if (counts.updates.length < MAX_UPDATES_LISTED) counts.updates.push({ id, url: `${template.def.webPath}update/${id}/`, line, changes });
-    } else {
-      counts.created++;
-      if (noPoint) counts.withoutPoint++;
-    }
+    counts.records.push({ registry: template.def.name, recordId, action: 'update', oldValues: old, line });
+    counts.updated++;
+    if (counts.updates.length < MAX_UPDATES_LISTED) counts.updates.push({ id, url: `${template.def.webPath}update/${id}/`, line, changes });
   } catch (e) {
-    if (e instanceof FieldValidationError) return fail(group, fieldErrorMessages(template, e.fields));
-    if (e instanceof ConflictError) return fail(group, [e.detail]);
-    throw e;
+    refused(template, group, e);
   }
 }
 

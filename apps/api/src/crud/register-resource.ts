@@ -9,6 +9,7 @@
  *                            for the worker and answers 202 {job_id, status_url}
  *   GET    {publicPath}, {publicPath}{id}/  anonymous read-only variants without private fields
  *   POST   {path}{id}/{action}/  a workflow action (def.workflow; 409 from a wrong state)
+ *   PUT    {path} (id in the body), POST {path}{id}/  the update again, with def.updateAliases
  * Writes go through the WritePipeline (transaction, history, announcement after commit); every
  * signed-in read and write is limited to the user's row scope (def.rowScope), public ones are not.
  * Validation errors answer 400 per field (plugins/errors.ts); a bad or unknown id 404, and
@@ -20,7 +21,7 @@ import { z } from 'zod';
 import type { ListQuery, ResourceDef } from '@tko/contract';
 import { actionBodySchema, actionPath, createSchema, DEFAULT_PAGE_SIZE, MSG, entitySchema, listQuerySchema, listResponseSchema, updateSchema } from '@tko/contract';
 import type { RegistryRepository, WritePipeline, Writer } from '@tko/db';
-import { withScope } from '@tko/db';
+import { FieldValidationError, withScope } from '@tko/db';
 import type { AuthGuards } from '../plugins/auth';
 import { HttpError, notFound } from '../plugins/http-errors';
 import type { ExportService } from '../modules/jobs/export-service';
@@ -88,10 +89,35 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     schema: { tags, summary: `${def.label}: поиск (фильтры в теле)`, body: query, response: { 200: listResponse } },
   }, (request) => listAnswer(request, request.body as ListQuery, false));
 
+  // With def.updateByPost a body carrying `id` updates that row (spec 03 §7, contracts): the raw
+  // body is kept before zod's create schema drops the read-only id.
+  const rawPostBody = new WeakMap<FastifyRequest, Record<string, unknown>>();
   r.post(def.path, {
     onRequest: can('add'),
-    schema: { tags, summary: `${def.label}: создать`, body: create, response: { 201: entity } },
+    ...(def.updateByPost
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            const b = request.body;
+            if (b && typeof b === 'object' && !Array.isArray(b) && (b as Record<string, unknown>).id != null) rawPostBody.set(request, b as Record<string, unknown>);
+          },
+        }
+      : {}),
+    schema: {
+      tags,
+      summary: `${def.label}: создать${def.updateByPost ? ' (с id в теле — изменить, ответ 200)' : ''}`,
+      body: create,
+      response: def.updateByPost ? { 200: entity, 201: entity } : { 201: entity },
+    },
   }, async (request, reply) => {
+    const raw = rawPostBody.get(request);
+    if (raw) {
+      const id = parseId(String(raw.id));
+      if (id === null) throw notFound();
+      const { id: _id, ...rest } = raw;
+      const row = await pipeline.update(def, id, pipeline.parseUpdate(def, rest, false), writeCtx(request));
+      if (!row) throw notFound();
+      return reply.status(200).send(row as never);
+    }
     const row = await pipeline.create(def, request.body as Record<string, unknown>, writeCtx(request));
     return reply.status(201).send(row as never);
   });
@@ -115,6 +141,32 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     onRequest: can('change'),
     schema: { tags, summary: `${def.label}: изменить часть полей`, params: IdParams, body: patch, response: { 200: entity } },
   }, update(true));
+
+  if (def.updateAliases) {
+    // The report forms' other update addresses (spec 03 §7; contract ResourceDef.updateAliases):
+    // PUT on the list with the row's id in the body, POST on the row — both a full update.
+    const rawPutBody = new WeakMap<FastifyRequest, Record<string, unknown>>();
+    r.put(def.path, {
+      onRequest: can('change'),
+      preValidation: async (request: FastifyRequest) => {
+        const b = request.body;
+        if (b && typeof b === 'object' && !Array.isArray(b)) rawPutBody.set(request, b as Record<string, unknown>);
+      },
+      schema: { tags, summary: `${def.label}: изменить (id в теле)`, body: put, response: { 200: entity } },
+    }, async (request) => {
+      const rawId = rawPutBody.get(request)?.id;
+      if (rawId === undefined || rawId === null || rawId === '') throw FieldValidationError.of('id', MSG.required);
+      const id = parseId(String(rawId));
+      if (id === null) throw FieldValidationError.of('id', MSG.integer);
+      const row = await pipeline.update(def, id, request.body as Record<string, unknown>, writeCtx(request));
+      if (!row) throw notFound();
+      return row as never;
+    });
+    r.post(`${def.path}:id/`, {
+      onRequest: can('change'),
+      schema: { tags, summary: `${def.label}: изменить (POST)`, params: IdParams, body: put, response: { 200: entity } },
+    }, update(false));
+  }
 
   r.delete(`${def.path}:id/`, {
     onRequest: can('delete'),

@@ -5,6 +5,8 @@
  */
 import { LocalImportStore } from '@tko/import';
 import { analyticsModule } from './analytics/analytics.routes';
+import { appealsModule } from './appeals/appeals.routes';
+import { contractsModule } from './contracts/contracts.routes';
 import { authModule } from './auth/auth.routes';
 import { registerBasemapRoutes } from './basemap/basemap.routes';
 import { Basemap } from './basemap/mbtiles';
@@ -12,6 +14,7 @@ import { crudModule } from './crud.module';
 import { dashboardModule } from './dashboard/dashboard.routes';
 import { dictsModule } from './dicts/dicts.routes';
 import { fkkoModule } from './fkko/fkko.routes';
+import { fleetModule } from './fleet/fleet.routes';
 import { healthModule } from './health/health.routes';
 import { registerImportRoutes } from './import/import.routes';
 import { jobsModule } from './jobs/jobs.routes';
@@ -19,10 +22,15 @@ import { registerMapLayerRoutes } from './map/layers.routes';
 import { MapRepository } from './map/map.repository';
 import { registerMapRoutes } from './map/map.routes';
 import { metaModule } from './meta/meta.routes';
+import { operationsModule } from './operations/operations.module';
+import { navctlModule } from './navctl/navctl.routes';
 import type { ApiModule } from './module';
 import { apiModule } from './module';
 import { notificationsModule } from './notifications/notifications.routes';
 import { problemsModule } from './problems/problems.routes';
+import { reportsModule } from './reports/reports.routes';
+import { tripModule } from './trip/trip.routes';
+import { scheduleRoutesModule } from './schedule-routes/schedule-routes.routes';
 import { operatorsModule } from './operators/operators.routes';
 import { registerRegistryServices } from './registry-services';
 import { registerSystemSettingsRoutes } from './system-settings/system-settings.routes';
@@ -65,6 +73,21 @@ export const apiModules: readonly ApiModule[] = [
   analyticsModule,
   // Problems found by the product (issue 12 §1): dictionaries, logs, events, detector, map layer.
   problemsModule,
+  // Operations (issue 11 §1, §5): predicted-flow recount, flows GeoJSON, documents' zip.
+  operationsModule,
+  // Contracts with revisions and the printable form, citizen appeals with their dialog (issue 11 §3–§4).
+  contractsModule,
+  appealsModule,
+  // The OSRM-compatible routing service /trip/v1/driving/ over pgRouting (issue 10 §2).
+  // Way-bills' tasks, printable form and new values (issue 10 §1); the fleet registries are CRUD.
+  fleetModule,
+  tripModule,
+  // Routes of a schedule per work date: read, plan as a queued job, move a stop (issue 10 §1, §4).
+  scheduleRoutesModule,
+  // GPS tracking (issue 10 §3): vehicles online, trips, REST ingest.
+  navctlModule,
+  // Regulatory reports (issue 13): report kinds, pre-fill, comments, personal-area numbers, workflow notices.
+  reportsModule,
   metaModule,
   // GET /healthz, /readyz (issue 8 §1).
   healthModule,

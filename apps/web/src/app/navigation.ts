@@ -24,10 +24,12 @@ export interface NavSection {
   items: NavItem[];
 }
 
-const GROUP_LABELS = { 'terr-schema': 'Территориальная схема', dicts: 'Справочники', analytics: 'Аналитика' } as const;
+const GROUP_LABELS = { 'terr-schema': 'Территориальная схема', dicts: 'Справочники', analytics: 'Аналитика', operations: 'Операционная деятельность', reports: 'Отчётность' } as const;
 
 /** Screens of the administration group (spec 03 §2: /system-import/, /system-logs/). */
 export const IMPORT_PATH = '/system-import/';
+/** Vehicle tracking (spec 02 §2 /routes/nav-ctrl/; issue 10 §3). */
+export const TRACKING_PATH = '/routes/nav-ctrl/';
 export const SYSTEM_LOGS_PATH = '/system-logs/';
 /** Administration of users, declarants, roles and the system settings (spec 03 §2, issue 14). */
 export const ADMIN_USERS_PATH = '/admin/users/';
@@ -36,6 +38,8 @@ export const ADMIN_ROLES_PATH = '/admin/roles/';
 export const SETTINGS_PATH = '/settings/';
 /** The dashboard (spec 03 §2, issue 12 §2). */
 export const DASHBOARD_PATH = '/analitics/dashboard/';
+/** Report templates: the kinds a new report starts from (spec 03 §2, issue 13). */
+export const REPORT_TEMPLATES_PATH = '/reports/reports/templates/';
 /** The balance files (spec 03 §2, issue 12 §3). */
 export const BALANCE_FILES_PATH = '/analitics/balance-files/';
 
@@ -57,6 +61,11 @@ export const NAVIGATION: NavSection[] = [
     label: GROUP_LABELS['terr-schema'],
     items: [terrSchema[0]!, { key: 'map', label: 'Карта', path: '/terr-schema/map/', anonymous: true }, ...terrSchema.slice(1)],
   },
+  {
+    key: 'operations',
+    label: GROUP_LABELS.operations,
+    items: [...sectionItems('operations'), { key: 'nav-ctrl', label: 'Мониторинг транспорта', path: TRACKING_PATH, perm: 'navctl:view', anonymous: false }],
+  },
   { key: 'dicts', label: GROUP_LABELS.dicts, items: sectionItems('dicts') },
   {
     key: 'analytics',
@@ -66,6 +75,11 @@ export const NAVIGATION: NavSection[] = [
       ...sectionItems('analytics'),
       { key: 'balance-files', label: 'Файлы баланса', path: BALANCE_FILES_PATH, perm: 'balance:view', anonymous: false },
     ],
+  },
+  {
+    key: 'reports',
+    label: GROUP_LABELS.reports,
+    items: [...sectionItems('reports'), { key: 'report-templates', label: 'Шаблоны отчётов', path: REPORT_TEMPLATES_PATH, perm: 'reports:add', anonymous: false }],
   },
   {
     key: 'admin',

@@ -10,7 +10,7 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { lazyPage } from './lazy-page';
-import { ADMIN_DECLARANTS_PATH, ADMIN_ROLES_PATH, ADMIN_USERS_PATH, SETTINGS_PATH } from './navigation';
+import { ADMIN_DECLARANTS_PATH, ADMIN_ROLES_PATH, ADMIN_USERS_PATH, REPORT_TEMPLATES_PATH, SETTINGS_PATH, TRACKING_PATH } from './navigation';
 import { BALANCE_FILES_PATH, DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
@@ -39,6 +39,10 @@ const DeclarantCardPage = lazyPage(() => import('../admin/user-card-page'), 'Dec
 const RolesPage = lazyPage(() => import('../admin/roles-page'), 'RolesPage');
 const RoleCardPage = lazyPage(() => import('../admin/role-card-page'), 'RoleCardPage');
 const SettingsPage = lazyPage(() => import('../settings/settings-page'), 'SettingsPage');
+const TrackingPage = lazyPage(() => import('../tracking/tracking-page'), 'TrackingPage');
+const ReportEditPage = lazyPage(() => import('../reports/report-edit-page'), 'ReportEditPage');
+const ReportTemplatesPage = lazyPage(() => import('../reports/report-templates-page'), 'ReportTemplatesPage');
+const DeclarantOrganizationPage = lazyPage(() => import('../reports/declarant-organization-page'), 'DeclarantOrganizationPage');
 const NotFoundPage = lazyPage(() => import('./states'), 'NotFoundPage');
 
 /** While a page's chunk loads: nothing visible (the chunks are small; no layout shift). */
@@ -112,6 +116,13 @@ export const router = createBrowserRouter([
           { path: ADMIN_ROLES_PATH, element: <RequireAuth fresh><RolesPage /></RequireAuth> },
           { path: `${ADMIN_ROLES_PATH}update/:objectId/`, element: <RequireAuth fresh><RoleCardPage /></RequireAuth> },
           { path: SETTINGS_PATH, element: <RequireAuth fresh><SettingsPage /></RequireAuth> },
+          { path: TRACKING_PATH, element: <RequireAuth fresh><TrackingPage /></RequireAuth> },
+          // Regulatory reports (issue 13): templates, the edit page by kind, a declarant organisation.
+          { path: REPORT_TEMPLATES_PATH, element: <RequireAuth fresh><ReportTemplatesPage /></RequireAuth> },
+          { path: '/reports-ddf/', element: <Navigate to="/reports-ddf/templates/" replace /> },
+          { path: '/reports-ddf/templates/', element: <RequireAuth fresh><ReportTemplatesPage /></RequireAuth> },
+          { path: '/reports-ddf/report/:reportType/update/:objectId/', element: <RequireAuth fresh><ReportEditPage /></RequireAuth> },
+          { path: '/reports-ddf/declarant-organization/:objectId/', element: <RequireAuth fresh><DeclarantOrganizationPage /></RequireAuth> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -33,6 +33,9 @@ function SearchFilter({ id, value, onSearch, placeholder }: { id: string; value:
   return <Input.Search id={id} value={text} allowClear placeholder={placeholder} onChange={(e) => setText(e.target.value)} onSearch={(v) => onSearch(v.trim())} enterButton />;
 }
 
+/** Weekday labels of a 1…7 list (1 — Monday). */
+const WEEKDAYS = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
+
 type SetFilter = (value: string | string[] | number[] | undefined) => void;
 
 /** The control of one filter by its kind. */
@@ -68,6 +71,40 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
           maxTagCount="responsive"
         />
       );
+    case 'shares': {
+      if (f.of === 'date') {
+        // Dates as YYYY-MM-DD in the hash, DD.MM.YYYY on screen.
+        const dates = ((value as string[]) ?? []).map((d) => dayjs(d));
+        return (
+          <DatePicker
+            id={id}
+            multiple
+            format={DATE_FORMAT}
+            value={dates}
+            onChange={(v) => {
+              const list = ((v ?? []) as dayjs.Dayjs[]).map((d) => d.format(WIRE_DATE));
+              set(list.length ? list : undefined);
+            }}
+            maxTagCount="responsive"
+          />
+        );
+      }
+      const lo = f.min ?? 1;
+      const hi = f.max ?? lo + 30;
+      const weekday = lo === 1 && hi === 7;
+      return (
+        <Select<number[]>
+          id={id}
+          mode="multiple"
+          allowClear
+          placeholder="Все"
+          value={(value as number[]) ?? []}
+          onChange={(v) => set(v)}
+          options={Array.from({ length: hi - lo + 1 }, (_, i) => ({ value: lo + i, label: weekday ? WEEKDAYS[i]! : String(lo + i) }))}
+          maxTagCount="responsive"
+        />
+      );
+    }
     case 'values':
       return (
         <Select<string[]>

@@ -38,6 +38,15 @@ export function readFilter(fdef: FilterDef, name: string, opts: HashOptions): Fi
       const ints = splitList(raw).filter((v) => /^-?\d{1,9}$/.test(v)).map(Number).filter((n) => n >= fdef.min && n <= fdef.max);
       return ints.length ? ints : undefined;
     }
+    case 'shares': {
+      if (fdef.of === 'date') {
+        const dates = splitList(raw).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v));
+        return dates.length ? dates : undefined;
+      }
+      const ints = splitList(raw).filter((v) => /^-?\d{1,9}$/.test(v)).map(Number)
+        .filter((n) => n >= (fdef.min ?? -2147483648) && n <= (fdef.max ?? 2147483647));
+      return ints.length ? ints : undefined;
+    }
     case 'values': {
       const list = splitList(raw).filter((v) => fdef.pattern.test(v));
       return list.length ? list.slice(0, 500) : undefined;

@@ -22,11 +22,12 @@ import { toFormValues, type FormValues } from './form-values';
 import { listHref } from './list-memory';
 import type { ResourcePaths } from './paths';
 import { errorPaths, invalidTabs, mapServerErrors, tabErrorFlags } from './server-errors';
-import { tabPanel } from './tab-panels';
+import { tabPanel, tabTools } from './tab-panels';
 import { HistoryButton } from '../history/history-view';
 import { useLeaveGuard } from './leave-guard';
 import { tabFromQuery } from './card-tab-query';
 import { WorkflowActions } from './workflow-actions';
+import { cardButtons } from './card-buttons';
 import { PageTitle } from '../app/page-title';
 
 export interface ResourceCardProps {
@@ -183,7 +184,8 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
             </Button>
           )}
           {!isNew && <WorkflowActions def={def} row={entity} blockedText={formState.isDirty ? 'Сначала сохраните или отмените изменения карточки.' : undefined} onDone={onSaved} />}
-          {!isNew && <HistoryButton def={def} id={entity.id} />}
+          {!isNew && cardButtons(def.name, entity, formState.isDirty)}
+          {!isNew && !def.ownHistory && <HistoryButton def={def} id={entity.id} />}
           <Button onClick={() => navigate(isNew ? listHref(paths.list) : paths.view(entity))}>Отмена</Button>
         </Space>
       </Space>
@@ -213,7 +215,12 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
                 {flags[tab.key] && <ExclamationCircleFilled style={{ color: '#ff4d4f', marginInlineStart: 6 }} aria-label="Есть ошибки" />}
               </span>
             ),
-            children: tabPanel(tab, entity) ?? <CardTab def={def} tab={tab.key} control={control} entity={entity} editable={editable} />,
+            children: tabPanel(tab, entity) ?? (
+              <>
+                {tabTools(def, tab, control, editable)}
+                <CardTab def={def} tab={tab.key} control={control} entity={entity} editable={editable} />
+              </>
+            ),
           }))}
         />
       </Form>

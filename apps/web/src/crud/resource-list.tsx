@@ -9,7 +9,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@tko/contract';
 import { Alert, Button, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { memo, useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/errors';
 import { useResourceList } from '../api/hooks';
@@ -22,6 +22,7 @@ import { PageTitle } from '../app/page-title';
 import { useRegistryLive } from '../live/use-registry-live';
 import type { WebResource } from '../resources/web-resource';
 import { listColumns, orderingOf, type SortOrder } from './columns';
+import { BulkDeleteButton } from './bulk-delete';
 import { ExportButton } from './export-button';
 import { FilterBar } from './filter-bar';
 import { setOption, type HashOptions } from './hash-options';
@@ -42,6 +43,8 @@ export interface ResourceListProps {
   notice?: ReactNode;
   /** Write the default ordering into the hash too (the waste-site lists, spec 02 §2). */
   orderingInHash?: boolean;
+  /** Options written into the hash when absent, e.g. default filters (spec 03 §2, the reports). */
+  listDefaults?: HashOptions;
 }
 
 /** "Найдено: 12, контейнеров: 30". */
@@ -55,6 +58,13 @@ export function summaryText(count: number, aggregates: Record<string, unknown>, 
 
 const NO_FIXED: HashOptions = {};
 const ROW_STYLE = { cursor: 'pointer' } as const;
+/**
+ * The selection column's header: text for screen readers only. No select-all checkbox: antd copies
+ * header cells into its aria-hidden measure row, where a checkbox would be focusable (axe aria-hidden-focus).
+ */
+const SELECT_TITLE = <span className="visually-hidden">Выбор</span>;
+/** A selection checkbox's click selects the row; it does not open it (the row's onClick). */
+const stopClick = (e: { stopPropagation(): void }) => e.stopPropagation();
 
 /**
  * A row's «Редактировать»: one link (antd's Button with `href` renders an `<a>`), followed inside the
@@ -79,7 +89,7 @@ const RowEditLink = memo(function RowEditLink({ to }: { to: string }) {
   );
 });
 
-export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXED, title, notice, orderingInHash = false }: ResourceListProps) {
+export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXED, title, notice, orderingInHash = false, listDefaults }: ResourceListProps) {
   const { def } = web;
   // Pages build `paths` on every render; its functions depend on the list and card paths only. One
   // object per those keeps the columns (and so every cell) from being rebuilt on each hash change
@@ -88,7 +98,7 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
   const paths = useMemo(() => pathsProp, [pathsKey]);
   const navigate = useNavigate();
   const location = useLocation();
-  const defaults = useMemo(() => defaultListOptions(def, orderingInHash), [def, orderingInHash]);
+  const defaults = useMemo(() => ({ ...defaultListOptions(def, orderingInHash), ...listDefaults }), [def, orderingInHash, listDefaults]);
   const [options, setOptions] = useHashOptions(defaults);
   // `fixed` is compared by value: pages may build it on every render.
   const fixedKey = JSON.stringify(fixed);
@@ -99,6 +109,11 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
   useRegistryLive(def.name, !anonymous);
   const canChange = useCanWrite(def.name, 'change');
   const canAdd = useCanWrite(def.name, 'add');
+  // Row selection for «Удалить выбранные», with the delete permission only (bulk-delete.tsx).
+  const canDelete = useCanWrite(def.name, 'delete') && !anonymous;
+  const [selected, setSelected] = useState<Key[]>([]);
+  const paramsKey = JSON.stringify(params);
+  useEffect(() => setSelected([]), [paramsKey]);
   const ordering = readOrdering(def, options);
 
   useEffect(() => rememberListHash(paths.list, location.hash), [paths.list, location.hash]);
@@ -142,6 +157,7 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
         <PageTitle>{title ?? def.label}</PageTitle>
         {!anonymous && (
           <Space wrap>
+            {canDelete && selected.length > 0 && <BulkDeleteButton def={def} selected={selected} onDone={() => setSelected([])} />}
             <Can perm={`${def.name}:export`}>
               <ExportButton def={def} options={effective} />
             </Can>
@@ -186,6 +202,8 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: list.isPending ? 'Загрузка…' : <Empty description={anonymous ? 'Ничего не найдено. Измените фильтры.' : web.emptyText} /> }}
             onRow={onRow}
+            rowClassName={(row) => (def.listHighlight && row[def.listHighlight] === true ? 'row-highlight' : '')}
+            rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected, columnWidth: 40, hideSelectAll: true, columnTitle: SELECT_TITLE, getCheckboxProps: (row) => ({ 'aria-label': `Выбрать запись № ${String(row.id)}` }), renderCell: (_c, _r, _i, node) => <span onClick={stopClick}>{node}</span> } : undefined}
             pagination={{
               current: pageNumber,
               pageSize,

@@ -26,6 +26,7 @@ import { HistoryButton, HistoryEntries, isHistoryItems } from '../history/histor
 import type { ResourcePaths } from './paths';
 import { tabPanel } from './tab-panels';
 import { WorkflowActions } from './workflow-actions';
+import { cardButtons } from './card-buttons';
 import { parameterEntries } from './history-params';
 import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
@@ -132,7 +133,8 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
         </div>
         <Space wrap>
           {!anonymous && <WorkflowActions def={def} row={entity} />}
-          {!anonymous && <HistoryButton def={def} id={entity.id} />}
+          {!anonymous && cardButtons(def.name, entity)}
+          {!anonymous && !def.ownHistory && <HistoryButton def={def} id={entity.id} />}
           {!anonymous && canChange && (
             <Can perm={`${def.name}:change`}>
               <Link to={paths.card(entity)}>

@@ -6,7 +6,7 @@
  * Colours come from the contract's MAP_PALETTE (spec 01 §9: about 78 colours).
  */
 import {
-  FACILITIES_GEOJSON_PATH, FacilityStatus, MAP_PALETTE, PROBLEMS_GEOJSON_PATH, ProblemStatus, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
+  FACILITIES_GEOJSON_PATH, FacilityStatus, FLOWS_GEOJSON_PATH, MAP_PALETTE, PROBLEMS_GEOJSON_PATH, ProblemStatus, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
   WasteAreaKind, WasteAreaStatus, WasteDumpStatus,
 } from '@tko/contract';
 import { KIND_COLORS, STATUS_COLORS } from './map-style';
@@ -40,6 +40,11 @@ export interface MapLayerDef {
   href: (id: number) => string | null;
   /** Words of a feature's popup title when it has no address. */
   noun: string;
+  /**
+   * Drawn as lines (not points): the width grows with the numeric property `widthBy` from 1 px
+   * at 0 to `maxWidth` px at `widthAt` and beyond (the flows: tonnes a year).
+   */
+  line?: { widthBy: string; widthAt: number; maxWidth: number };
 }
 
 const wasteAreaLayers: MapLayerDef[] = WASTE_AREA_TABS.map((t) => ({
@@ -80,6 +85,37 @@ const problemsLayer: MapLayerDef = {
   noun: 'Проблема',
 };
 
+/** Waste flows (issue 11 §1): lines from the source area to the facility, width by t/year. */
+const FLOW_KIND_LABELS: Record<string, string> = { PRESENT: 'Текущий поток', PREDICTED: 'Прогнозный поток' };
+const flowsLayer: MapLayerDef = {
+  id: 'flows-present',
+  label: 'Потоки отходов (текущие)',
+  group: 'Объекты',
+  resource: 'flows-present',
+  public: false,
+  source: { type: 'geojson', id: 'flows-present', path: FLOWS_GEOJSON_PATH },
+  statusColors: { PRESENT: P(12) },
+  statusLabel: (v) => FLOW_KIND_LABELS[v] ?? v,
+  stroke: P(12),
+  radius: 3,
+  href: (id) => `/flows/present-flows/update/${id}/`,
+  noun: 'Поток',
+  line: { widthBy: 'volume', widthAt: 50000, maxWidth: 14 },
+};
+
+/** Predicted flows (issue 11 §1): every year's lines (`kind=predicted`; a feature's popup names its year). */
+const predictedFlowsLayer: MapLayerDef = {
+  ...flowsLayer,
+  id: 'flows-predicted',
+  label: 'Потоки отходов (прогнозные)',
+  resource: 'flows-predicted',
+  source: { type: 'geojson', id: 'flows-predicted', path: `${FLOWS_GEOJSON_PATH}?kind=predicted` },
+  statusColors: { PREDICTED: P(16) },
+  stroke: P(16),
+  href: (id) => `/flows/predicted-flows/update/${id}/`,
+  noun: 'Прогнозный поток',
+};
+
 export const MAP_LAYERS: MapLayerDef[] = [
   ...wasteAreaLayers,
   {
@@ -111,6 +147,8 @@ export const MAP_LAYERS: MapLayerDef[] = [
     noun: 'Объект',
   },
   problemsLayer,
+  flowsLayer,
+  predictedFlowsLayer,
 ];
 
 /** The layers this visitor may see: public ones for anonymous visitors, else by `view`. */

@@ -73,6 +73,22 @@ function addLayer(map: maplibregl.Map, layer: MapLayerDef, origin: string, anony
   }
   const sourceId = layer.source.type === 'waste-area-tiles' ? SOURCE_ID : layer.source.id;
   const filter = layerFilter(layer, null);
+  if (layer.line) {
+    const { widthBy, widthAt, maxWidth } = layer.line;
+    map.addLayer({
+      id: layer.id,
+      type: 'line',
+      source: sourceId,
+      ...(filter ? { filter: filter as maplibregl.FilterSpecification } : {}),
+      layout: { 'line-cap': 'round' },
+      paint: {
+        'line-color': matchColor('status', layer.statusColors),
+        'line-width': ['interpolate', ['linear'], ['to-number', ['get', widthBy], 0], 0, 1, widthAt, maxWidth],
+        'line-opacity': 0.75,
+      },
+    });
+    return;
+  }
   map.addLayer({
     id: layer.id,
     type: 'circle',
@@ -180,7 +196,8 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
     // The list beside the map follows what is drawn: after every settle (move, zoom, tiles, layer changes).
     let lastKey = '';
     map.on('idle', () => {
-      const ids = layers.map((l) => l.id).filter((id) => map.getLayer(id));
+      // Lines (flows) are not sites: the list beside the map names points only.
+      const ids = layers.filter((l) => !l.line).map((l) => l.id).filter((id) => map.getLayer(id));
       if (!ids.length) return;
       const rendered: RenderedSite[] = map.queryRenderedFeatures({ layers: ids }).map((f) => {
         const layer = layersById.get(f.layer.id)!;

@@ -6,7 +6,7 @@
  * (page_size 500, following `next`, spec 02 §9). Entries here cover what the contract's list
  * does not: dictionaries without a registry and small registries loaded whole.
  */
-import { OWNER_SUGGESTION_PATH, RESPONSIBLE_FOR_LIQUIDATION_PATH, resourceByName, WASTE_AREA_SUGGESTION_PATH, type FieldDef } from '@tko/contract';
+import { fuelOptionText, OWNER_SUGGESTION_PATH, RESPONSIBLE_FOR_LIQUIDATION_PATH, resourceByName, WASTE_AREA_SUGGESTION_PATH, type FieldDef } from '@tko/contract';
 
 export interface RefOptionsSource {
   path: string;
@@ -33,6 +33,12 @@ const OVERRIDES: Record<string, RefOptionsSource> = {
   },
   /** The balance's source file: the balance files list (`{id, name, …}`). */
   'balance-file': { path: '/api/balance/simulated-file/', searchable: false },
+  /** Refuse-truck models (read-only dictionary): «КО-427-72 на шасси КАМАЗ-65115». */
+  'vehicle-models': { path: '/api/dicts/vehicle-models/', searchable: false },
+  /** Staff positions (read-only dictionary). */
+  'staff-positions': { path: '/api/dicts/positions/', searchable: false },
+  /** Fuels: the option reads kind, mark, code and class (spec 02 §9). */
+  fuel: { path: '/api/fleet/fuel/', searchable: false, label: (r) => fuelOptionText(r) },
   'normative-unit': {
     path: '/api/dicts/normative-unit/',
     searchable: false,

@@ -14,6 +14,7 @@ import type { HashOptions } from '../crud/hash-options';
 import { listHref } from '../crud/list-memory';
 import { ResourceList } from '../crud/resource-list';
 import { sectionTabAccess } from './section-access';
+import { LIST_TOOLS } from './list-tools';
 import { KeyedObjectLink } from './object-route';
 import { tabListPath, tabPaths, webOf } from './section-paths';
 import { isTabbed, type Section } from './sections';
@@ -46,6 +47,7 @@ export function SectionListPage({ section }: { section: Section }) {
   const web = webOf(tab);
   const paths = tabPaths(section, tab);
   const segmentObject = segment && segmentValue ? segment.objectOf?.(segmentValue) : undefined;
+  const Tools = signedIn ? LIST_TOOLS[tab.resource] : undefined;
 
   return (
     <>
@@ -60,6 +62,7 @@ export function SectionListPage({ section }: { section: Section }) {
           style={{ marginBottom: 8 }}
         />
       )}
+      {web && Tools && <Tools />}
       {web ? (
         <ResourceList
           key={`${section.key}/${tab.slug}`}
@@ -69,6 +72,7 @@ export function SectionListPage({ section }: { section: Section }) {
           fixed={fixed}
           title={tab.title}
           orderingInHash={section.orderingInHash}
+          listDefaults={tab.listDefaults}
           notice={
             segment && segmentValue ? (
               <Alert

@@ -33,7 +33,9 @@ export function tabListPath(section: Section, tab: SectionTab): string {
 export function tabPaths(section: Section, tab: SectionTab): ResourcePaths {
   const list = tabListPath(section, tab);
   const seg = (t: PathTarget) => objectSegment(section.objectKey, t);
-  return { list, card: (t) => `${list}update/${seg(t)}/`, view: (t) => `${list}view/${seg(t)}/` };
+  // A tab whose rows open on a page of their own (a report's form) sends card and view there.
+  const own = tab.objectPath;
+  return { list, card: (t) => own?.(t) ?? `${list}update/${seg(t)}/`, view: (t) => own?.(t) ?? `${list}view/${seg(t)}/` };
 }
 
 /** The first section tab showing a registry (for links to its objects), if any. */

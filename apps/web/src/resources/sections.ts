@@ -10,9 +10,10 @@
  * `…update/{objectId}/` card (`new` creates), `…view/{objectId}/` read-only card; an optional list
  * segment (`/dicts/atu/{oktmo}/`) narrows the list.
  */
-import { FACILITY_SECTION_TABS, tariffInitRoute, WASTE_AREA_TABS } from '@tko/contract';
+import { FACILITY_SECTION_TABS, tariffInitRoute, waybillInitRoute, WASTE_AREA_TABS } from '@tko/contract';
 import type { HashOptions } from '../crud/hash-options';
-import type { ObjectKey } from './object-key';
+import type { ObjectKey, PathTarget } from './object-key';
+import { REPORT_LIST_DEFAULTS, reportObjectPath } from '../reports/report-paths';
 import { containerTexts } from './container';
 import type { WebTexts } from './web-resource';
 
@@ -36,6 +37,16 @@ export interface SectionTab {
    */
   initRoute?: typeof tariffInitRoute;
   texts?: Partial<WebTexts>;
+  /**
+   * List options the list starts with when the hash lacks them (spec 03 §2: the reports' default
+   * type and status filters); shown in the filter bar and changeable, a cleared one comes back.
+   */
+  listDefaults?: HashOptions;
+  /**
+   * The page a row (and `new`) opens on instead of the generic card and view — a report's form
+   * (`/reports-ddf/report/{kind}/update/{id}/`); undefined keeps the generic page (a bare id).
+   */
+  objectPath?: (target: PathTarget) => string | undefined;
 }
 
 /** An optional list path segment (`/dicts/atu/{oktmo}/`) turned into fixed list options. */
@@ -55,8 +66,8 @@ export interface ListSegment {
 
 export interface Section {
   key: string;
-  /** Menu group: the territorial scheme, the dictionaries or the analytics. */
-  group: 'terr-schema' | 'dicts' | 'analytics';
+  /** Menu group: the territorial scheme, the dictionaries, the analytics or the operations (flows, dispatcher, documents). */
+  group: 'terr-schema' | 'dicts' | 'analytics' | 'operations' | 'reports';
   /** Menu item label. */
   menuLabel: string;
   /** With trailing slash, e.g. `/terr-schema/waste-sources/`. */
@@ -193,6 +204,127 @@ export const SECTIONS: Section[] = [
       },
       { slug: 'reg-operator', label: 'Тарифы регионального оператора', resource: 'tariff-reg-operator' },
     ],
+  },
+  // Operations (issue 11 §1, §2, §5; spec 03 §2): waste flows, the dispatcher, documents.
+  {
+    key: 'flows',
+    group: 'operations',
+    menuLabel: 'Потоки отходов',
+    base: '/flows/',
+    tabs: [
+      { slug: 'present-flows', label: 'Текущие потоки', resource: 'flows-present' },
+      { slug: 'predicted-flows', label: 'Прогнозные потоки', resource: 'flows-predicted' },
+    ],
+  },
+  {
+    key: 'dispatcher',
+    group: 'operations',
+    menuLabel: 'Диспетчерская',
+    base: '/dispatcher/',
+    tabs: [
+      // The list follows /topic/registry.dispatcher-event: a new event appears without a reload.
+      { slug: 'events', label: 'События', resource: 'dispatcher-event' },
+      { slug: 'route-events', label: 'Рейсы', resource: 'dispatcher-route-event' },
+    ],
+  },
+  {
+    key: 'documents',
+    group: 'operations',
+    menuLabel: 'Документы',
+    base: '/documents/',
+    tabs: [{ slug: '', label: 'Документы', resource: 'documents' }],
+  },
+  // Contracts with revisions and citizen appeals (issue 11 §3, §4; spec 03 §2).
+  {
+    key: 'contracts',
+    group: 'operations',
+    menuLabel: 'Договоры',
+    base: '/contracts/',
+    tabs: [{ slug: '', label: 'Договоры', resource: 'contracts' }],
+  },
+  {
+    key: 'appeals',
+    group: 'operations',
+    menuLabel: 'Обращения граждан',
+    base: '/appeals/',
+    tabs: [{ slug: '', label: 'Обращения граждан', resource: 'appeals' }],
+  },
+  // Routes, schedules and requests (issue 10 §1, §5; spec 02 §2 /routes/…): the route card draws its path.
+  {
+    key: 'routes',
+    group: 'operations',
+    menuLabel: 'Маршруты',
+    base: '/routes/routes/',
+    tabs: [{ slug: '', label: 'Маршруты', resource: 'routes', defaults: { periodicity: 'DAILY' } }],
+  },
+  {
+    key: 'schedules-n-requests',
+    group: 'operations',
+    menuLabel: 'Графики и заявки',
+    base: '/routes/schedules-n-requests/',
+    tabs: [
+      { slug: 'schedules', label: 'Графики', resource: 'schedules', defaults: { arrival_time: '06:00:00', leave_time: '22:00:00' } },
+      { slug: 'requests', label: 'Заявки', resource: 'requests' },
+    ],
+  },
+  // Fleet (issue 10 §1; spec 02 §2 /routes/fleet/, /routes/way-bills/, /routes/staff/).
+  {
+    key: 'fleet',
+    group: 'operations',
+    menuLabel: 'Транспорт',
+    base: '/routes/fleet/',
+    tabs: [
+      { slug: 'fleet', label: 'Транспортные средства', resource: 'vehicles' },
+      { slug: 'garages', label: 'Гаражи', resource: 'garages' },
+    ],
+  },
+  {
+    key: 'way-bills',
+    group: 'operations',
+    menuLabel: 'Путевые листы',
+    base: '/routes/way-bills/',
+    // A new way-bill starts dated now with the next number (GET /api/fleet/waybillnew/init/; no query,
+    // the same answer shape as the tariff's init/, so it rides on the same card hook).
+    tabs: [{ slug: '', label: 'Путевые листы', resource: 'waybills', initRoute: waybillInitRoute as unknown as typeof tariffInitRoute }],
+  },
+  {
+    key: 'staff',
+    group: 'operations',
+    menuLabel: 'Сотрудники',
+    base: '/routes/staff/',
+    tabs: [{ slug: '', label: 'Сотрудники', resource: 'staff' }],
+  },
+  {
+    key: 'fleet-dicts',
+    group: 'dicts',
+    menuLabel: 'Виды работ и топливо',
+    base: '/dicts/fleet/',
+    tabs: [
+      { slug: 'job-kinds', label: 'Виды работ', resource: 'job-kinds' },
+      { slug: 'fuel', label: 'Топливо', resource: 'fuel' },
+    ],
+  },
+  // Regulatory reports (issue 13; spec 03 §2): reports, report sets (groups), notification templates.
+  {
+    key: 'reports',
+    group: 'reports',
+    menuLabel: 'Отчёты',
+    base: '/reports/reports/',
+    tabs: [{ slug: '', label: 'Отчёты', resource: 'reports', listDefaults: REPORT_LIST_DEFAULTS, objectPath: reportObjectPath }],
+  },
+  {
+    key: 'report-groups',
+    group: 'reports',
+    menuLabel: 'Наборы отчётов',
+    base: '/report-groups/',
+    tabs: [{ slug: '', label: 'Наборы отчётов', resource: 'report-sets', defaults: { name: 'Новый набор отчётов', status: 'DRAFT', is_signed: false } }],
+  },
+  {
+    key: 'report-notifications',
+    group: 'reports',
+    menuLabel: 'Шаблоны уведомлений',
+    base: '/report-notifications/',
+    tabs: [{ slug: '', label: 'Шаблоны уведомлений', resource: 'report-notification-templates' }],
   },
 ];
 

@@ -7,14 +7,12 @@
  * one focusable action, the map's sites are listed beside it and open from the keyboard, and the
  * map speaks Russian. One browser, one signed-in page; the real API on its own database.
  */
-import type { AddressInfo } from 'node:net';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-a11y@tko.local', password: 'Е2е-пароль-a11y-1', first_name: 'Вера', last_name: 'Контрастова' };
 const CENTER = { lat: 52.2869, lng: 104.305 };
@@ -45,11 +43,7 @@ beforeAll(async () => {
   siteId = site.rows[0]!.id;
   await db.pool.query(`UPDATE system_settings SET center_coordinates = ${point(0, 0)}, map_zoom = 14`);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
 
   browser = await launchChromium();
   page = await openPage(browser);

@@ -4,14 +4,12 @@
  * with its two tabs and a new predicted tariff filled by init/; axe-core finds no serious violation on them. The real API on its own
  * database (rows inserted with SQL), headless Chromium.
  */
-import type { AddressInfo } from 'node:net';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-analytics@tko.local', password: 'Е2е-пароль-баланс-1', first_name: 'Борис', last_name: 'Балансов' };
 
@@ -40,11 +38,7 @@ beforeAll(async () => {
   await q(`INSERT INTO wki_planned (wki_id, year, value) VALUES (${wkiId}, 2023, 40), (${wkiId}, 2024, 60)`);
   await q(`INSERT INTO wki_actual (wki_id, year, value) VALUES (${wkiId}, 2023, 35)`);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
   browser = await launchChromium();
   page = await openPage(browser);
 });

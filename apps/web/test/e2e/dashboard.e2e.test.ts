@@ -5,15 +5,13 @@
  * the server), a tag switched off empties its widgets, a widget's xlsx downloads, and axe-core
  * finds no serious violation. The real API on its own database, headless Chromium.
  */
-import type { AddressInfo } from 'node:net';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
+import type { buildApp } from '@tko/api/src/app';
 import { DASHBOARD_WIDGET_KEYS } from '@tko/contract';
-import { createPrisma, ensureAdmin, refreshDashboard, type PrismaClient } from '@tko/db';
+import { ensureAdmin, refreshDashboard, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-dash@tko.local', password: 'Е2е-пароль-дашборд-1', first_name: 'Дарья', last_name: 'Графикова' };
 const PATH = '/analitics/dashboard/';
@@ -42,11 +40,7 @@ beforeAll(async () => {
   await q(`INSERT INTO waste_dump (location, status, volume) VALUES ('Овраг', 'DETECTED', 12)`);
   await refreshDashboard(db.pool);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
   browser = await launchChromium();
   const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   context.setDefaultTimeout(30_000);

@@ -9,6 +9,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '@tko/api/src/app';
+import { loadConfig } from '@tko/api/src/config';
+import { createPrisma } from '@tko/db';
+import type { TestDatabase } from '@tko/db/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const WEB_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -66,6 +71,18 @@ export async function signIn(page: Page, baseUrl: string, user: { email: string;
 }
 
 /** What a browser test starts and tears down: each may be undefined when beforeAll failed early. */
+/**
+ * The real API (no queues) on a free 127.0.0.1 port over the test database `db`, serving the copy of the
+ * built web app; returns its Prisma client, the app (close it with closeE2e) and its base URL.
+ */
+export async function serveApp(db: TestDatabase, webCopy: string | undefined) {
+  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
+  const prisma = createPrisma(db.url);
+  const app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { prisma, app, baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
 export interface E2eParts {
   browser?: Browser;
   app?: { close(): Promise<unknown> };

@@ -8,15 +8,13 @@
  * the card go to apps/web/test-results/.
  */
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn, closeE2e, openPage } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn, closeE2e, openPage, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-map-forms@tko.local', password: 'Е2е-пароль-карты-1', first_name: 'Мария', last_name: 'Картова' };
 /** The centre the settings give (Irkutsk) and the sites around it. */
@@ -73,11 +71,7 @@ beforeAll(async () => {
   await db.pool.query(`INSERT INTO waste_dump (location, status, coordinates) VALUES ('Иркутск, пустырь у реки', 'DETECTED', ${point(0.002, -0.003)})`);
   await db.pool.query(`UPDATE system_settings SET center_coordinates = ${point(0, 0)}, map_zoom = ${ZOOM}`);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
 
   browser = await launchChromium();
   page = await openPage(browser);

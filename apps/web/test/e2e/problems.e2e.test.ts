@@ -5,14 +5,12 @@
  * served by the real API on its own database, headless Chromium; nothing mocked. axe-core checks
  * the list and the card.
  */
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, runProblemDetector, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, runProblemDetector, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-problems@tko.local', password: 'Е2е-пароль-проблем-1', first_name: 'Нина', last_name: 'Проблемова' };
 const CENTER = { lat: 52.5443, lng: 103.8884 };
@@ -50,11 +48,7 @@ beforeAll(async () => {
   problemId = (await db.pool.query<{ id: number }>(`SELECT id FROM problem WHERE code = 'P011' AND object_id = $1`, [siteId])).rows[0]!.id;
   await db.pool.query(`UPDATE system_settings SET center_coordinates = ${point}, map_zoom = ${ZOOM}`);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
 
   browser = await launchChromium();
   page = await openPage(browser);

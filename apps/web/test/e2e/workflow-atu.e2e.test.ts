@@ -8,15 +8,13 @@
  * database, headless Chromium; nothing mocked. Screenshots go to apps/web/test-results/.
  */
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn as signInAt, closeE2e } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn as signInAt, closeE2e, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-workflow@tko.local', password: 'Е2е-пароль-действий-1', first_name: 'Ольга', last_name: 'Действиева' };
 const VIEWER = 'e2e-dump-viewer@tko.local';
@@ -96,11 +94,7 @@ beforeAll(async () => {
   angarskId = units.find((u) => u.code === '25703000')!.id;
   uncodedId = units.find((u) => u.code === null)!.id;
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
 
   browser = await launchChromium();
   context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });

@@ -31,8 +31,10 @@ function findStorage(root: unknown, rootPath: string): string[] {
     seen.add(v);
     // A zod schema is validation, not storage; its internals are the library's.
     if ('_zod' in v) return;
+    // Under `fields` / `example` the keys are wire field names (the way-bill's «column» is a convoy).
+    const wireKeys = /\.(fields|example)$/.test(at);
     for (const [k, x] of Object.entries(v)) {
-      if (STORAGE_KEYS.has(k)) found.push(`${at}.${k}`);
+      if (STORAGE_KEYS.has(k) && !wireKeys) found.push(`${at}.${k}`);
       walk(x, `${at}.${k}`);
     }
   };

@@ -60,7 +60,7 @@ describe('side navigation', () => {
   const visible = (signedIn: boolean, perms: Parameters<typeof navItemVisible>[2]) => items.filter((i) => navItemVisible(i, signedIn, perms)).map((i) => i.key);
 
   it('has the territorial scheme, the dictionaries and the administration in Russian', () => {
-    expect(NAVIGATION.map((s) => s.label)).toEqual(['Территориальная схема', 'Справочники', 'Аналитика', 'Администрирование']);
+    expect(NAVIGATION.map((s) => s.label)).toEqual(['Территориальная схема', 'Операционная деятельность', 'Справочники', 'Аналитика', 'Отчётность', 'Администрирование']);
     expect(NAVIGATION.find((s) => s.key === 'analytics')!.items.map((i) => [i.label, i.path, i.perm])).toContainEqual(['Дашборд', '/analitics/dashboard/', 'dashboard:view']);
     expect(NAVIGATION.find((s) => s.key === 'admin')!.items.map((i) => [i.label, i.path, i.perm])).toEqual([
       ['Импорт данных', '/system-import/', 'import:view'],
@@ -73,7 +73,10 @@ describe('side navigation', () => {
     expect(NAVIGATION[0]!.items.map((i) => i.label)).toEqual([
       'Места накопления', 'Карта', 'Источники образования', 'Объекты обращения с отходами', 'Несанкционированные свалки', 'Обработчики отходов',
     ]);
-    expect(NAVIGATION[1]!.items.map((i) => i.label)).toEqual(expect.arrayContaining(['ФККО', 'АТЕ (ОКТМО)', 'Зоны деятельности']));
+    expect(NAVIGATION.find((s) => s.key === 'dicts')!.items.map((i) => i.label)).toEqual(expect.arrayContaining(['ФККО', 'АТЕ (ОКТМО)', 'Зоны деятельности']));
+    expect(NAVIGATION.find((s) => s.key === 'operations')!.items.map((i) => [i.label, i.path])).toEqual(expect.arrayContaining([
+      ['Потоки отходов', '/flows/'], ['Диспетчерская', '/dispatcher/'], ['Документы', '/documents/'],
+    ]));
   });
 
   it('anonymous visitors see the public pages; users see what their permissions allow', () => {

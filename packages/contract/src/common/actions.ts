@@ -40,6 +40,12 @@ export interface WorkflowDef {
    * start state; PUT/PATCH refuse a different state with 400 on the field).
    */
   locked?: boolean;
+  /**
+   * States in which the row is read-only: an update (PUT, PATCH, POST-update) or a delete is
+   * refused with 409 and `message` (e.g. an approved contract revision, issue 11 §3). Actions
+   * still run from their `from` states.
+   */
+  frozen?: { states: readonly string[]; message: string };
   actions: Record<string, ActionDef>;
 }
 

@@ -21,7 +21,7 @@ import { IdSchema } from './ids';
 export type FieldKind =
   | 'id' | 'text' | 'longtext' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'time'
   | 'enum' | 'enum_list' | 'range' | 'computed' | 'point' | 'address' | 'person' | 'ref' | 'refs'
-  | 'int_list' | 'date_list' | 'children' | 'files';
+  | 'int_list' | 'date_list' | 'children' | 'files' | 'json';
 
 /** A reference to a row of another registry, shown by its name (`{id, name}`). */
 export interface RefTarget {
@@ -317,6 +317,16 @@ export const f = {
     read: StructuredAddressSchema.nullable(),
     write: StructuredAddressSchema.nullable(),
   }) as FieldDef<z.ZodNullable<typeof StructuredAddressSchema>>,
+
+  /**
+   * A free JSON object kept with the row (jsonb), e.g. a report's `data` whose shape its report
+   * kind gives (report-forms/). `write` may narrow it; without one any object is taken.
+   */
+  json: (label: string, o: Opts & { write?: z.ZodType } = {}) => ({
+    ...base('json', label, { detailOnly: true, ...o }),
+    read: z.record(z.string(), z.unknown()).nullable(),
+    write: o.write ?? z.record(z.string(), z.unknown(), { error: MSG.object }).nullable(),
+  }) as FieldDef<z.ZodNullable<z.ZodRecord<z.ZodString, z.ZodUnknown>>>,
 
   /** A contact person kept with the row (jsonb); the form holds a list of one. */
   person: (label: string, o: Opts = {}) => ({

@@ -45,7 +45,14 @@ export type FilterDef =
    * A date or date-time column within a period of dates `lower,upper` (either end open; both
    * ends included, whole days in the server's time zone); a body may send `{lower, upper}`.
    */
-  | { kind: 'period'; field: string; label: string };
+  | { kind: 'period'; field: string; label: string }
+  /**
+   * An int_list (`of: 'int'`, values within [min, max]) or date_list (`of: 'date'`) column shares
+   * at least one value with the list; with `when`, only rows whose `when.field` equals
+   * `when.value` are narrowed, the others pass (spec 02 §5: an ON_WEEKDAYS / ON_DATES route
+   * matches only when it shares a selected weekday / date).
+   */
+  | { kind: 'shares'; field: string; label: string; of: 'int' | 'date'; min?: number; max?: number; when?: { field: string; value: string } };
 
 /** Message of a period filter that cannot be read. */
 export const PERIOD_MSG = 'Ожидался период «ГГГГ-ММ-ДД,ГГГГ-ММ-ДД» (любой конец можно опустить).';
@@ -156,6 +163,29 @@ export function filterParamShape(name: string, def: FilterDef): Record<string, z
       };
     case 'period':
       return { [name]: PeriodSchema.optional() };
+    case 'shares': {
+      const { min = -2147483648, max = 2147483647 } = def;
+      return {
+        [name]: z
+          .preprocess((v) => (typeof v === 'number' ? [v] : csv(v)), z.array(z.unknown(), { error: MSG.list }).min(1, MSG.list).max(366))
+          .transform((list, ctx) => {
+            if (def.of === 'date') {
+              if (!list.every((x) => DateSchema.safeParse(x).success)) {
+                ctx.addIssue({ code: 'custom', message: 'Ожидался список дат ГГГГ-ММ-ДД.' });
+                return z.NEVER;
+              }
+              return list as string[];
+            }
+            const ints = list.map((x) => (typeof x === 'string' && /^-?\d{1,9}$/.test(x) ? Number(x) : x));
+            if (ints.some((x) => typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max)) {
+              ctx.addIssue({ code: 'custom', message: `Ожидался список целых чисел от ${min} до ${max}.` });
+              return z.NEVER;
+            }
+            return ints as number[];
+          })
+          .optional(),
+      };
+    }
   }
 }
 

@@ -64,6 +64,27 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   check?: (values: Record<string, unknown>) => Record<string, string>;
   /** Named state transitions (common/actions.ts): each a route `POST {path}{id}/{action}/`. */
   workflow?: WorkflowDef;
+  /**
+   * POST to the list with an `id` in the body updates that row (answer 200) instead of creating
+   * one — the contracts' wire (spec 03 §7: «update also uses POST»). The body is a full update.
+   */
+  updateByPost?: boolean;
+  /**
+   * The update also answers at the other two addresses the catalogue lists for the report forms
+   * (spec 03 §7: «GET, POST and PUT on /api/report/{…}/ and its /{id}/»): `PUT {path}` with the
+   * row's `id` in the body and `POST {path}{id}/` — both a full update like `PUT {path}{id}/`
+   * (permission `change`, row scope, WritePipeline; 400 `{id: […]}` without a valid id, 404 for
+   * an unknown or out-of-scope one).
+   */
+  updateAliases?: boolean;
+  /**
+   * `{path}{id}/history/` is the registry's own call (contracts: the list of revisions, spec 03
+   * §7), so the generic change-history route (modules/logs) and the card's «История изменений»
+   * button are not offered for it.
+   */
+  ownHistory?: boolean;
+  /** A boolean field whose true rows the list highlights (overdue appeals, issue 11 §4). */
+  listHighlight?: string;
   /** Who sees which rows (common/row-scope.ts); absent: every user with `view` sees all rows. */
   rowScope?: RowScopeDef;
 }

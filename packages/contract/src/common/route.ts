@@ -77,6 +77,9 @@ export type RouteInput<D extends RouteSpec> = {
 /** The only paths outside /api/: the process probes (routes/health.ts), named as supervisors expect. */
 export const PROBE_PATHS: readonly string[] = ['/healthz', '/readyz'];
 
+/** The OSRM-compatible routing service keeps OSRM's own path (spec 02 §7 "Routes": /trip/v1/driving/…). */
+export const OSRM_PATH_PREFIX = '/trip/v1/';
+
 const PARAM = /:([A-Za-z_]\w*)/g;
 
 /** Names of the `:name` parameters of a path, in order. */
@@ -116,7 +119,7 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
   if (names.length && !shape) throw new Error(`defineRoute ${spec.method} ${spec.path}: нет схемы params.`);
   for (const n of names) if (!shape || !(n in shape)) throw new Error(`defineRoute ${spec.method} ${spec.path}: параметра «${n}» нет в params.`);
   if (spec.method === 'GET' && (spec.body || spec.consumes)) throw new Error(`defineRoute GET ${spec.path}: у GET нет тела.`);
-  if (!spec.path.startsWith('/api/') && !PROBE_PATHS.includes(spec.path)) throw new Error(`defineRoute ${spec.path}: путь начинается с /api/.`);
+  if (!spec.path.startsWith('/api/') && !PROBE_PATHS.includes(spec.path) && !spec.path.startsWith(OSRM_PATH_PREFIX)) throw new Error(`defineRoute ${spec.path}: путь начинается с /api/.`);
   return Object.freeze(spec);
 }
 

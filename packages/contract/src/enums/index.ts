@@ -4,3 +4,8 @@ export * from './waste-area';
 export * from './other';
 export * from './facilities-dumps';
 export * from './problems';
+export * from './fleet-routes';
+export * from './fleet';
+export { RouteEventCreationMode, RouteEventStatus, RouteStopStatus } from './operations';
+export * from './contracts-appeals';
+export { ReportKind, ReportSetStatus, ReportProcessingType, ReportEvent } from './reports';

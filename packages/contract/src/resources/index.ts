@@ -19,6 +19,20 @@ import { wkiResource } from './wki';
 import { balanceResource } from './balance';
 import { predictedTariffResource, regOperatorTariffResource } from './tariffs';
 import { problemResource } from './problem';
+import { garageResource, vehicleResource } from './fleet';
+import { staffResource } from './staff';
+import { fuelResource, jobKindResource, waybillResource } from './waybill';
+import { routeResource } from './route';
+import { scheduleResource } from './schedule';
+import { collectionRequestResource } from './collection-request';
+import { predictedFlowResource, presentFlowResource } from './flows';
+import { dispatcherEventResource, routeEventResource } from './dispatcher';
+import { documentCategoryResource } from './document-category';
+import { contractResource } from './contract';
+import { appealResource } from './appeal';
+import { reportResource, containerWasteAreaReportResource, wasteSourceReportResource, form3ReportResource } from './report';
+import { reportSetResource } from './report-set';
+import { reportNotificationTemplateResource } from './report-notification-template';
 
 export { containerResource } from './container';
 export { contractZoneResource } from './contract-zone';
@@ -46,13 +60,33 @@ export * from './balance';
 export * from './wki';
 export * from './tariffs';
 export * from './problem';
+export * from './fleet';
+export * from './staff';
+export * from './waybill';
+export * from './route';
+export * from './schedule';
+export * from './collection-request';
+export * from './flows';
+export * from './dispatcher';
+export * from './document-category';
+export * from './contract';
+export * from './appeal';
+export * from './report';
+export * from './report-set';
+export * from './report-notification-template';
 
 export const resources: ResourceDef[] = [containerResource, contractZoneResource, juridicalPersonResource,
   specialResource, collectionResource, chamberResource, bulkResource, wasteSourceResource, normativeUnitResource,
   individualEntrepreneurResource, naturalPersonResource, administrativeUnitResource,
   fkkoResource, wasteManagementFacilityResource, wasteDumpResource,
   wkiResource, predictedTariffResource, regOperatorTariffResource,
-  problemResource] as unknown as ResourceDef[];
+  problemResource,
+  vehicleResource, garageResource, staffResource, waybillResource, jobKindResource, fuelResource,
+  routeResource, scheduleResource, collectionRequestResource,
+  presentFlowResource, predictedFlowResource, dispatcherEventResource, routeEventResource, documentCategoryResource,
+  contractResource, appealResource,
+  reportResource, containerWasteAreaReportResource, wasteSourceReportResource, form3ReportResource, reportSetResource, reportNotificationTemplateResource,
+] as unknown as ResourceDef[];
 
 /**
  * Registries whose generic routes their own API module registers (with calls of their own that

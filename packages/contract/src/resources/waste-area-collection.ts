@@ -10,7 +10,7 @@ import { addressFields, checkingFields } from './common-fields';
 import { checkPeriodicity } from './periodicity-check';
 import { wasteAreaFilters, wasteAreaPaths } from './waste-area-common';
 import {
-  WASTE_AREA_TAB as T, auditFields, createdAtField, enteredVolumeField, identityFields, operatorFields, ownershipFields,
+  WASTE_AREA_TAB as T, auditFields, contractsField, createdAtField, enteredVolumeField, identityFields, operatorFields, ownershipFields,
   registerFields, serviceMarkField, wasteSourcesField,
 } from './waste-area-fields';
 
@@ -34,6 +34,7 @@ export const collectionResource = defineResource({
     ...auditFields(T.general.key),
     waste_sources: wasteSourcesField(T.general.key),
     created_at: createdAtField(),
+    contracts: contractsField(),
   },
   filters: wasteAreaFilters({ search: ['location', 'name', 'identifier', 'registry_number', 'landmark'], characteristics: false }),
   ordering: ['id', 'location', 'name', 'identifier', 'registry_number', 'status', 'volume', 'created_at', 'last_update_at'],

@@ -10,7 +10,7 @@
  * masses in kg.
  */
 import { z } from 'zod';
-import { f } from '../common/fields';
+import { f, RefValueSchema } from '../common/fields';
 import type { FieldDef } from '../common/fields';
 import type { TabDef } from '../common/resource';
 import {
@@ -106,6 +106,15 @@ export function serviceMarkField() {
  */
 export function wasteSourcesField(tab: string = T.waste_sources.key) {
   return f.refs('Источники образования отходов', WASTE_SOURCE, { tab, detailOnly: true });
+}
+
+/**
+ * The contracts naming this site (issue 11 §3: «the waste-area cards gain their "contracts"
+ * field»): current versions and drafts, read-only, written from the contract's «Места накопления».
+ * Special, container, collection and chamber sites (the four kinds a contract names).
+ */
+export function contractsField(tab: string = T.general.key) {
+  return f.computed('Договоры', z.array(RefValueSchema), { tab, detailOnly: true, help: 'Договоры, в которых указано это место накопления.' });
 }
 
 /** created_at (read-only). */
@@ -271,4 +280,5 @@ export const containerSiteFields = {
   // — video tab —
   video: videoField(),
   created_at: createdAtField(),
+  contracts: contractsField(),
 };

@@ -10,7 +10,7 @@ import { addressFields, checkingFields } from './common-fields';
 import { checkPeriodicity } from './periodicity-check';
 import { wasteAreaFilters, wasteAreaPaths } from './waste-area-common';
 import {
-  WASTE_AREA_TAB as T, auditFields, createdAtField, dimensionFields, enteredVolumeField, equipmentFields, identityFields,
+  WASTE_AREA_TAB as T, auditFields, contractsField, createdAtField, dimensionFields, enteredVolumeField, equipmentFields, identityFields,
   operatorFields, ownershipFields, registerFields, scheduleFields, serviceMarkField, siteConditionFields, wasteSourcesField,
 } from './waste-area-fields';
 
@@ -37,6 +37,7 @@ export const specialResource = defineResource({
     ...auditFields(),
     waste_sources: wasteSourcesField(),
     created_at: createdAtField(),
+    contracts: contractsField(),
   },
   filters: wasteAreaFilters({ search: ['location', 'identifier', 'registry_number', 'landmark'], characteristics: true }),
   ordering: ['id', 'location', 'identifier', 'registry_number', 'status', 'volume', 'area', 'periodicity', 'created_at', 'last_update_at'],

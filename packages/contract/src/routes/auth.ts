@@ -94,6 +94,38 @@ export const PERMISSION_RESOURCES: Record<string, string> = {
   'tariff-reg-operator': 'Тарифы регионального оператора',
   dashboard: 'Дашборд',
   problems: 'Проблемы',
+  routes: 'Маршруты',
+  schedules: 'Графики',
+  requests: 'Заявки',
+  'requests-appoint': 'Заявки: назначение в график',
+  'requests-reject': 'Заявки: отказ в назначении',
+  'requests-complete': 'Заявки: отметка о выполнении',
+  // Operations (issue 11 §1, §2, §5).
+  'flows-present': 'Текущие потоки отходов',
+  'flows-predicted': 'Прогнозные потоки отходов',
+  'dispatcher-event': 'События диспетчера',
+  'dispatcher-route-event': 'Рейсы (события маршрутов)',
+  documents: 'Документы',
+  // Contracts and citizen appeals (issue 11 §3, §4).
+  contracts: 'Договоры',
+  appeals: 'Обращения граждан',
+  // Regulatory reports (issue 13): the declarant's rights on reports and sets, the reviewer's steps.
+  reports: 'Отчёты',
+  'report-review': 'Отчёты: проверка (принять, вернуть, одобрить, отклонить)',
+  'report-sets': 'Наборы отчётов',
+  'report-notification-templates': 'Шаблоны уведомлений об отчётах',
+  'container-waste-area-report': 'Отчёт о местах накопления ТКО',
+  'waste-source-report': 'Отчёт об источниках образования ТКО',
+  'form3-report': 'Форма 3 баланса',
+  // Fleet registries (issue 10 §1).
+  vehicles: 'Транспортные средства',
+  garages: 'Гаражи',
+  staff: 'Сотрудники',
+  waybills: 'Путевые листы',
+  'job-kinds': 'Виды работ',
+  fuel: 'Топливо',
+  // GPS tracking (issue 10 §3).
+  navctl: 'Мониторинг транспорта (GPS)',
 };
 
 /** Sign-in calls (spec 01 §7): bad credentials answer 401 with simple-jwt's Russian message. */

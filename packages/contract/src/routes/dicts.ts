@@ -26,7 +26,7 @@ export const MunicipalFormationSchema = z.object({
   area: z.string().nullable(),
 });
 
-/** A refuse-truck model: make of the chassis, model of the body, loading type, body volume (m³, decimal string). */
+/** A refuse-truck model: make of the chassis, model of the body, loading type, body volume (m³, decimal string), payload and compaction. */
 export const VehicleModelSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -36,6 +36,15 @@ export const VehicleModelSchema = z.object({
   manufacturer: z.string(),
   loading: LoadingType.schema,
   body_m3: z.string(),
+  /** The maker's payload (грузоподъёмность), kg. */
+  payload_kg: z.number().int().nullable(),
+  /** Compaction coefficient range the maker states (decimal strings; 1 = no press). */
+  compression_min: z.string().nullable(),
+  compression_max: z.string().nullable(),
+  /** Gross vehicle weight, kg. */
+  gross_weight_kg: z.number().int().nullable(),
+  /** Where the figures come from (docs/DATA.md). */
+  source: z.string().nullable(),
 });
 
 /** A staff position of a waste-collection operator; drivers need a driving licence. */

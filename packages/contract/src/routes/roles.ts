@@ -70,6 +70,10 @@ export const PERMISSION_SECTIONS: Record<string, string> = {
   balance: 'Аналитика', wki: 'Аналитика', 'tariff-predicted': 'Аналитика', 'tariff-reg-operator': 'Аналитика', problems: 'Аналитика', dashboard: 'Аналитика',
   import: 'Администрирование', 'import-all-files': 'Администрирование', 'system-logs': 'Администрирование', 'system-settings': 'Администрирование',
   users: 'Администрирование', 'users-roles': 'Администрирование',
+  'flows-present': 'Территориальная схема', 'flows-predicted': 'Территориальная схема',
+  'dispatcher-event': 'Диспетчерская', 'dispatcher-route-event': 'Диспетчерская', documents: 'Документы',
+  vehicles: 'Диспетчерская', garages: 'Диспетчерская', staff: 'Диспетчерская', waybills: 'Диспетчерская',
+  'job-kinds': 'Справочники', fuel: 'Справочники',
 };
 export const OTHER_SECTION = 'Прочее';
 

@@ -8,3 +8,4 @@ export * from './kpp';
 export * from './ogrn';
 export * from './classifier-codes';
 export * from './contacts';
+export * from './plate';

@@ -3,23 +3,11 @@
  * plates and the site key.
  */
 
-/** Latin letters that look like the 12 Cyrillic letters allowed on Russian plates (ГОСТ Р 50577). */
-const LATIN_TO_CYRILLIC: Record<string, string> = {
-  A: 'А', B: 'В', E: 'Е', K: 'К', M: 'М', H: 'Н', O: 'О', P: 'Р', C: 'С', T: 'Т', Y: 'У', X: 'Х',
-};
-const PLATE_RE = /^([АВЕКМНОРСТУХ])(\d{3})([АВЕКМНОРСТУХ]{2})(\d{2,3})?$/u;
-
 /**
- * A licence plate in one spelling: 'Е529НУ138' and 'Е 529  НУ 138' both give 'Е 529 НУ 138'
- * (letter, number, series, region). Plates of another shape keep their characters with single
- * spaces.
+ * A licence plate in one spelling ('Е529НУ138', 'E 529 HY 138' → 'Е 529 НУ 138'): the
+ * contract's rule (validation/plate.ts), shared with the vehicle registry's writes.
  */
-export function normalizePlate(raw: string): string {
-  const compact = raw.toUpperCase().replace(/\s+/g, '').replace(/[A-Z]/g, (c) => LATIN_TO_CYRILLIC[c] ?? c);
-  const m = PLATE_RE.exec(compact);
-  if (!m) return raw.trim().replace(/\s+/g, ' ');
-  return [m[1], m[2], m[3], m[4]].filter(Boolean).join(' ');
-}
+export { normalizePlate } from '@tko/contract';
 
 /**
  * The address as the registry shows it: the file replaced the commas of the original by runs

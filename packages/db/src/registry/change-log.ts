@@ -95,3 +95,18 @@ export async function writeChangeLog(db: PoolClient, r: ChangeRecord): Promise<v
     throw new ChangeLogError(e);
   }
 }
+
+/** Inserts many history rows in one statement (the import's batches); failures as writeChangeLog. */
+export async function writeChangeLogMany(db: PoolClient, rs: ChangeRecord[]): Promise<void> {
+  if (!rs.length) return;
+  const json = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v) : null);
+  try {
+    await db.query(
+      `INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after, step)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`,
+      [rs.map((r) => r.userId), rs.map((r) => r.userName), rs.map((r) => r.resource), rs.map((r) => r.objectId), rs.map((r) => r.action), rs.map((r) => json(r.before)), rs.map((r) => json(r.after)), rs.map((r) => r.step ?? null)],
+    );
+  } catch (e) {
+    throw new ChangeLogError(e);
+  }
+}

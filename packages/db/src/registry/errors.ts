@@ -33,7 +33,8 @@ interface PgError {
  * Turns a PostgreSQL error caused by the client's data into a FieldValidationError or a
  * ConflictError naming the field; returns the error unchanged otherwise.
  * 23505 unique_violation → 400 on the field(s) of the key; 23503 on delete → 409;
- * 23P01 exclusion_violation → 400 on the constraint's field; 23514 check_violation, 22003 numeric overflow, 22007/22008 bad date → 400.
+ * 23P01 exclusion_violation → 400 on the constraint's field; 23514 check_violation, 22003 numeric overflow, 22007/22008 bad date → 400;
+ * 23502 not_null_violation (a null sent for a NOT NULL column, e.g. a defaulted time) → 400 «Это поле не может быть пустым.» on the column's field.
  */
 export function translatePgError(
   fields: Record<string, { column: string | null; label: string }>,
@@ -63,6 +64,8 @@ export function translatePgError(
     }
     case '22003':
       return FieldValidationError.of(byColumn(e.column)?.[0] ?? 'non_field_errors', 'Число слишком велико.');
+    case '23502':
+      return FieldValidationError.of(byColumn(e.column)?.[0] ?? 'non_field_errors', 'Это поле не может быть пустым.');
     case '22007':
     case '22008':
       return FieldValidationError.of('non_field_errors', 'Неправильная дата.');

@@ -71,6 +71,11 @@ function filterSql(def: StoredResourceDef, name: string, f: FilterDef, q: ListQu
       const col = column(def, f.field);
       return `(${col} && ST_Expand(${point}, ${p.add(deg)}) AND ST_DWithin(${col}::geography, ${point}::geography, ${p.add(radius)}))`;
     }
+    case 'shares': {
+      // The list column overlaps the values; rows of another `when` value are not narrowed.
+      const overlap = `${column(def, f.field)} && ${p.add(v)}::${f.of === 'date' ? 'date' : 'int'}[]`;
+      return f.when ? `(${column(def, f.when.field)} IS DISTINCT FROM ${p.add(f.when.value)} OR ${overlap})` : overlap;
+    }
     case 'period': {
       // Whole days: lower ≤ value < upper + 1 day (a date-time column compares in the session's zone).
       const pr = v as { lower: string | null; upper: string | null };

@@ -20,6 +20,7 @@ export function valueSql(fd: FieldDef, value: unknown, p: Params): string {
     }
     case 'address':
     case 'person':
+    case 'json':
       return `${p.add(JSON.stringify(value))}::jsonb`;
     case 'int_list':
       return `${p.add(value)}::int[]`;
@@ -103,6 +104,17 @@ export async function writeChildren(db: PoolClient, parentTable: string, key: st
       for (const [ck, cf] of Object.entries(c.fields)) if (cf.required && (it[ck] === undefined || it[ck] === null)) errors[`${key}.${i}.${ck}`] = ['Обязательное поле.'];
     }
   });
+  // References of the items must exist: a 400 on `<field>.<index>.<key>`, never a foreign-key error.
+  for (const [ck, cf] of Object.entries(c.fields)) {
+    if (cf.kind !== 'ref' || !cf.ref) continue;
+    const ids = items.map((it) => it[ck]).filter((v): v is number => typeof v === 'number');
+    if (!ids.length) continue;
+    const { rows: found } = await db.query<{ id: number }>(`SELECT id FROM ${ident(cf.ref.table)} WHERE id = ANY($1::int[])`, [ids]);
+    const known = new Set(found.map((r) => r.id));
+    items.forEach((it, i) => {
+      if (it.fetch_action !== 'delete' && typeof it[ck] === 'number' && !known.has(it[ck] as number)) errors[`${key}.${i}.${ck}`] = [NOT_FOUND(it[ck] as number)];
+    });
+  }
   if (Object.keys(errors).length) throw new FieldValidationError(errors);
   for (const it of items) {
     if (it.fetch_action === 'delete') {

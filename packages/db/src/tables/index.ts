@@ -16,6 +16,11 @@ import { wasteAreaTables } from './waste-areas';
 import { wasteSourceTables } from './waste-sources';
 import { analyticsTables } from './analytics';
 import { problemTables } from './problems';
+import { fleetTables } from './fleet';
+import { fleetRouteTables } from './fleet-routes';
+import { operationsTables } from './operations';
+import { contractAppealTables } from './contracts-appeals';
+import { reportTables } from './reports';
 
 export type { ChildrenMapping, ComputedSql, JoinTable, Rollup, StoredChildrenDef, StoredFieldDef, StoredRefTarget, StoredResourceDef, TableMapping } from './types';
 export { storedRefTarget, REF_TARGET_TABLES } from './ref-targets';
@@ -27,6 +32,11 @@ export { rolesSql } from './legal-entities';
 export const TABLES: Readonly<Record<string, TableMapping>> = {
   ...wasteAreaTables, ...legalEntityTables, ...dictionaryTables, ...wasteSourceTables, ...facilityDumpTables,
   ...analyticsTables, ...problemTables,
+  ...fleetTables,
+  ...fleetRouteTables,
+  ...operationsTables,
+  ...contractAppealTables,
+  ...reportTables,
 };
 
 const cache = new WeakMap<ResourceDef, StoredResourceDef>();

@@ -41,8 +41,11 @@ function storedChildren(def: { name: string }, key: string, fd: FieldDef, m: Chi
   }
   const stored: Record<string, StoredFieldDef> = {};
   for (const [ck, cf] of Object.entries(fields)) {
-    if (NO_COLUMN.has(cf.kind) || cf.kind === 'ref') fail(def, `the child field ${key}.${ck} is a ${cf.kind}: child rows keep plain columns only`);
-    stored[ck] = { ...cf, column: m.columns?.[ck] ?? ck } as StoredFieldDef;
+    if (NO_COLUMN.has(cf.kind)) fail(def, `the child field ${key}.${ck} is a ${cf.kind}: child rows keep plain columns only`);
+    // A child's reference is a plain foreign-key column too (`<key>_id`), checked before the write (write-sql.ts).
+    stored[ck] = cf.kind === 'ref'
+      ? { ...cf, column: m.columns?.[ck] ?? `${ck}_id`, ref: storedRefTarget(cf.ref!) } as StoredFieldDef
+      : { ...cf, column: m.columns?.[ck] ?? ck } as StoredFieldDef;
   }
   return { ...fd.children!, table: m.table, parentKey: m.parentKey, fields: stored, rollupOf: m.rollupOf };
 }

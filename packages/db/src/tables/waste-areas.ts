@@ -7,6 +7,7 @@
  * number and total volume the site keeps in count_containers and volume).
  */
 import type { ChildrenMapping, JoinTable, TableMapping } from './types';
+import { wasteAreaContractsSql } from './contracts-appeals';
 
 const OWNERS: JoinTable = { table: 'waste_area_owner', ownKey: 'waste_area_id', targetKey: 'legal_entity_id' };
 const WASTE_SOURCES: JoinTable = { table: 'waste_source_waste_area', ownKey: 'waste_area_id', targetKey: 'waste_source_id' };
@@ -17,6 +18,8 @@ const CONTAINERS: ChildrenMapping = {
   parentKey: 'waste_area_id',
   rollupOf: { count_containers: { count: true }, volume: { sum: 'volume' } },
 };
+/** The contracts naming a site (issue 11 §3), on the four kinds a contract names. */
+const CONTRACTS = { contracts: wasteAreaContractsSql };
 /** Special and bulk sites send width / length; the columns are those of a container site. */
 const DIMENSIONS = { width: 'waste_area_width', length: 'waste_area_length' };
 
@@ -30,9 +33,9 @@ function wasteArea(kind: string, extra: Omit<TableMapping, 'table' | 'scope'> = 
 }
 
 export const wasteAreaTables: Record<string, TableMapping> = {
-  container: wasteArea('CONTAINER', { joins: { photos: PHOTOS, video: VIDEOS }, children: { containers: CONTAINERS } }),
-  special: wasteArea('SPECIALA', { columns: DIMENSIONS }),
-  collection: wasteArea('COLLECTION', { columns: { name: 'name_waste_area' } }),
-  chamber: wasteArea('CHAMBER', { children: { containers: CONTAINERS } }),
+  container: wasteArea('CONTAINER', { joins: { photos: PHOTOS, video: VIDEOS }, children: { containers: CONTAINERS }, computed: CONTRACTS }),
+  special: wasteArea('SPECIALA', { columns: DIMENSIONS, computed: CONTRACTS }),
+  collection: wasteArea('COLLECTION', { columns: { name: 'name_waste_area' }, computed: CONTRACTS }),
+  chamber: wasteArea('CHAMBER', { children: { containers: CONTAINERS }, computed: CONTRACTS }),
   bulk: wasteArea('BULK', { columns: DIMENSIONS }),
 };

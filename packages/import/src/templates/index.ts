@@ -6,11 +6,17 @@ import type { ImportTemplateTypeValue } from '@tko/contract';
 import { ImportTemplateType } from '@tko/contract';
 import { cwaBundleTemplate } from './cwa-bundle';
 import { balanceTemplate } from './balance';
+import { flowsTemplate } from './flows';
+import { vehicleComplexTemplate } from './vehicle-complex';
+import { contractComplexTemplate } from './contract-complex';
 import type { ImportTemplate } from './types';
 
 export const IMPORT_TEMPLATES: Partial<Record<ImportTemplateTypeValue, ImportTemplate>> = {
   CWA_BUNDLE: cwaBundleTemplate,
   BALANCE: balanceTemplate,
+  FLOWS: flowsTemplate,
+  VEHICLE_COMPLEX: vehicleComplexTemplate,
+  CONTRACT_COMPLEX: contractComplexTemplate,
 };
 
 /** The template of `type`, or undefined when it does not work yet (or is NONE). */

@@ -6,7 +6,8 @@
  * - mf: municipal formations = administrative units of ОКТМО section 1 (districts, okrugs,
  *   settlements); a unit without a code (a formation Rosstat has not coded yet) counts too.
  * - vehicle-models, positions, driving-licence-categories: tables seeded by migration
- *   20261122090300_legal_entities_dicts.
+ *   20261122090300_legal_entities_dicts (vehicle models extended to 36 with payload, compaction,
+ *   gross weight and source by 20261125010000_fleet_registries; docs/DATA.md).
  */
 import type { DictQuery } from '@tko/contract';
 import { DEFAULT_PAGE_SIZE } from '@tko/contract';
@@ -33,7 +34,8 @@ export const DICT_SPECS = {
   },
   'vehicle-models': {
     table: 'vehicle_model',
-    select: `t.id, t.model || ' на шасси ' || t.chassis AS name, t.make, t.model, t.chassis, t.manufacturer, t.loading, t.body_m3::text AS body_m3`,
+    select: `t.id, t.model || ' на шасси ' || t.chassis AS name, t.make, t.model, t.chassis, t.manufacturer, t.loading, t.body_m3::text AS body_m3,
+      t.payload_kg, t.compression_min::text AS compression_min, t.compression_max::text AS compression_max, t.gross_weight_kg, t.source`,
     where: 'TRUE',
     search: ['model', 'make', 'chassis', 'manufacturer'],
     orderBy: 't.make, t.model, t.id',

@@ -46,7 +46,8 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
     let queueDown = !deps.queues?.ready();
     if (!queueDown) {
       try {
-        job = await Job.fromId(deps.queues!.exports, id);
+        job = (await Job.fromId(deps.queues!.exports, id))
+          ?? ((await Job.fromId(deps.queues!.flows, id)) as Job<XlsxExportJob, ExportResult> | undefined);
       } catch {
         queueDown = true;
       }
@@ -66,7 +67,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
       return { id: record.id, name: XLSX_EXPORT_JOB, state: 'completed', progress: 100, file_url: `/api/jobs/${record.id}/file/`, file_name: record.downloadName, error: null };
     }
     const state = await job.getState();
-    const done = state === 'completed' && job.returnvalue;
+    const done = state === 'completed' && job.name === XLSX_EXPORT_JOB && job.returnvalue;
     return {
       id: job.id!,
       name: job.name,
@@ -74,7 +75,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
       progress: typeof job.progress === 'number' ? job.progress : 0,
       file_url: done ? `/api/jobs/${job.id}/file/` : null,
       file_name: done ? job.returnvalue.download_name : null,
-      error: state === 'failed' ? 'Выгрузка не удалась. Повторите попытку.' : null,
+      error: state === 'failed' ? (job.name === XLSX_EXPORT_JOB ? 'Выгрузка не удалась. Повторите попытку.' : 'Задача не выполнена. Повторите попытку.') : null,
     };
   }, deps);
 

@@ -43,6 +43,12 @@ const TEMPLATES = {
       html: `<p>${esc(hello(d.name))}</p><p>${esc(intro)}</p><p><a href="${esc(d.restoreLink)}">${esc(d.restoreLink)}</a></p><p>— Реестр ТКО</p>`,
     };
   },
+  /** A report workflow notice (issue 13 §5): the notification template's text, already rendered. */
+  'report-notice': (d: { name: string; text: string; link: string }): MailTemplate => ({
+    subject: 'Отчётность: уведомление',
+    text: `${hello(d.name)}\n\n${d.text}\n\n${d.link}\n\n— Реестр ТКО`,
+    html: `<p>${esc(hello(d.name))}</p><p>${esc(d.text)}</p><p><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>— Реестр ТКО</p>`,
+  }),
 } satisfies Record<string, (d: never) => MailTemplate>;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -4,7 +4,7 @@
  * reconnect. A refusal is a StompError: ERROR frame, then the connection is closed
  * (STOMP 1.2: a SUBSCRIBE the server cannot process MUST be answered so).
  */
-import { moduleResources, resources } from '@tko/contract';
+import { APPEAL_DIALOG_TOPIC_PREFIX, moduleResources, NAVCTL_POSITIONS_TOPIC, resources } from '@tko/contract';
 import type { AuthUser } from '../../plugins/auth';
 import type { Destination } from './destinations';
 import { StompError, STOMP_MSG, WS_CLOSE } from './errors';
@@ -13,12 +13,25 @@ import type { JobOwnerLookup } from './job-owner';
 // Every registry whose writes the pipeline announces, those registered by their own module (the balance) too.
 const REGISTRIES: ReadonlySet<string> = new Set([...resources, ...moduleResources].map((d) => d.name));
 
+/** Server topics that need a resource's `view` (the rest are open to any signed-in user). */
+const TOPIC_PERMISSIONS: Readonly<Record<string, string>> = {
+  // Live vehicle positions (issue 10 §3).
+  [NAVCTL_POSITIONS_TOPIC]: 'navctl',
+};
+
 export async function authorizeSubscribe(user: AuthUser, dest: Destination, jobOwners: JobOwnerLookup): Promise<void> {
   switch (dest.kind) {
     case 'user':
     case 'temp':
-    case 'topic':
       return;
+    case 'topic': {
+      // An appeal's dialog (issue 11 §4, /topic/appeals.{id}.dialog) carries citizens' messages: `appeals:view`.
+      const need = TOPIC_PERMISSIONS[dest.destination] ?? (dest.destination.startsWith(APPEAL_DIALOG_TOPIC_PREFIX) ? 'appeals' : undefined);
+      if (need && !user.permissions[need]?.view) {
+        throw new StompError(STOMP_MSG.forbidden, `Для подписки на ${dest.destination} нужно право «${need}:view».`, WS_CLOSE.policy);
+      }
+      return;
+    }
     case 'requests':
       throw new StompError(STOMP_MSG.unknownDestination, `На ${dest.destination} нельзя подписаться: туда отправляют запросы (SEND).`, WS_CLOSE.policy);
     case 'registry': {

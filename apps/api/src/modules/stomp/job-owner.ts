@@ -1,6 +1,6 @@
 /**
  * Who owns a background job: `job.data.user_id` of the BullMQ job with that id, looked up in
- * every queue of `Queues` (exports today; queues added there later are searched too).
+ * every queue of `Queues` (exports, flows, planning; queues added there later are searched too).
  * Used to let only the owner subscribe to `/topic/jobs.{id}`.
  */
 import { Job, Queue } from 'bullmq';

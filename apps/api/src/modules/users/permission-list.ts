@@ -22,7 +22,7 @@ export function routePermissions(def: RouteDef): string[] {
   return one ? [`${one.resource}:${one.action}`] : [];
 }
 
-const SECTION_ORDER = ['Места накопления', 'Территориальная схема', 'Справочники', 'Аналитика', 'Администрирование', OTHER_SECTION];
+const SECTION_ORDER = ['Места накопления', 'Территориальная схема', 'Диспетчерская', 'Документы', 'Справочники', 'Аналитика', 'Администрирование', OTHER_SECTION];
 
 /** Russian label of a permission resource. */
 export function resourceLabel(resource: string): string {

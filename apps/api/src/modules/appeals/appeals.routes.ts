@@ -1,0 +1,144 @@
+/**
+ * The appeals' own calls (contract routes/contracts-appeals.ts; spec 03 §7 «Appeals», issue 11
+ * §4): the dialog, a reply (pushed live on the appeal's dialog topic), the zip; and the
+ * deadline rule on every write of the registry (a before-write hook of the pipeline):
+ * deadline_at = received_at + APPEAL_TERM_DAYS when not given (59-ФЗ ст. 12 ч. 1), moved with
+ * received_at while it was the computed one. List, card, xlsx, search are the generic routes.
+ */
+import { createRequire } from 'node:module';
+import type { Archiver } from 'archiver';
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import { appealDialogRoute, appealDialogTopic, appealReplyRoute, appealResource, appealZipRoute } from '@tko/contract';
+import type { Row, WritePipeline } from '@tko/db';
+import { FieldValidationError } from '@tko/db';
+import type { RealtimePublisher } from '@tko/realtime';
+import { pageAnswer } from '../../crud/page-answer';
+import { parseId } from '../../crud/paging';
+import type { AuthGuards } from '../../plugins/auth';
+import { notFound } from '../../plugins/http-errors';
+import { registerRoute } from '../../routing/register-route';
+import type { FileStore } from '../attachments/file-store';
+import { LocalFileStore } from '../attachments/file-store';
+import { apiModule } from '../module';
+import { appealHtml, dialogHtml } from './appeal-html';
+import { AppealsRepository } from './appeals.repository';
+
+export interface AppealsDeps {
+  pool: Pool;
+  guards: AuthGuards;
+  pipeline: WritePipeline;
+  publisher: RealtimePublisher;
+  files: FileStore;
+  /** Days from receipt to the answer deadline. */
+  termDays: number;
+  /** Clock of the default received time (tests pass their own). */
+  now?: () => Date;
+}
+
+// archiver 7 (the runtime) is a CommonJS factory; @types/archiver 8 describes the v8 classes, so the factory is typed here.
+const archiver = createRequire(import.meta.url)('archiver') as (format: 'zip', options: { zlib: { level: number } }) => Archiver;
+
+const DAY_MS = 86_400_000;
+const iso = (v: unknown): string | null => (typeof v === 'string' ? new Date(v).toISOString() : v instanceof Date ? v.toISOString() : null);
+
+/** deadline = received + term days (ISO strings). */
+export function appealDeadline(receivedAt: string, termDays: number): string {
+  return new Date(new Date(receivedAt).getTime() + termDays * DAY_MS).toISOString();
+}
+
+/** The before-write rule of the appeal's dates (module docstring). */
+export function appealDates(values: Row, before: Row | null, termDays: number, now: Date): Row {
+  if (!before) {
+    const received = iso(values.received_at) ?? now.toISOString();
+    return { ...values, received_at: received, deadline_at: values.deadline_at ?? appealDeadline(received, termDays) };
+  }
+  const received = iso(values.received_at);
+  const oldReceived = iso(before.received_at);
+  if (!received || received === oldReceived) return values;
+  const oldDeadline = iso(before.deadline_at);
+  const deadlineUntouched = values.deadline_at === undefined || iso(values.deadline_at) === oldDeadline;
+  const wasComputed = oldReceived !== null && oldDeadline === appealDeadline(oldReceived, termDays);
+  return deadlineUntouched && wasComputed ? { ...values, deadline_at: appealDeadline(received, termDays) } : values;
+}
+
+export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): void {
+  const repo = new AppealsRepository(deps.pool);
+  const def = appealResource;
+  const now = deps.now ?? (() => new Date());
+  deps.pipeline.beforeWrite(def.name, ({ values, before }) => appealDates(values, before, deps.termDays, now()));
+
+  const existing = async (raw: string) => {
+    const id = parseId(raw);
+    if (id === null || !(await repo.exists(id))) throw notFound();
+    return id;
+  };
+
+  registerRoute(app, appealDialogRoute, async ({ params, query, request }) => {
+    const id = await existing(params.id);
+    return pageAnswer(request, query, (paging) => repo.messages(id, paging));
+  }, deps);
+
+  registerRoute(app, appealReplyRoute, async ({ params, body, request, reply }) => {
+    const id = await existing(params.id);
+    const user = deps.guards.user(request);
+    const userName = [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email;
+    const files = [...new Set(body.files ?? [])];
+    const message = await deps.pipeline.run(async (unit) => {
+      const appeal = await deps.pipeline.repo(def).get(id, { lock: true, scope: user.scope }, unit.db);
+      if (!appeal) throw notFound();
+      // Only files the writer uploaded (or the appeal already holds) may be attached.
+      const owners = await repo.attachmentOwners(id, files, unit.db);
+      const bad = files.findIndex((f) => {
+        const o = owners.find((x) => x.id === f);
+        return !o || (!o.held_by_appeal && o.created_by !== user.id);
+      });
+      if (bad >= 0) throw FieldValidationError.of(`files.${bad}`, `Файл «${files[bad]}» не найден среди ваших загрузок.`);
+      const messageId = await repo.insertMessage({ appealId: id, authorId: user.id, authorName: userName, text: body.text, files }, unit.db);
+      const writer = { userName, userId: user.id, scope: user.scope };
+      // A reply takes a new appeal into consideration; files join the appeal's attachments (recorded in its history).
+      const patch: Row = {};
+      if (appeal.status === 'NEW') patch.status = 'IN_PROGRESS';
+      if (files.length) patch.attachments = [...(appeal.attachments as { id: number }[]).map((a) => a.id), ...files.filter((f) => !(appeal.attachments as { id: number }[]).some((a) => a.id === f))];
+      if (Object.keys(patch).length) await unit.update(def, id, patch, writer);
+      return (await repo.message(messageId, unit.db))!;
+    });
+    await deps.publisher.publish({ destination: appealDialogTopic(id), body: message });
+    return reply.status(201).send(message);
+  }, deps);
+
+  registerRoute(app, appealZipRoute, async ({ params, request, reply }) => {
+    const id = parseId(params.id);
+    const user = deps.guards.user(request);
+    const appeal = id === null ? null : await deps.pipeline.repo(def).get(id, { scope: user.scope });
+    if (!appeal || id === null) throw notFound();
+    const [messages, files] = await Promise.all([repo.messages(id, { limit: 100_000, offset: 0 }), repo.files(id)]);
+    const zip = archiver('zip', { zlib: { level: 6 } });
+    zip.on('warning', (e: Error) => request.log.warn(e));
+    zip.on('error', (e: Error) => {
+      request.log.error(e);
+      zip.destroy(e);
+    });
+    zip.append(appealHtml(appeal), { name: 'appeal.html' });
+    zip.append(dialogHtml(id, messages.rows), { name: 'dialog.html' });
+    const used = new Set<string>();
+    for (const [i, f] of files.entries()) {
+      const stream = await deps.files.stream(f.storage_key);
+      if (!stream) continue;
+      let name = `files/${f.name.replace(/[/\\]/g, '_')}`;
+      if (used.has(name)) name = `files/${i + 1}-${f.name.replace(/[/\\]/g, '_')}`;
+      used.add(name);
+      zip.append(stream, { name });
+    }
+    void zip.finalize();
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="appeal-${id}.zip"`)
+      .send(zip);
+  }, deps);
+}
+
+export const appealsModule = apiModule('appeals', (app, d) => registerAppealRoutes(app, {
+  pool: d.pool, guards: d.guards, pipeline: d.pipeline, publisher: d.publisher,
+  files: new LocalFileStore(d.config.attachmentsDir), termDays: d.config.appealTermDays,
+}));

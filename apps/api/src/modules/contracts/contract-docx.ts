@@ -1,0 +1,128 @@
+/**
+ * The printable contract (issue 11 §3): the typical contract for the regional operator's ТКО
+ * services (типовой договор на оказание услуг по обращению с твёрдыми коммунальными отходами,
+ * ПП РФ от 12.11.2016 № 1156, приложение) filled from one contract revision, as DOCX built with
+ * the `docx` package. The text follows the typical form's sections I–IX in short (the law's text
+ * is public); the schedule «Информация по предмету договора» lists the contract's waste areas.
+ *
+ * Input: the revision as the registry answers it (contracts card) and its waste areas
+ * (ContractWasteAreaItem). Output: the .docx bytes. Throws only on programming errors.
+ */
+import { AlignmentType, BorderStyle, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import type { ContractWasteAreaItem } from '@tko/contract';
+import { BaseOfActing, CommercialAccounting, ContractWasteAreaType, KgoStoringMethod, Periodicity, TkoStoringMethod } from '@tko/contract';
+
+type Row = Record<string, unknown>;
+
+const BLANK = '____________';
+const str = (v: unknown): string => (v === null || v === undefined || v === '' ? BLANK : String(v));
+/** YYYY-MM-DD → «DD.MM.YYYY». */
+export function ruDate(v: unknown): string {
+  const m = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(v) : null;
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : '«___» __________ 20__ г.';
+}
+const label = (e: { label(v: string): string }, v: unknown) => (typeof v === 'string' ? e.label(v) : BLANK);
+
+function p(text: string, o: { bold?: boolean; center?: boolean; size?: number } = {}): Paragraph {
+  return new Paragraph({
+    alignment: o.center ? AlignmentType.CENTER : AlignmentType.JUSTIFIED,
+    spacing: { after: 120 },
+    children: [new TextRun({ text, bold: o.bold, size: o.size ?? 24, font: 'Times New Roman' })],
+  });
+}
+const h = (text: string) => p(text, { bold: true, center: true });
+
+function party(c: Row, side: 'customer' | 'contractor'): string {
+  const base = label(BaseOfActing, c[`${side}_base_of_acting`]);
+  const poa = c[`${side}_base_of_acting`] === 'POWER_OF_ATTORNEY'
+    ? ` № ${str(c.power_of_attorney_number)} от ${ruDate(c.power_of_attorney_date)}` : '';
+  const inn = c[`${side}_inn`] ? `, ИНН ${String(c[`${side}_inn`])}` : '';
+  return `${str(c[`${side}_name`])}${inn}, в лице ${str(c[`${side}_position`])}, действующего на основании: ${base}${poa}`;
+}
+
+function cell(text: string, bold = false): TableCell {
+  return new TableCell({ children: [p(text, { bold, size: 20 })] });
+}
+
+function wasteAreaTable(areas: ContractWasteAreaItem[]): Table {
+  const border = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
+  const header = ['№', 'Вид места накопления', 'Адрес', 'Координаты', 'Контейнеры', 'Периодичность вывоза'];
+  const rows = areas.map((a, i) => new TableRow({
+    children: [
+      cell(String(i + 1)),
+      cell(a.waste_area_type ? ContractWasteAreaType.label(a.waste_area_type) : BLANK),
+      cell(a.waste_area_location ?? BLANK),
+      cell(a.waste_area_coordinates ? `${a.waste_area_coordinates.lat}, ${a.waste_area_coordinates.lng}` : BLANK),
+      cell(a.containers.length ? a.containers.map((c) => `${c.volume} м³`).join('; ') : '—'),
+      cell(Periodicity.label(a.periodicity)
+        + (a.periodicity_on_weekdays.length ? `: ${a.periodicity_on_weekdays.join(', ')}` : '')
+        + (a.periodicity_on_dates.length ? `: ${a.periodicity_on_dates.map(ruDate).join(', ')}` : '')),
+    ],
+  }));
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
+    rows: [new TableRow({ tableHeader: true, children: header.map((t) => cell(t, true)) }), ...rows],
+  });
+}
+
+/** The DOCX of contract revision `c` with its waste areas. */
+export async function contractDocx(c: Row, areas: ContractWasteAreaItem[]): Promise<Buffer> {
+  const number = str(c.number);
+  const children: (Paragraph | Table)[] = [
+    h(`ДОГОВОР № ${number}`),
+    p('на оказание услуг по обращению с твёрдыми коммунальными отходами', { bold: true, center: true }),
+    p(`(типовая форма — постановление Правительства РФ от 12.11.2016 № 1156; редакция № ${str(c.revision)})`, { center: true, size: 20 }),
+    p(`${str(c.signing_location)}                                                  ${ruDate(c.signing_date)}`),
+    p(`${party(c, 'contractor')}, именуемое в дальнейшем «региональный оператор», с одной стороны, и ${party(c, 'customer')}, `
+      + 'именуемое в дальнейшем «потребитель», с другой стороны, именуемые в дальнейшем сторонами, заключили настоящий договор о нижеследующем:'),
+    h('I. Предмет договора'),
+    p('1. По договору на оказание услуг по обращению с твёрдыми коммунальными отходами региональный оператор обязуется принимать '
+      + 'твёрдые коммунальные отходы в объёме и в месте, которые определены в настоящем договоре, и обеспечивать их транспортирование, '
+      + 'обработку, обезвреживание, захоронение в соответствии с законодательством Российской Федерации, а потребитель обязуется '
+      + 'оплачивать услуги регионального оператора по цене, определённой в пределах утверждённого в установленном порядке единого тарифа '
+      + 'на услугу регионального оператора.'),
+    p('2. Объём твёрдых коммунальных отходов, места накопления твёрдых коммунальных отходов, в том числе крупногабаритных отходов, '
+      + 'и периодичность вывоза твёрдых коммунальных отходов определяются согласно приложению к настоящему договору.'),
+    p(`3. Способ складирования твёрдых коммунальных отходов: ${label(TkoStoringMethod, c.tko_storing_method)}`
+      + `${c.tko_storing_method_detail ? ` (${String(c.tko_storing_method_detail)})` : ''}; `
+      + `крупногабаритных отходов: ${label(KgoStoringMethod, c.kgo_storing_method)}.`),
+    p(`4. Дата начала оказания услуг по обращению с твёрдыми коммунальными отходами: ${ruDate(c.effective_date)}.`),
+    h('II. Сроки и порядок оплаты по договору'),
+    p(`5. Цена настоящего договора: ${str(c.fee)} руб. (определяется в пределах единого тарифа на услугу регионального оператора).`),
+    p('6. Оплата услуг по настоящему договору осуществляется по цене, определённой в пределах утверждённого единого тарифа, '
+      + 'до 10-го числа месяца, следующего за месяцем, в котором была оказана услуга.'),
+    h('III. Порядок осуществления учёта объёма и (или) массы твёрдых коммунальных отходов'),
+    p(`7. Стороны согласились производить учёт объёма и (или) массы твёрдых коммунальных отходов в соответствии с Правилами коммерческого `
+      + `учёта объёма и (или) массы твёрдых коммунальных отходов (ПП РФ от 03.06.2016 № 505) способом: ${label(CommercialAccounting, c.commercial_accounting)}.`),
+    h('IV. Права и обязанности сторон'),
+    p('8. Региональный оператор обязан принимать твёрдые коммунальные отходы в объёме и в месте, которые определены в приложении к '
+      + 'настоящему договору; обеспечивать транспортирование, обработку, обезвреживание, захоронение принятых отходов; отвечать на '
+      + 'жалобы и обращения потребителя по вопросам исполнения настоящего договора в течение 3 рабочих дней со дня их получения.'),
+    p('9. Потребитель обязан осуществлять складирование твёрдых коммунальных отходов в местах накопления, определённых настоящим '
+      + 'договором, в соответствии с территориальной схемой обращения с отходами; производить оплату в порядке, размере и сроки, '
+      + 'которые определены настоящим договором; обеспечивать учёт объёма и (или) массы отходов.'),
+    h('V. Ответственность сторон'),
+    p('10. За неисполнение или ненадлежащее исполнение обязательств по настоящему договору стороны несут ответственность в '
+      + 'соответствии с законодательством Российской Федерации.'),
+    h('VI. Действие договора'),
+    p(`11. Настоящий договор заключается на срок до ${ruDate(c.termination_date)}, вступает в силу ${ruDate(c.effective_date)}. `
+      + 'Настоящий договор считается продлённым на тот же срок и на тех же условиях, если за один месяц до окончания срока его действия '
+      + 'ни одна из сторон не заявит о его прекращении или изменении.'),
+    h('VII. Реквизиты и подписи сторон'),
+    p(`Региональный оператор: ${str(c.contractor_name)}; ИНН ${str(c.contractor_inn)}; адрес: ${str(c.contractor_address)}.`),
+    p(`${str(c.contractor_position)} ________________ / ________________ /`),
+    p(`Потребитель: ${str(c.customer_name)}; ИНН ${str(c.customer_inn)}; адрес: ${str(c.customer_address)}`
+      + (c.customer_passport_number ? `; паспорт ${String(c.customer_passport_number)}, выдан ${ruDate(c.customer_issued_at)} ${str(c.customer_issued_by)}` : '') + '.'),
+    p(`${str(c.customer_position)} ________________ / ________________ /`),
+    h(`Приложение к договору № ${number}`),
+    p('Информация по предмету договора: места накопления твёрдых коммунальных отходов и периодичность вывоза', { center: true }),
+    wasteAreaTable(areas),
+  ];
+  const doc = new Document({
+    creator: 'Реестр ТКО',
+    title: `Договор № ${number}`,
+    sections: [{ properties: { page: { margin: { top: 1134, bottom: 1134, left: 1701, right: 850 } } }, children }],
+  });
+  return Packer.toBuffer(doc);
+}

@@ -1,0 +1,111 @@
+/**
+ * The contracts' own calls (contract routes/contracts-appeals.ts; spec 03 §7 «Contracts», issue
+ * 11 §3): new revision, history, the revision's waste areas, the printable DOCX. The registry's
+ * list / card / create / update (also by POST) / delete / approve are the generic CRUD routes;
+ * an approved revision is frozen there (WorkflowDef.frozen → 409), and the database trigger
+ * `contract_archive_previous` moves the previously approved revision to ARCHIVED when another
+ * one is approved (migration 20261125060000).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import {
+  CONTRACT_MSG, contractDocxRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, DOCX, writableFields,
+} from '@tko/contract';
+import type { WritePipeline, Writer } from '@tko/db';
+import { ConflictError } from '@tko/db';
+import { pageAnswer } from '../../crud/page-answer';
+import { parseId } from '../../crud/paging';
+import type { AuthGuards } from '../../plugins/auth';
+import { notFound } from '../../plugins/http-errors';
+import { registerRoute } from '../../routing/register-route';
+import { apiModule } from '../module';
+import { contractDocx } from './contract-docx';
+import { ContractsRepository } from './contracts.repository';
+import { historyLabel } from './history-label';
+
+export interface ContractsDeps {
+  pool: Pool;
+  guards: AuthGuards;
+  pipeline: WritePipeline;
+  timeZone: string;
+}
+
+/** A revision's values as a create body: its writable fields, links as ids, child rows without ids. */
+export function revisionCopy(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of writableFields(contractResource)) {
+    if (k === 'revision_status') continue;
+    const v = row[k];
+    if (k === 'waste_areas') out[k] = (v as Record<string, unknown>[]).map(({ id: _id, ...rest }) => rest);
+    else out[k] = v;
+  }
+  return out;
+}
+
+export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps): void {
+  const repo = new ContractsRepository(deps.pool);
+  const def = contractResource;
+  const writer = (request: Parameters<AuthGuards['user']>[0]): Writer => {
+    const u = deps.guards.user(request);
+    return { userName: [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email, userId: u.id, scope: u.scope };
+  };
+  const existing = async (raw: string) => {
+    const id = parseId(raw);
+    const lineage = id === null ? null : await repo.lineageOf(id);
+    if (id === null || lineage === null) throw notFound();
+    return { id, lineage };
+  };
+
+  registerRoute(app, contractRevisionRoute, async ({ params, request, reply }) => {
+    const { lineage } = await existing(params.id);
+    const row = await deps.pipeline.run(async (unit) => {
+      const revisions = await repo.revisions(lineage, unit.db, true);
+      const draft = revisions.find((r) => r.revision_status === 'DRAFT');
+      if (draft) throw new ConflictError(CONTRACT_MSG.draftExists(draft.revision));
+      const current = revisions.find((r) => r.revision_status === 'APPROVED');
+      if (!current) throw new ConflictError(CONTRACT_MSG.noCurrent);
+      const source = await deps.pipeline.repo(def).get(current.id, {}, unit.db);
+      if (!source) throw notFound();
+      const created = await unit.create(def, deps.pipeline.parseCreate(def, revisionCopy(source)), writer(request));
+      const revision = Math.max(...revisions.map((r) => r.revision)) + 1;
+      await repo.attach(Number(created.id), lineage, revision, unit.db);
+      return { ...created, revision };
+    });
+    return reply.status(201).send(row as never);
+  }, deps);
+
+  registerRoute(app, contractHistoryRoute, async ({ params }) => {
+    const { lineage } = await existing(params.id);
+    const results = (await repo.revisions(lineage)).map((r) => ({
+      id: r.id,
+      revision: r.revision,
+      revision_status: r.revision_status,
+      is_current: r.revision_status === 'APPROVED',
+      created_at: r.created_at.toISOString(),
+      label: historyLabel(r.created_at, r.revision_status === 'APPROVED', deps.timeZone),
+    }));
+    return { count: results.length, next: null, previous: null, results };
+  }, deps);
+
+  registerRoute(app, contractWasteAreasRoute, async ({ params, query, request }) => {
+    const { id } = await existing(params.id);
+    return pageAnswer(request, query, (paging) => repo.wasteAreas(id, paging));
+  }, deps);
+
+  registerRoute(app, contractDocxRoute, async ({ params, reply }) => {
+    const { id } = await existing(params.id);
+    const row = await deps.pipeline.repo(def).get(id, {});
+    if (!row) throw notFound();
+    const areas = await repo.wasteAreas(id, { limit: 10000, offset: 0 });
+    const bytes = await contractDocx(row, areas.rows);
+    const name = `Договор ${String(row.number)} ред. ${String(row.revision)}.docx`;
+    return reply
+      .header('Content-Type', DOCX)
+      .header('Content-Disposition', `attachment; filename="contract-${id}.docx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(bytes);
+  }, deps);
+}
+
+export const contractsModule = apiModule('contracts', (app, d) => registerContractRoutes(app, {
+  pool: d.pool, guards: d.guards, pipeline: d.pipeline, timeZone: d.config.regionTimeZone,
+}));

@@ -1,0 +1,124 @@
+/**
+ * GPS tracking calls (contract routes/navctl.ts; spec 02 §7 "Tracking", issue 10 §3): the
+ * vehicle list with the online flag and counts, a vehicle's trips over a period, and the REST
+ * ingest for integrators (the Wialon IPS receiver is its own process, apps/tracker). Storage and
+ * the trip rules: packages/db src/tracking. Settings (env, docs/CONFIGURATION.md):
+ * TRACKING_ONLINE_MINUTES (10) — how recent a position makes a vehicle online;
+ * TRACKING_STOP_MINUTES (10) — the default standstill that splits trips;
+ * TRACKING_VISIT_RADIUS_M (50) — the default distance to a site that counts as a visit.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import {
+  DEFAULT_ONLINE_MINUTES, DEFAULT_PAGE_SIZE, MSG, NAVCTL_POSITIONS_TOPIC, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute,
+} from '@tko/contract';
+import type { LivePosition } from '@tko/contract';
+import { FieldValidationError, PositionStore, TrackingRepository, plausibleTime } from '@tko/db';
+import type { PositionRow } from '@tko/db';
+import type { RealtimePublisher } from '@tko/realtime';
+import { pageLinks, parseId } from '../../crud/paging';
+import type { AuthGuards } from '../../plugins/auth';
+import { HttpError, notFound } from '../../plugins/http-errors';
+import { registerRoute } from '../../routing/register-route';
+import { apiModule } from '../module';
+
+export interface TrackingSettings { onlineMinutes: number; stopMinutes: number; visitRadiusM: number }
+
+/** Reads the TRACKING_* variables; a value that is not a positive integer is an error at start-up. */
+export function trackingSettings(env: NodeJS.ProcessEnv = process.env): TrackingSettings {
+  const int = (name: string, def: number, max: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return def;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${name} must be an integer 1…${max}, got ${raw}`);
+    return n;
+  };
+  return {
+    onlineMinutes: int('TRACKING_ONLINE_MINUTES', DEFAULT_ONLINE_MINUTES, 10_080),
+    stopMinutes: int('TRACKING_STOP_MINUTES', 10, 240),
+    visitRadiusM: int('TRACKING_VISIT_RADIUS_M', 50, 1000),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const MAX_PERIOD_DAYS = 31;
+
+/** A date (YYYY-MM-DD, its 00:00 UTC; `end` = the next day's) or a date-time → Date. */
+function periodBound(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(Date.parse(`${value}T00:00:00Z`) + (end ? DAY_MS : 0));
+  return new Date(value);
+}
+
+export interface NavctlDeps {
+  pool: Pool;
+  guards: AuthGuards;
+  publisher: RealtimePublisher;
+  settings?: TrackingSettings;
+}
+
+export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): void {
+  const settings = deps.settings ?? trackingSettings();
+  const repo = new TrackingRepository(deps.pool, settings.onlineMinutes);
+  const store = new PositionStore(deps.pool);
+
+  registerRoute(app, navVehiclesRoute, async ({ request, query }) => {
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const out = await repo.vehicles({ page, pageSize, online: query.online, search: query.search?.trim() || undefined });
+    if (page > 1 && !out.rows.length) throw new HttpError(404, MSG.page, 'invalid_page');
+    return { count: out.count, ...pageLinks(request, page, pageSize, out.count), online_count: out.online, offline_count: out.offline, results: out.rows };
+  }, deps);
+
+  registerRoute(app, navTripsRoute, async ({ params, query }) => {
+    const id = parseId(params.id);
+    const vehicle = id === null ? null : await repo.vehicle(id);
+    if (!vehicle) throw notFound();
+    const to = query.to ? periodBound(query.to, true) : new Date();
+    const from = query.from ? periodBound(query.from, false) : new Date(to.getTime() - DAY_MS);
+    if (from.getTime() >= to.getTime()) throw FieldValidationError.of('to', 'Конец периода должен быть позже начала.');
+    if (to.getTime() - from.getTime() > MAX_PERIOD_DAYS * DAY_MS) throw FieldValidationError.of('to', `Период не может быть длиннее ${MAX_PERIOD_DAYS} дней.`);
+    return repo.trips({
+      vehicleId: vehicle.id, from, to,
+      stopMinutes: query.stop_minutes ?? settings.stopMinutes,
+      visitRadiusM: query.visit_radius ?? settings.visitRadiusM,
+    }, vehicle);
+  }, deps);
+
+  registerRoute(app, navPositionsIngestRoute, async ({ body }) => {
+    const byId = new Set<number>();
+    const byIdent = new Set<string>();
+    for (const p of body.positions) {
+      if (p.vehicle_id !== undefined) byId.add(p.vehicle_id); else byIdent.add(p.external_identifier!);
+    }
+    const { rows } = await deps.pool.query<{ id: number; external_identifier: string | null }>(
+      'SELECT id, external_identifier FROM vehicle WHERE id = ANY($1::int[]) OR external_identifier = ANY($2::text[])', [[...byId], [...byIdent]]);
+    const ids = new Set(rows.map((r) => r.id));
+    const idents = new Map(rows.filter((r) => r.external_identifier).map((r) => [r.external_identifier!, r.id]));
+    const errors: Record<string, string[]> = {};
+    const now = Date.now();
+    const positions: PositionRow[] = [];
+    body.positions.forEach((p, i) => {
+      const vehicleId = p.vehicle_id !== undefined ? (ids.has(p.vehicle_id) ? p.vehicle_id : null) : (idents.get(p.external_identifier!) ?? null);
+      if (vehicleId === null) {
+        const field = p.vehicle_id !== undefined ? 'vehicle_id' : 'external_identifier';
+        errors[`positions.${i}.${field}`] = ['Машина не найдена.'];
+        return;
+      }
+      const time = new Date(p.time);
+      if (!plausibleTime(time, now)) {
+        errors[`positions.${i}.time`] = ['Время позиции должно быть не раньше 2000-01-01 и не позже суток от текущего.'];
+        return;
+      }
+      positions.push({ vehicle_id: vehicleId, time, lat: p.lat, lng: p.lng, speed: p.speed ?? null, course: p.course ?? null, altitude: p.altitude ?? null, sats: p.sats ?? null });
+    });
+    if (Object.keys(errors).length) throw new FieldValidationError(errors);
+    const stored = await store.insert(positions);
+    const live: LivePosition[] = positions
+      .filter((r) => stored.has(`${r.vehicle_id}@${r.time.getTime()}`))
+      .map((r) => ({ vehicle_id: r.vehicle_id, time: r.time.toISOString(), lat: r.lat, lng: r.lng, speed: r.speed ?? null, course: r.course ?? null }));
+    if (live.length) await deps.publisher.publish({ destination: NAVCTL_POSITIONS_TOPIC, body: { positions: live } });
+    return { received: body.positions.length, stored: stored.size };
+  }, deps);
+}
+
+export const navctlModule = apiModule('navctl', (app, d) => registerNavctlRoutes(app, { pool: d.pool, guards: d.guards, publisher: d.publisher }));

@@ -1,0 +1,25 @@
+/**
+ * The operations module (issue 11 §1, §2, §5): the waste flows' recount and map layer
+ * (flows.routes.ts), route events from the planned routes (route-events.routes.ts), their stops checked against the
+ * GPS track (route-visits.routes.ts) and the
+ * documents' zip (documents.routes.ts). The five registries themselves
+ * (flows, dispatcher events, route events, document categories) are generic CRUD (crud module);
+ * dispatcher events are announced live by the write pipeline like every registry change.
+ */
+import path from 'node:path';
+import { apiModule } from '../module';
+import { LocalFileStore } from '../attachments/file-store';
+import { registerDocumentRoutes } from './documents.routes';
+import { registerFlowRoutes } from './flows.routes';
+import { registerRouteEventRoutes } from './route-events.routes';
+import { registerRouteVisitRoutes } from './route-visits.routes';
+import { trackingSettings } from '../navctl/navctl.routes';
+
+export const operationsModule = apiModule('operations', (app, d) => {
+  registerFlowRoutes(app, { pool: d.pool, guards: d.guards, queues: d.queues });
+  registerRouteEventRoutes(app, { pool: d.pool, guards: d.guards, pipeline: d.pipeline });
+  registerRouteVisitRoutes(app, {
+    pool: d.pool, guards: d.guards, pipeline: d.pipeline, timeZone: d.config.regionTimeZone, visitRadiusM: trackingSettings().visitRadiusM,
+  });
+  registerDocumentRoutes(app, { pool: d.pool, guards: d.guards, store: new LocalFileStore(path.resolve(d.config.attachmentsDir)) });
+});

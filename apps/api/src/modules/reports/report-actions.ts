@@ -1,0 +1,90 @@
+/**
+ * Server effects of the report workflow (contract REPORT_WORKFLOW, REPORT_SET_WORKFLOW), hung on
+ * the one write pipeline, in the action's transaction:
+ * - submit from BEING_FINALIZED starts a new revision (comments stay with the revision they were
+ *   made on; the form shows the current revision's);
+ * - sign stores the signer (the user's name), the time and the SHA-256 of the report's canonical
+ *   JSON (canonical-json.ts); the frozen state refuses later changes with 409;
+ * - a set's submit submits every draft / returned report of the set, a set's sign signs every
+ *   approved one and marks the set signed — refused with 409 while a report of the set is neither
+ *   approved nor signed, or the set has none. Each report's step is its own action through the
+ *   same unit (history, announcement, notices).
+ * After the commit every step (and a report's create) sends the templates' notices (report-notices.ts).
+ */
+import type { Row, WriteEvent, WritePipeline } from '@tko/db';
+import { ConflictError } from '@tko/db';
+import { ReportStatus, containerWasteAreaReportResource, form3ReportResource, reportResource, reportSetResource, wasteSourceReportResource } from '@tko/contract';
+import type { ResourceDef } from '@tko/contract';
+import { canonicalSha256, signedContent } from './canonical-json';
+import type { ReportNoticeDeps } from './report-notices';
+import { sendReportNotices } from './report-notices';
+
+/** Every registry over the `report` table. */
+export const REPORT_REGISTRIES: ResourceDef[] = [reportResource, containerWasteAreaReportResource, wasteSourceReportResource, form3ReportResource] as unknown as ResourceDef[];
+
+/** Workflow step → notification event. */
+export const STEP_EVENTS: Record<string, string> = {
+  submit: 'SUBMITTED', accept: 'ACCEPTED', return: 'RETURNED', approve: 'APPROVED', reject: 'REJECTED', sign: 'SIGNED',
+};
+const SET_STEP_EVENTS: Record<string, string> = { submit: 'SET_SUBMITTED', sign: 'SET_SIGNED' };
+
+function reportHooks(pipeline: WritePipeline, def: ResourceDef): void {
+  pipeline.onAction(def.name, 'submit', async ({ db, id, before, after }) => {
+    if (before.status !== 'BEING_FINALIZED') return;
+    const r = await db.query<{ revision: number }>(`UPDATE report SET revision = revision + 1 WHERE id = $1 RETURNING revision`, [id]);
+    (after as Row).revision = r.rows[0]!.revision;
+  });
+  pipeline.onAction(def.name, 'sign', async ({ db, id, ctx, after }) => {
+    const { rows: [r] } = await db.query<{ row: Record<string, unknown> }>(
+      `SELECT json_build_object('id', id, 'name', name, 'number', number, 'report_kind', report_kind, 'year', year,
+              'organization', json_build_object('id', organization_id), 'oktmo', oktmo, 'revision', revision, 'data', data) AS row
+         FROM report WHERE id = $1`, [id]);
+    const sha = canonicalSha256(signedContent(r!.row));
+    const u = await db.query<{ signed_at: string }>(
+      `UPDATE report SET signed_by = $2, signed_at = now(), signature_sha256 = $3 WHERE id = $1
+       RETURNING to_char(signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS signed_at`, [id, ctx.userName || `user ${ctx.userId ?? ''}`, sha]);
+    Object.assign(after as Row, { signed_by: ctx.userName, signed_at: u.rows[0]!.signed_at, signature_sha256: sha });
+  });
+}
+
+function setHooks(pipeline: WritePipeline): void {
+  const report = reportResource as unknown as ResourceDef;
+  pipeline.onAction(reportSetResource.name, 'submit', async ({ db, unit, id, ctx }) => {
+    const { rows } = await db.query<{ id: number }>(`SELECT id FROM report WHERE report_set_id = $1 AND status IN ('DRAFT', 'BEING_FINALIZED') ORDER BY id`, [id]);
+    for (const r of rows) await unit.act(report, 'submit', r.id, {}, { ...ctx, step: undefined, scope: null });
+  });
+  pipeline.onAction(reportSetResource.name, 'sign', async ({ db, unit, id, ctx, after }) => {
+    const { rows } = await db.query<{ id: number; name: string; status: string }>(`SELECT id, name, status FROM report WHERE report_set_id = $1 ORDER BY id FOR UPDATE`, [id]);
+    if (!rows.length) throw new ConflictError('Набор нельзя подписать: в нём нет отчётов.');
+    const open = rows.find((r) => r.status !== 'APPROVED' && r.status !== 'SIGNED');
+    if (open) throw new ConflictError(`Набор нельзя подписать: отчёт «${open.name}» в состоянии «${ReportStatus.label(open.status)}», а подписать можно только одобренные.`);
+    for (const r of rows) if (r.status === 'APPROVED') await unit.act(report, 'sign', r.id, {}, { ...ctx, step: undefined, scope: null });
+    await db.query(`UPDATE report_set SET is_signed = true WHERE id = $1`, [id]);
+    (after as Row).is_signed = true;
+  });
+}
+
+/** Notices of the committed steps (never throws: the unit has committed). */
+async function notices(d: ReportNoticeDeps, events: readonly WriteEvent[]): Promise<void> {
+  const reportNames = new Set(REPORT_REGISTRIES.map((r) => r.name));
+  for (const e of events) {
+    let event: string | undefined;
+    let table: 'report' | 'report_set' = 'report';
+    if (reportNames.has(e.resource)) event = e.step ? STEP_EVENTS[e.step] : e.action === 'create' ? 'CREATED' : undefined;
+    else if (e.resource === reportSetResource.name && e.step) { event = SET_STEP_EVENTS[e.step]; table = 'report_set'; }
+    if (!event) continue;
+    try {
+      const { rows } = await d.pool.query<{ name: string }>(`SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM app_user WHERE id = $1`, [e.userId]);
+      await sendReportNotices(d, event, { table, id: e.id }, { id: e.userId, name: rows[0]?.name ?? '' });
+    } catch (err) {
+      d.log.error({ err, event, id: e.id }, 'уведомления об отчёте не отправлены');
+    }
+  }
+}
+
+/** Hangs the workflow effects and the notices on the pipeline. */
+export function registerReportActions(pipeline: WritePipeline, d: ReportNoticeDeps): void {
+  for (const def of REPORT_REGISTRIES) reportHooks(pipeline, def);
+  setHooks(pipeline);
+  pipeline.afterCommit((events) => notices(d, events));
+}

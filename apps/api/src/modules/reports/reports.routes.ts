@@ -1,0 +1,86 @@
+/**
+ * The reports module (issue 13; contract routes/reports.ts): the report kinds and their field
+ * trees, notification events, pre-fill from the registries, reviewers' per-field comments, the
+ * personal area's numbers and the /api/report/ catalogue calls. The registries themselves
+ * (reports, the three /api/report/<form>/ forms, report sets, notification templates) are the
+ * generic CRUD routes of the crud module; this module hangs the workflow's effects and notices
+ * on the write pipeline (report-actions.ts).
+ */
+import { FieldValidationError } from '@tko/db';
+import {
+  REPORT_KIND_INFOS, ReportEvent, ReportKind, allReportInfosRoute, isUnrestricted, notificationEventsRoute, numericalIndicatorsRoute,
+  reportCatalogueRoute, reportCommentRoute, reportInfoRoute, reportKindInfo, reportPrefillRoute, reportResource, reportTypesRoute,
+  reportWithFieldsRoute,
+} from '@tko/contract';
+import type { ResourceDef } from '@tko/contract';
+import { RegistryRepository } from '@tko/db';
+import { pageAnswer } from '../../crud/page-answer';
+import { parseId } from '../../crud/paging';
+import { HttpError, notFound } from '../../plugins/http-errors';
+import { registerRoute } from '../../routing/register-route';
+import { apiModule } from '../module';
+import { registerReportActions } from './report-actions';
+import { sendReportNotices } from './report-notices';
+import type { ReportNoticeDeps } from './report-notices';
+import { prefillReport } from './report-prefill';
+import { reportStats } from './report-stats';
+
+const slice = <T>(all: readonly T[]) => async ({ limit, offset }: { limit: number; offset: number }) => ({ count: all.length, rows: all.slice(offset, offset + limit) });
+
+export const reportsModule = apiModule('reports', (app, d) => {
+  const notices: ReportNoticeDeps = { pool: d.pool, notifier: d.notifier, mailer: d.mailer, publicUrl: d.config.publicUrl, smtp: Boolean(d.config.smtpUrl), log: app.log };
+  registerReportActions(d.pipeline, notices);
+  const reports = new RegistryRepository(d.pool, reportResource as unknown as ResourceDef);
+
+  registerRoute(app, allReportInfosRoute, ({ request, query }) => pageAnswer(request, query, slice(REPORT_KIND_INFOS)), d);
+  registerRoute(app, reportInfoRoute, ({ params }) => {
+    const info = reportKindInfo(params.reportType);
+    if (!info) throw notFound();
+    return info;
+  }, d);
+  const events = ReportEvent.values.map((v) => ({ value: v, label: ReportEvent.label(v) }));
+  registerRoute(app, notificationEventsRoute, ({ request, query }) => pageAnswer(request, query, slice(events)), d);
+
+  registerRoute(app, reportPrefillRoute, async ({ params, query, user }) => {
+    const own = user.scope.organizations;
+    const org = query.organization ?? own[0];
+    if (org === undefined) throw FieldValidationError.of('organization', 'Укажите организацию, данные которой подставить в отчёт.');
+    if (!isUnrestricted(user.scope) && !own.includes(org)) throw FieldValidationError.of('organization', 'Можно подставить данные только своей организации.');
+    const data = await prefillReport(d.pool, params.reportType, org);
+    if (!data) throw notFound();
+    return { report_kind: params.reportType as ReportKind0, organization: org ?? null, data };
+  }, d);
+
+  registerRoute(app, reportCommentRoute, async ({ params, body, user, reply }) => {
+    const id = parseId(params.id);
+    const report = id === null ? null : await reports.get(id, { scope: user.scope });
+    if (!report || id === null) throw notFound();
+    if (report.status !== 'SUBMITTED_FOR_REVIEW' && report.status !== 'ACCEPTED_FOR_REVIEW') {
+      throw new HttpError(409, 'Комментировать можно только отчёт на проверке.', 'conflict');
+    }
+    const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+    const { rows: [c] } = await d.pool.query(
+      `INSERT INTO report_comment (report_id, field_name, text, revision, author_id, author)
+       SELECT $1, $2, $3, r.revision, $4, $5 FROM report r WHERE r.id = $1
+       RETURNING id, field_name, text, revision, author, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`,
+      [id, body.field_name, body.text, user.id, name]);
+    await sendReportNotices(notices, 'COMMENTED', { table: 'report', id }, { id: user.id, name }, { comment: `${body.field_name}: ${body.text}` })
+      .catch((err: unknown) => app.log.error({ err }, 'уведомление о комментарии не отправлено'));
+    reply.code(201);
+    return c;
+  }, d);
+
+  registerRoute(app, numericalIndicatorsRoute, ({ user }) => reportStats(d.pool, user.scope), d);
+
+  const catalogue = REPORT_KIND_INFOS.map((k) => ({ report_kind: k.report_kind, name: k.name, number: k.number, url: k.form ? `/api/report/${k.form}/` : null }));
+  registerRoute(app, reportCatalogueRoute, ({ request, query }) => pageAnswer(request, query, slice(catalogue)), d);
+  registerRoute(app, reportTypesRoute, () => ReportKind.values.map((v) => ({ value: v, label: ReportKind.label(v) })), d);
+  registerRoute(app, reportWithFieldsRoute, async ({ params, user }) => {
+    const id = parseId(params.id);
+    const report = id === null ? null : await reports.get(id, { scope: user.scope });
+    if (!report) throw notFound();
+    return { report, fields: reportKindInfo(report.report_kind)?.fields ?? [] };
+  }, d);
+});
+
+type ReportKind0 = (typeof ReportKind.values)[number];

@@ -1,0 +1,288 @@
+/**
+ * Contracts and citizen appeals (issue 11 §3–§4), on a real PostgreSQL/PostGIS, Redis (the
+ * STOMP fan-out) and LibreOffice:
+ * - revision rules: defaults, update by POST, approve, 409 on an approved revision (PUT, PATCH,
+ *   POST-update, DELETE, approve again), a new revision from the current one, history order and
+ *   labels, the previous approved revision archived;
+ * - contract waste areas: kind from the site, DAILY default, the site card's «contracts»;
+ * - the printable DOCX: document.xml carries the record, LibreOffice converts it to a PDF;
+ * - appeals: deadline = received + the configured term, overdue flag and filter;
+ * - the dialog: a reply pushed to two STOMP clients that have the appeal open, refused to a user
+ *   without appeals:view; the zip read back (appeal.html, dialog.html, every attachment).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { appealDialogTopic, ATTACHMENT_UPLOAD_PATH, CONTRACT_MSG, contractResource } from '@tko/contract';
+import * as files from './fixtures/files';
+import { createUser } from './helpers';
+import { connectClient, json, REDIS_URL, startStompApp, waitFor } from './stomp-helpers';
+import type { StompTestApp } from './stomp-helpers';
+import { TokenService } from '../src/modules/auth/tokens';
+
+const run = promisify(execFile);
+let t: StompTestApp;
+let dir: string;
+const TERM_DAYS = 12;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'tko-appeals-'));
+  t = await startStompApp({ redisUrl: REDIS_URL, overrides: { attachmentsDir: path.join(dir, 'files'), appealTermDays: TERM_DAYS } });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const admin = () => ({ Authorization: `Bearer ${t.tokens.admin}` });
+const api = () => request(t.app.server);
+
+/** Entries of a zip (a DOCX too) by name. */
+function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (e: yauzl.Entry) => {
+        zip.openReadStream(e, (e2, s) => {
+          if (e2 || !s) return reject(e2);
+          const chunks: Buffer[] = [];
+          s.on('data', (c: Buffer) => chunks.push(c));
+          s.on('end', () => {
+            out.set(e.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+async function site(kind: 'container' | 'bulk', extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await api().post(`/api/waste-area/${kind}/`).set(admin()).send({
+    location: 'Ангарск, 84 квл, 12', coordinates: { lat: 52.537311, lng: 103.886912 }, ...extra,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as number;
+}
+
+describe('contracts: revisions', () => {
+  it('creates with the spec defaults and checks the ИНН', async () => {
+    const res = await api().post('/api/contracts/').set(admin()).send({ number: 'Д-1' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      number: 'Д-1', revision: 1, revision_status: 'DRAFT', is_approved: false, fee: '1.00',
+      customer_base_of_acting: 'ARTICLES_OF_ASSOCIATION', contractor_base_of_acting: 'ARTICLES_OF_ASSOCIATION',
+      tko_storing_method: 'CHUTE', kgo_storing_method: 'BUNKER', commercial_accounting: 'QUANTITY',
+    });
+    const bad = await api().post('/api/contracts/').set(admin()).send({ number: 'Д-2', customer_inn: '7707083890' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.customer_inn[0]).toMatch(/контрольное число/);
+  });
+
+  it('updates by POST with an id, approves, refuses every write to the approved revision with 409', async () => {
+    const created = (await api().post('/api/contracts/').set(admin()).send({ number: 'Д-10', customer_name: 'ООО «Старое»' })).body;
+    const upd = await api().post('/api/contracts/').set(admin()).send({ id: created.id, number: 'Д-10', customer_name: 'ООО «Новое»' });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect(upd.body).toMatchObject({ id: created.id, customer_name: 'ООО «Новое»' });
+    expect((await api().get('/api/contracts/').set(admin()).query({ search: 'Д-10' })).body.count).toBe(1);
+
+    const ok = await api().post(`/api/contracts/${created.id}/approve/`).set(admin()).send({});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ revision_status: 'APPROVED', is_approved: true });
+
+    const writes = [
+      api().put(`/api/contracts/${created.id}/`).set(admin()).send({ number: 'Д-10', signing_location: 'Иркутск' }),
+      api().patch(`/api/contracts/${created.id}/`).set(admin()).send({ signing_location: 'Иркутск' }),
+      api().post('/api/contracts/').set(admin()).send({ id: created.id, number: 'Д-10' }),
+      api().delete(`/api/contracts/${created.id}/`).set(admin()),
+    ];
+    for (const res of await Promise.all(writes)) {
+      expect(res.status).toBe(409);
+      expect(res.body.detail).toBe(CONTRACT_MSG.frozen);
+    }
+    const again = await api().post(`/api/contracts/${created.id}/approve/`).set(admin()).send({});
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toMatch(/Утвердить редакцию/);
+    expect((await api().get(`/api/contracts/${created.id}/`).set(admin())).body.signing_location).toBeNull();
+  });
+
+  it('starts a new revision from the current one, approves it, and lists the history newest first', async () => {
+    const siteId = await site('container', { containers: [{ type: 'EURO', volume: '1.1' }, { type: 'STANDARD', volume: '0.75' }] });
+    const first = (await api().post('/api/contracts/').set(admin()).send({
+      ...contractResource.example, number: 'Д-20', waste_areas: [{ waste_area: siteId, periodicity_on_weekdays: [1, 4] }],
+    })).body;
+    expect((await api().post(`/api/contracts/${first.id}/revision/`).set(admin())).status).toBe(409); // nothing approved yet
+    await api().post(`/api/contracts/${first.id}/approve/`).set(admin()).send({});
+
+    const rev = await api().post(`/api/contracts/${first.id}/revision/`).set(admin());
+    expect(rev.status, JSON.stringify(rev.body)).toBe(201);
+    expect(rev.body).toMatchObject({ number: 'Д-20', revision: 2, revision_status: 'DRAFT', customer_inn: '7707083893' });
+    expect(rev.body.waste_areas).toHaveLength(1);
+    expect(rev.body.waste_areas[0]).toMatchObject({ waste_area: siteId, periodicity: 'DAILY', periodicity_on_weekdays: [1, 4] });
+    const twice = await api().post(`/api/contracts/${first.id}/revision/`).set(admin());
+    expect(twice.status).toBe(409);
+    expect(twice.body.detail).toBe(CONTRACT_MSG.draftExists(2));
+
+    // The draft is editable; approving it archives revision 1.
+    expect((await api().patch(`/api/contracts/${rev.body.id}/`).set(admin()).send({ fee: '2500.50' })).status).toBe(200);
+    expect((await api().post(`/api/contracts/${rev.body.id}/approve/`).set(admin()).send({})).status).toBe(200);
+    expect((await api().get(`/api/contracts/${first.id}/`).set(admin())).body.revision_status).toBe('ARCHIVED');
+
+    const hist = await api().get(`/api/contracts/${first.id}/history/`).set(admin());
+    expect(hist.status).toBe(200);
+    expect(hist.body.count).toBe(2);
+    expect(hist.body.results.map((r: { id: number }) => r.id)).toEqual([rev.body.id, first.id]);
+    expect(hist.body.results[0].label).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d — текущая версия$/);
+    expect(hist.body.results[1].label).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(hist.body.results.map((r: { is_current: boolean }) => r.is_current)).toEqual([true, false]);
+    // The same history from either revision.
+    expect((await api().get(`/api/contracts/${rev.body.id}/history/`).set(admin())).body).toEqual(hist.body);
+  });
+});
+
+describe('contracts: waste areas and the printable form', () => {
+  let contractId: number;
+  let siteId: number;
+
+  beforeAll(async () => {
+    siteId = await site('container', { containers: [{ type: 'EURO', volume: '1.1' }] });
+    const res = await api().post('/api/contracts/').set(admin()).send({
+      ...contractResource.example, number: 'Д-30/2026', waste_areas: [{ waste_area: siteId }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    contractId = res.body.id;
+  });
+
+  it('lists the waste areas with the site, its kind and containers; the site card names the contract', async () => {
+    const res = await api().get(`/api/contracts/${contractId}/waste-areas/`).set(admin()).query({ page_size: 500 });
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(1);
+    expect(res.body.results[0]).toMatchObject({
+      waste_area: { id: siteId }, waste_area_type: 'CONTAINER_WASTE_AREA', waste_area_location: 'Ангарск, 84 квл, 12',
+      waste_area_coordinates: { lat: 52.537311, lng: 103.886912 }, periodicity: 'DAILY', containers: [{ type: 'EURO', volume: '1.100' }],
+    });
+    const card = await api().get(`/api/waste-area/container/${siteId}/`).set(admin());
+    expect(card.body.contracts).toEqual([{ id: contractId, name: '№ Д-30/2026 (ред. 1, черновик)' }]);
+
+    const bulk = await site('bulk');
+    const bad = await api().patch(`/api/contracts/${contractId}/`).set(admin()).send({ waste_areas: [{ waste_area: bulk }] });
+    expect(bad.status).toBe(400);
+    const missing = await api().patch(`/api/contracts/${contractId}/`).set(admin()).send({ waste_areas: [{ waste_area: 999999 }] });
+    expect(missing.status).toBe(400);
+  });
+
+  it('prints the typical contract as a DOCX that LibreOffice opens', async () => {
+    const res = await api().get(`/api/contracts/${contractId}/docx/`).set(admin()).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/wordprocessingml/);
+    const files = await unzip(res.body as Buffer);
+    const xml = files.get('word/document.xml')!.toString('utf8');
+    const text = xml.replace(/<[^>]+>/g, '');
+    expect(text).toContain('ДОГОВОР № Д-30/2026');
+    expect(text).toContain('на оказание услуг по обращению с твёрдыми коммунальными отходами');
+    expect(text).toContain('ООО «Управляющая компания Центр»');
+    expect(text).toContain('ИНН 7707083893');
+    expect(text).toContain('Мусоропроводы и мусороприёмные камеры');
+    expect(text).toContain('Ангарск, 84 квл, 12');
+    expect(text).toContain('15.01.2026');
+
+    const docx = path.join(dir, 'contract.docx');
+    await writeFile(docx, res.body as Buffer);
+    await run('libreoffice', ['--headless', `-env:UserInstallation=file://${dir}/lo`, '--convert-to', 'pdf', '--outdir', dir, docx], { timeout: 120_000 });
+    const pdf = await readFile(path.join(dir, 'contract.pdf'));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5000);
+  }, 150_000);
+});
+
+describe('appeals', () => {
+  it('sets the deadline from the received date and the configured term; flags and filters overdue ones', async () => {
+    const received = '2026-01-10T08:00:00.000Z';
+    const a = await api().post('/api/appeals/').set(admin()).send({ author_name: 'Иванов И. И.', text: 'Не вывезли мусор.', received_at: received });
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect(a.body.deadline_at).toBe(new Date(Date.parse(received) + TERM_DAYS * 86_400_000).toISOString());
+    expect(a.body).toMatchObject({ status: 'NEW', is_overdue: true });
+
+    const fresh = await api().post('/api/appeals/').set(admin()).send({ author_name: 'Петрова А. А.', text: 'Сломан контейнер.' });
+    expect(fresh.body.is_overdue).toBe(false);
+    expect(Date.parse(fresh.body.deadline_at) - Date.parse(fresh.body.received_at)).toBe(TERM_DAYS * 86_400_000);
+    const answered = await api().post('/api/appeals/').set(admin()).send({ author_name: 'Сидоров', text: 'Спасибо.', received_at: received, status: 'ANSWERED' });
+    expect(answered.body.is_overdue).toBe(false);
+
+    // Moving the received date moves a computed deadline; an edited deadline stays.
+    const moved = await api().patch(`/api/appeals/${a.body.id}/`).set(admin()).send({ received_at: '2026-01-20T08:00:00.000Z' });
+    expect(moved.body.deadline_at).toBe(new Date(Date.parse('2026-01-20T08:00:00.000Z') + TERM_DAYS * 86_400_000).toISOString());
+    await api().patch(`/api/appeals/${a.body.id}/`).set(admin()).send({ deadline_at: '2026-03-01T00:00:00.000Z' });
+    const kept = await api().patch(`/api/appeals/${a.body.id}/`).set(admin()).send({ received_at: '2026-01-25T08:00:00.000Z' });
+    expect(kept.body.deadline_at).toBe('2026-03-01T00:00:00.000Z');
+
+    const overdue = await api().get('/api/appeals/').set(admin()).query({ is_overdue: 'true', page_size: 500 });
+    const ids = overdue.body.results.map((r: { id: number }) => r.id);
+    expect(ids).toContain(a.body.id);
+    expect(ids).not.toContain(fresh.body.id);
+    expect(ids).not.toContain(answered.body.id);
+  });
+
+  it('pushes a reply live to everyone who has the appeal open, and zips the appeal with its dialog and files', async () => {
+    const appeal = (await api().post('/api/appeals/').set(admin()).send({ author_name: 'Кузнецова О. В.', text: 'Площадка переполнена <3 дня>.' })).body;
+    const ts = new TokenService(t.config.jwtSecret, t.config.accessTokenLifetime, t.config.refreshTokenLifetime);
+    const operator = await createUser(t.pool, 'operator@test.local', ['appeals:view', 'appeals:change'], { first: 'Олег', last: 'Операторов' });
+    const a = await connectClient(t.wsUrl, t.tokens.admin);
+    const b = await connectClient(t.wsUrl, ts.access(operator));
+    const outsider = await connectClient(t.wsUrl, t.tokens.viewer);
+    try {
+      const gotA = await a.subscribe(appealDialogTopic(appeal.id));
+      const gotB = await b.subscribe(appealDialogTopic(appeal.id));
+      await expect(outsider.subscribe(appealDialogTopic(appeal.id))).rejects.toThrow(/refused/);
+
+      const up = await api().post(ATTACHMENT_UPLOAD_PATH).set({ Authorization: `Bearer ${ts.access(operator)}` })
+        .attach('file', files.pdf(), { filename: 'akt.pdf', contentType: 'application/pdf' });
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      const reply = await api().post(`/api/appeals/${appeal.id}/reply/`).set({ Authorization: `Bearer ${ts.access(operator)}` })
+        .send({ text: 'Вывоз назначен на завтра.', files: [up.body.id] });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      expect(reply.body).toMatchObject({ author_name: 'Операторов Олег', text: 'Вывоз назначен на завтра.', files: [{ id: up.body.id, name: 'akt.pdf' }] });
+
+      await waitFor(() => gotA.length > 0 && gotB.length > 0, 'the reply on both clients');
+      for (const got of [gotA, gotB]) expect(json(got[0]!)).toEqual(reply.body);
+
+      // Someone else's file cannot be attached.
+      const foreign = await api().post(ATTACHMENT_UPLOAD_PATH).set(admin()).attach('file', files.pdf(), { filename: 'x.pdf', contentType: 'application/pdf' });
+      const refused = await api().post(`/api/appeals/${appeal.id}/reply/`).set({ Authorization: `Bearer ${ts.access(operator)}` }).send({ text: 'ещё', files: [foreign.body.id] });
+      expect(refused.status).toBe(400);
+      expect(refused.body['files.0']).toBeDefined();
+
+      const dialog = await api().get(`/api/appeals/${appeal.id}/dialog/`).set(admin());
+      expect(dialog.body.count).toBe(1);
+      const card = await api().get(`/api/appeals/${appeal.id}/`).set(admin());
+      expect(card.body.status).toBe('IN_PROGRESS');
+      expect(card.body.attachments.map((f: { id: number }) => f.id)).toEqual([up.body.id]);
+
+      const zip = await api().get(`/api/appeals/${appeal.id}/zip/`).set(admin()).buffer(true).parse(binary);
+      expect(zip.status).toBe(200);
+      expect(zip.headers['content-type']).toBe('application/zip');
+      const entries = await unzip(zip.body as Buffer);
+      expect([...entries.keys()].sort()).toEqual(['appeal.html', 'dialog.html', 'files/akt.pdf']);
+      expect(entries.get('files/akt.pdf')!).toEqual(files.pdf());
+      expect(entries.get('appeal.html')!.toString()).toContain('Площадка переполнена &lt;3 дня&gt;.');
+      expect(entries.get('dialog.html')!.toString()).toContain('Вывоз назначен на завтра.');
+      expect(entries.get('dialog.html')!.toString()).toContain('Операторов Олег');
+    } finally {
+      await Promise.all([a.disconnect(), b.disconnect(), outsider.disconnect()]);
+    }
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The routing service GET /trip/v1/driving/{coordinates} (issue 10 §2) on the real road graph of
+ * shared/data/osm_spb_center_nevsky_2019.osm, loaded once with the region command's roads part
+ * (osm2pgrouting → osm.ways) into this file's database: OSRM's answer shape, paths that follow
+ * the hand-checked streets (Невский проспект, Садовая улица) with distances measured on the
+ * street geometry, the order of the middle points, the errors (InvalidQuery, InvalidOptions,
+ * NotImplemented, NoSegment, NoTrips), permissions, the pass-through to OSRM_URL, costMatrix.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRegion } from '@tko/geocoding';
+import { costMatrix } from '@tko/db';
+import { startTestApp } from './helpers';
+import type { TestApp } from './helpers';
+
+const SPB = path.resolve(import.meta.dirname, '../../../../shared/data/osm_spb_center_nevsky_2019.osm');
+
+let t: TestApp;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'tko-trip-'));
+  t = await startTestApp();
+  await loadRegion({ file: SPB, databaseUrl: t.url, dataDir: dir, parts: { roads: true, addresses: false, basemap: false } });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+type LngLat = [number, number];
+const OPTS = { roundtrip: 'false', source: 'first', destination: 'last', geometries: 'geojson', overview: 'full' };
+const tripOf = (points: LngLat[], query: Record<string, string> = OPTS, who: 'admin' | 'nobody' = 'admin') =>
+  request(t.app.server).get(`/trip/v1/driving/${points.map((p) => p.join(',')).join(';')}`).query(query).set(t.auth(who));
+
+/** Metres of the line, and the share of it within `metres` of the named street's edges. */
+async function onStreet(coordinates: LngLat[], street: string, metres = 25): Promise<{ length: number; share: number }> {
+  const { rows } = await t.pool.query<{ length: number; near: number }>(
+    `WITH l AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1), 4326) AS g),
+          s AS (SELECT ST_Union(the_geom) AS g FROM osm.ways WHERE name = $2)
+     SELECT ST_Length(l.g::geography) AS length,
+            ST_Length(ST_Intersection(l.g, ST_Buffer(s.g::geography, $3)::geometry)::geography) AS near
+       FROM l, s`,
+    [JSON.stringify({ type: 'LineString', coordinates }), street, metres],
+  );
+  return { length: rows[0]!.length, share: rows[0]!.near / rows[0]!.length };
+}
+
+/** The two graph vertices of a street farthest apart (its ends), as [lng, lat]. */
+async function streetEnds(street: string): Promise<[LngLat, LngLat]> {
+  const { rows } = await t.pool.query<{ ax: number; ay: number; bx: number; by: number }>(
+    `WITH v AS (SELECT DISTINCT p.id, p.the_geom FROM osm.ways w JOIN osm.ways_vertices_pgr p ON p.id IN (w.source, w.target) WHERE w.name = $1)
+     SELECT ST_X(a.the_geom) AS ax, ST_Y(a.the_geom) AS ay, ST_X(b.the_geom) AS bx, ST_Y(b.the_geom) AS by
+       FROM v a, v b ORDER BY ST_Distance(a.the_geom, b.the_geom) DESC LIMIT 1`,
+    [street],
+  );
+  const r = rows[0]!;
+  return [[r.ax, r.ay], [r.bx, r.by]];
+}
+
+// Along Невский проспект from near Малая Морская to the Фонтанка (west → east), checked on the map.
+const NEVSKY_WEST: LngLat = [30.3210, 59.9358];
+const NEVSKY_MID_W: LngLat = [30.3250, 59.9355];
+const NEVSKY_MID_E: LngLat = [30.3300, 59.9350];
+const NEVSKY_EAST: LngLat = [30.3420, 59.9336];
+
+describe('GET /trip/v1/driving/', () => {
+  it('answers OSRM’s shape: code Ok, one trip with legs, waypoints in input order', async () => {
+    const res = await tripOf([NEVSKY_WEST, NEVSKY_EAST]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.code).toBe('Ok');
+    expect(res.body.trips).toHaveLength(1);
+    const trip = res.body.trips[0];
+    expect(trip.geometry.type).toBe('LineString');
+    expect(trip.legs).toHaveLength(1);
+    expect(trip.distance).toBeCloseTo(trip.legs[0].distance, 0);
+    expect(trip.duration).toBeGreaterThan(0);
+    expect(res.body.waypoints.map((w: { waypoint_index: number; trips_index: number }) => [w.waypoint_index, w.trips_index])).toEqual([[0, 0], [1, 0]]);
+    for (const w of res.body.waypoints) expect(w.distance).toBeLessThan(500);
+  });
+
+  it('follows Невский проспект between two of its points; distance = the street path’s length', async () => {
+    const res = await tripOf([NEVSKY_WEST, NEVSKY_EAST]);
+    const coords = res.body.trips[0].geometry.coordinates as LngLat[];
+    const m = await onStreet(coords, 'Невский проспект');
+    expect(m.share).toBeGreaterThan(0.9);
+    // The distance reported is the length of the drawn street path (±2 %), and the path is
+    // not much longer than the straight line between the snapped ends (Nevsky is straight).
+    expect(Math.abs(res.body.trips[0].distance - m.length) / m.length).toBeLessThan(0.02);
+    const [a, b] = res.body.waypoints.map((w: { location: LngLat }) => w.location);
+    const { rows } = await t.pool.query<{ d: number }>('SELECT ST_Distance(ST_MakePoint($1, $2)::geography, ST_MakePoint($3, $4)::geography) AS d', [a[0], a[1], b[0], b[1]]);
+    expect(res.body.trips[0].distance / rows[0]!.d).toBeGreaterThan(0.99);
+    expect(res.body.trips[0].distance / rows[0]!.d).toBeLessThan(1.15);
+    // ≈ 1.2 km at the graph's 50 km/h: 60–200 s.
+    expect(res.body.trips[0].duration).toBeGreaterThan(60);
+    expect(res.body.trips[0].duration).toBeLessThan(200);
+  });
+
+  it('follows Садовая улица from one end to the other', async () => {
+    const [a, b] = await streetEnds('Садовая улица');
+    let res = await tripOf([a, b]);
+    if (res.status !== 200) res = await tripOf([b, a]); // a one-way street: drive it the allowed way
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const m = await onStreet(res.body.trips[0].geometry.coordinates, 'Садовая улица');
+    expect(m.share).toBeGreaterThan(0.8);
+    expect(Math.abs(res.body.trips[0].distance - m.length) / m.length).toBeLessThan(0.02);
+  });
+
+  it('orders the middle points (source first, destination last) and reports waypoint_index', async () => {
+    const res = await tripOf([NEVSKY_WEST, NEVSKY_MID_E, NEVSKY_MID_W, NEVSKY_EAST]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.waypoints.map((w: { waypoint_index: number }) => w.waypoint_index)).toEqual([0, 2, 1, 3]);
+    const trip = res.body.trips[0];
+    expect(trip.legs).toHaveLength(3);
+    const sum = trip.legs.reduce((s: number, l: { distance: number }) => s + l.distance, 0);
+    expect(trip.distance).toBeCloseTo(sum, 0);
+    // The ordered trip is no longer than the straight Nevsky trip plus a little: no detour.
+    const direct = await tripOf([NEVSKY_WEST, NEVSKY_EAST]);
+    expect(trip.distance).toBeLessThan(direct.body.trips[0].distance * 1.1);
+  });
+
+  it('writes polyline (precision 5) by default and leaves the geometry out with overview=false', async () => {
+    const res = await tripOf([NEVSKY_WEST, NEVSKY_EAST], { roundtrip: 'false', source: 'first', destination: 'last' });
+    expect(typeof res.body.trips[0].geometry).toBe('string');
+    const { rows } = await t.pool.query<{ n: number }>('SELECT ST_NPoints(ST_LineFromEncodedPolyline($1, 5)) AS n', [res.body.trips[0].geometry]);
+    expect(rows[0]!.n).toBeGreaterThan(1);
+    const none = await tripOf([NEVSKY_WEST, NEVSKY_EAST], { ...OPTS, overview: 'false' });
+    expect(none.body.trips[0].geometry).toBeUndefined();
+  });
+
+  it('refuses with OSRM’s codes: InvalidQuery, InvalidOptions, NotImplemented', async () => {
+    const bad = await request(t.app.server).get('/trip/v1/driving/abc;30.3,59.9').query(OPTS).set(t.auth('admin'));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'InvalidQuery' });
+    expect(typeof bad.body.message).toBe('string');
+    expect(typeof bad.body.detail).toBe('string');
+    const one = await request(t.app.server).get('/trip/v1/driving/30.33,59.935').query(OPTS).set(t.auth('admin'));
+    expect(one.body.code).toBe('InvalidQuery');
+    const far = await request(t.app.server).get('/trip/v1/driving/200,59.9;30.3,59.9').query(OPTS).set(t.auth('admin'));
+    expect(far.body.code).toBe('InvalidQuery');
+    const opt = await tripOf([NEVSKY_WEST, NEVSKY_EAST], { ...OPTS, geometries: 'kml' });
+    expect(opt.status).toBe(400);
+    expect(opt.body.code).toBe('InvalidOptions');
+    const ni = await tripOf([NEVSKY_WEST, NEVSKY_EAST], { ...OPTS, source: 'any' });
+    expect(ni.status).toBe(400);
+    expect(ni.body.code).toBe('NotImplemented');
+  });
+
+  it('answers NoSegment, never a straight line, for a point far from every road', async () => {
+    const res = await tripOf([NEVSKY_WEST, [103.88, 52.54]]); // Angarsk: no graph there
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('NoSegment');
+    // 2 km north of the extract, in the Neva: beyond the 500 m snap radius.
+    const river = await tripOf([[30.33, 59.955], NEVSKY_EAST]);
+    expect(river.body.code).toBe('NoSegment');
+  });
+
+  it('answers NoTrips when the points are on roads the graph does not connect', async () => {
+    // A road of its own, 300 m south of the extract's streets, joined to nothing.
+    await t.pool.query(`INSERT INTO osm.ways_vertices_pgr (id, the_geom) VALUES
+        (900001, ST_SetSRID(ST_MakePoint(30.3300, 59.9290), 4326)), (900002, ST_SetSRID(ST_MakePoint(30.3310, 59.9290), 4326))`);
+    await t.pool.query(`INSERT INTO osm.ways (gid, source, target, cost_s, reverse_cost_s, length_m, name, the_geom)
+        VALUES (900001, 900001, 900002, 4, 4, 56, 'отрезок без связей', ST_SetSRID(ST_MakeLine(ST_MakePoint(30.3300, 59.9290), ST_MakePoint(30.3310, 59.9290)), 4326))`);
+    const { rows } = await t.pool.query<{ d: number }>(
+      `SELECT min(ST_Distance(the_geom::geography, ST_SetSRID(ST_MakePoint(30.3305, 59.9290), 4326)::geography)) AS d FROM osm.ways_vertices_pgr WHERE id < 900001`);
+    expect(rows[0]!.d).toBeGreaterThan(50); // nothing else is nearer than the new road
+    const res = await tripOf([NEVSKY_WEST, [30.3305, 59.9290]]);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.code).toBe('NoTrips');
+  });
+
+  it('checks the permission first: 401 anonymous, 403 without routes:view', async () => {
+    const anon = await request(t.app.server).get(`/trip/v1/driving/${NEVSKY_WEST.join(',')};${NEVSKY_EAST.join(',')}`);
+    expect(anon.status).toBe(401);
+    const nobody = await tripOf([NEVSKY_WEST, NEVSKY_EAST], OPTS, 'nobody');
+    expect(nobody.status).toBe(403);
+  });
+
+  it('costMatrix: seconds and metres between points, 0 on the diagonal, equal to the trip’s leg', async () => {
+    const m = await costMatrix(t.pool, [NEVSKY_WEST, NEVSKY_EAST]);
+    expect(m.durations[0]![0]).toBe(0);
+    expect(m.distances[1]![1]).toBe(0);
+    const res = await tripOf([NEVSKY_WEST, NEVSKY_EAST]);
+    expect(m.distances[0]![1]).toBeCloseTo(res.body.trips[0].distance, 0);
+    expect(m.durations[0]![1]).toBeCloseTo(res.body.trips[0].duration, 0);
+    await expect(costMatrix(t.pool, [NEVSKY_WEST, [103.88, 52.54]])).rejects.toMatchObject({ code: 'NoSegment' });
+  });
+});
+
+describe('OSRM_URL set', () => {
+  it('passes the call through to that server (status and body)', async () => {
+    const seen: string[] = [];
+    const osrm = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(req.url?.includes('200,') ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(req.url?.includes('200,')
+        ? { code: 'InvalidQuery', message: 'bad' }
+        : { code: 'Ok', trips: [{ legs: [], weight_name: 'routability', weight: 1, duration: 1, distance: 2 }], waypoints: [] }));
+    });
+    await new Promise<void>((r) => osrm.listen(0, '127.0.0.1', r));
+    // The module reads the configuration per call: the same app, now with OSRM_URL.
+    t.config.osrmUrl = `http://127.0.0.1:${(osrm.address() as AddressInfo).port}`;
+    try {
+      const ok = await request(t.app.server).get('/trip/v1/driving/30.1,59.9;30.2,59.9').query(OPTS).set(t.auth('admin'));
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ code: 'Ok', trips: [{ distance: 2 }] });
+      expect(seen[0]).toBe('/trip/v1/driving/30.1,59.9;30.2,59.9?roundtrip=false&source=first&destination=last&geometries=geojson&overview=full');
+      const bad = await request(t.app.server).get('/trip/v1/driving/200,59.9;30.2,59.9').set(t.auth('admin'));
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('InvalidQuery');
+    } finally {
+      t.config.osrmUrl = null;
+      osrm.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The tracking screen's map (issue 10 §3, §5; lazy chunk with maplibre): every vehicle with a
+ * position as a marker labelled with its plate in its last-online bucket's colour, moved as live
+ * positions arrive, and the chosen trip's track as a line (fitted into view). `window.__trackingMap`
+ * is the instance for the browser test.
+ */
+import type { NavTrip, NavVehicle } from '@tko/contract';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef } from 'react';
+import { BUCKET_COLORS } from '../tracking/tracking-state';
+import { MAP_LOCALE_RU } from './map-locale';
+import { ANGARSK, builtInStyle } from './map-style';
+
+const TRACK_SOURCE = 'trip-track';
+
+function markerElement(v: NavVehicle): HTMLDivElement {
+  const el = document.createElement('div');
+  el.className = 'tracking-marker';
+  el.dataset.vehicleId = String(v.id);
+  el.style.cssText = 'padding:1px 6px;border-radius:10px;color:#fff;font:600 12px/18px sans-serif;white-space:nowrap;box-shadow:0 0 0 2px #fff';
+  return el;
+}
+
+export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: readonly NavVehicle[]; trip: NavTrip | null; onSelect: (id: number) => void }) {
+  const el = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<maplibregl.Map | null>(null);
+  const markers = useRef(new Map<number, maplibregl.Marker>());
+  const loaded = useRef(false);
+  /** What to draw once the style has loaded (the track chosen before that). */
+  const pending = useRef<(() => void) | null>(null);
+  const selectRef = useRef(onSelect);
+  selectRef.current = onSelect;
+
+  useEffect(() => {
+    if (!el.current) return undefined;
+    maplibregl.setWorkerUrl(workerUrl);
+    const first = vehicles.find((v) => v.last_position)?.last_position;
+    const map = new maplibregl.Map({
+      container: el.current,
+      style: builtInStyle(),
+      center: first ? [first.lng, first.lat] : [ANGARSK.lng, ANGARSK.lat],
+      zoom: first ? 12 : ANGARSK.zoom,
+      locale: MAP_LOCALE_RU,
+      attributionControl: false,
+    });
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    map.on('load', () => {
+      map.addSource(TRACK_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      map.addLayer({ id: 'trip-track-line', type: 'line', source: TRACK_SOURCE, paint: { 'line-color': '#1677ff', 'line-width': 4, 'line-opacity': 0.8 } });
+      loaded.current = true;
+      pending.current?.();
+      pending.current = null;
+    });
+    mapRef.current = map;
+    (globalThis as unknown as { __trackingMap?: maplibregl.Map }).__trackingMap = map;
+    const owned = markers.current;
+    return () => {
+      for (const m of owned.values()) m.remove();
+      owned.clear();
+      map.remove();
+      mapRef.current = null;
+      loaded.current = false;
+    };
+  }, []);
+
+  // Markers follow the vehicles (positions, plates, colours).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const seen = new Set<number>();
+    for (const v of vehicles) {
+      if (!v.last_position) continue;
+      seen.add(v.id);
+      let m = markers.current.get(v.id);
+      if (!m) {
+        const element = markerElement(v);
+        element.addEventListener('click', () => selectRef.current(v.id));
+        m = new maplibregl.Marker({ element }).setLngLat([v.last_position.lng, v.last_position.lat]).addTo(map);
+        markers.current.set(v.id, m);
+      }
+      const e = m.getElement();
+      e.textContent = v.license_plate;
+      e.title = `${v.license_plate}: ${v.last_position.lat.toFixed(6)}, ${v.last_position.lng.toFixed(6)}`;
+      e.style.background = BUCKET_COLORS[v.last_online] ?? BUCKET_COLORS.NO_DATA!;
+      m.setLngLat([v.last_position.lng, v.last_position.lat]);
+    }
+    for (const [id, m] of markers.current) if (!seen.has(id)) { m.remove(); markers.current.delete(id); }
+  }, [vehicles]);
+
+  // The chosen trip's track.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const draw = () => {
+      const src = map.getSource(TRACK_SOURCE) as maplibregl.GeoJSONSource | undefined;
+      if (!src) return;
+      src.setData({ type: 'FeatureCollection', features: trip ? [{ type: 'Feature', properties: {}, geometry: trip.track }] : [] });
+      if (trip && trip.track.coordinates.length > 1) {
+        const b = new maplibregl.LngLatBounds();
+        for (const c of trip.track.coordinates) b.extend(c);
+        map.fitBounds(b, { padding: 40, duration: 0 });
+      }
+    };
+    if (loaded.current) draw();
+    else pending.current = draw;
+  }, [trip]);
+
+  return <div ref={el} data-testid="tracking-map" role="region" aria-label="Карта транспорта" style={{ width: '100%', height: '100%', minHeight: 420 }} />;
+}

@@ -1,0 +1,44 @@
+/**
+ * Texts of the schedule card's routes tab (pure, unit-testable): stop type labels, the stop's
+ * object, distances and durations, where travel times come from (issue 10 §4: "stated in the
+ * answer").
+ */
+import type { DayRoutes, ScheduleRoute, ScheduleRouteStop } from '@tko/contract';
+
+export const STOP_TYPE_LABELS: Record<ScheduleRouteStop['stop_type'], string> = {
+  GARAGE: 'Гараж',
+  WASTE_AREA: 'Место накопления',
+  LUNCH_BREAK: 'Обед',
+  WASTE_MANAGEMENT_FACILITY: 'Выгрузка на объекте',
+};
+
+/** What the stop is: the site, the request, the facility or the garage by name. */
+export function stopObject(s: ScheduleRouteStop): string {
+  if (s.waste_area) return s.waste_area.name;
+  if (s.collection_request !== null) return `Заявка № ${s.collection_request}`;
+  if (s.waste_management_facility) return s.waste_management_facility.name;
+  if (s.garage) return s.garage.name;
+  return '—';
+}
+
+/** 12 345 m → '12,3 км'. */
+export const km = (m: number): string => `${(m / 1000).toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} км`;
+
+/** 5 400 s → '1 ч 30 мин'. */
+export function hoursMinutes(s: number): string {
+  const h = Math.floor(s / 3600);
+  const m = Math.round((s % 3600) / 60);
+  return h > 0 ? `${h} ч ${m} мин` : `${m} мин`;
+}
+
+/** The route's name in the selector: 'Маршрут 2 · А 001 АА 38'. */
+export const routeName = (r: Pick<ScheduleRoute, 'number' | 'vehicle'>): string => `Маршрут ${r.number}${r.vehicle ? ` · ${r.vehicle.name}` : ''}`;
+
+/** Where the times come from, in words. */
+export function travelText(t: DayRoutes['travel']): string {
+  if (!t) return '';
+  const gc = `по прямой × ${String(t.detour_factor ?? '').replace('.', ',')} при ${String(t.speed_kmh ?? '').replace('.', ',')} км/ч`;
+  if (t.source === 'road_graph') return 'Время в пути — по дорожному графу.';
+  if (t.source === 'mixed') return `Время в пути — по дорожному графу, где он связывает точки, иначе ${gc}.`;
+  return `Время в пути — ${gc} (дорожного графа для этих точек нет).`;
+}

@@ -1,0 +1,199 @@
+/**
+ * The schedule card's routes tab (spec 02 §3 "Schedule", §5: routes are fetched for a chosen work
+ * date, one route is visible at a time, the first by default; issue 10 §4–§5): the date, the day's
+ * totals, «Построить маршруты» (a queued job followed live on `/topic/jobs.{id}` with its status
+ * polled as the fallback — jobs/job-watch.ts), the routes as a selector and the visible route's
+ * stops. A site stop moves to another route by dragging its row onto that route's name in the
+ * selector (stop-drag.ts) or — the keyboard path — by its «Перенести в…» select (both routes and
+ * the totals are recomputed by the server).
+ * Calls: contract routes/schedule-routes.ts.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  scheduleDayRoutesRoute, scheduleMoveStopRoute, schedulePlanRoute, schedulePlanStatusRoute,
+  type DayRoutes, type ScheduleRouteStop,
+} from '@tko/contract';
+import { Alert, Button, DatePicker, Empty, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { callRoute } from '../api/client';
+import { DATE_FORMAT } from '../app/dates';
+import { ErrorState } from '../app/states';
+import { watchJob } from '../jobs/job-watch';
+import { live } from '../live/live';
+import { hoursMinutes, km, routeName, STOP_TYPE_LABELS, stopObject, travelText } from './route-stops';
+import { decodeStopDrag, dropMove, encodeStopDrag, isDraggableStop, STOP_DRAG_TYPE } from './stop-drag';
+
+/** Status poll period while the live topic carries the progress (the fallback without a connection). */
+const POLL_MS = 3000;
+
+/** Follows plan job `jobId` until it ends; resolves on completion, rejects with the Russian reason. Returns the stop. */
+function followPlanJob(scheduleId: string, workDate: string, jobId: string, onProgress: (p: number) => void): { done: Promise<void>; stop: () => void } {
+  let stop = () => undefined as void;
+  const done = new Promise<void>((resolve, reject) => {
+    stop = watchJob(jobId, {
+      subscribe: (destination, onMessage, opts) => live.subscribe(destination, onMessage, opts),
+      fetchStatus: () => callRoute(schedulePlanStatusRoute, { params: { id: scheduleId, date: workDate, job: jobId } }),
+      timers: { setTimer: (cb, ms) => window.setTimeout(cb, ms), clearTimer: (h) => window.clearTimeout(h as number) },
+      pollMs: POLL_MS,
+    }, (v) => {
+      onProgress(v.progress);
+      if (v.state === 'completed') resolve();
+      else if (v.state === 'failed' || v.state === 'unknown') reject(new Error(v.error ?? 'Маршруты не построены.'));
+    });
+  });
+  return { done, stop };
+}
+
+export function ScheduleRoutesPanel({ id }: { id: unknown }) {
+  const scheduleId = typeof id === 'number' ? String(id) : null;
+  const [date, setDate] = useState<Dayjs>(() => dayjs());
+  const [visible, setVisible] = useState<number | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [planError, setPlanError] = useState<string | null>(null);
+  /** The route a dragged stop is over (highlighted as the drop target). */
+  const [dropTarget, setDropTarget] = useState<number | null>(null);
+  const stopFollowing = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopFollowing.current?.(), []);
+  const client = useQueryClient();
+  const workDate = date.format(DATE_FORMAT);
+  const key = ['schedules', 'routes', scheduleId, workDate];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => callRoute(scheduleDayRoutesRoute, { params: { id: scheduleId!, date: workDate } }, { signal }),
+    enabled: scheduleId !== null,
+  });
+  const move = useMutation({
+    mutationFn: (v: { stop_id: number; route_id: number }) => callRoute(scheduleMoveStopRoute, { params: { id: scheduleId!, date: workDate }, body: v }),
+    onSuccess: (day) => client.setQueryData(key, day),
+  });
+
+  async function plan() {
+    setPlanError(null);
+    setProgress(0);
+    try {
+      const job = await callRoute(schedulePlanRoute, { params: { id: scheduleId!, date: workDate } });
+      const f = followPlanJob(scheduleId!, workDate, job.job_id, setProgress);
+      stopFollowing.current = f.stop;
+      await f.done;
+      setVisible(null);
+      await client.invalidateQueries({ queryKey: key });
+    } catch (e) {
+      setPlanError((e as Error).message);
+    } finally {
+      stopFollowing.current?.();
+      stopFollowing.current = null;
+      setProgress(null);
+    }
+  }
+
+  /** Drop-zone props of route `routeId`'s name: accepts a dragged stop of another route. */
+  const dropZone = (routeId: number) => ({
+    onDragOver: (e: DragEvent) => {
+      if (!e.dataTransfer.types.includes(STOP_DRAG_TYPE) || move.isPending) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      setDropTarget(routeId);
+    },
+    onDragLeave: () => setDropTarget((t) => (t === routeId ? null : t)),
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      setDropTarget(null);
+      const m = dropMove(decodeStopDrag(e.dataTransfer.getData(STOP_DRAG_TYPE)), routeId, q.data?.routes ?? []);
+      if (m) move.mutate(m);
+    },
+  });
+
+  if (scheduleId === null) return <Empty description="Маршруты появятся после сохранения графика." />;
+  const day: DayRoutes | undefined = q.data;
+  const routes = day?.routes ?? [];
+  const shown = routes.find((r) => r.id === visible) ?? routes.find((r) => r.isVisible) ?? routes[0];
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="schedule-routes">
+      <Space wrap>
+        <label htmlFor="schedule-work-date">Рабочая дата</label>
+        <DatePicker id="schedule-work-date" value={date} format={DATE_FORMAT} allowClear={false} onChange={(d) => { if (d) { setDate(d); setVisible(null); } }} />
+        <Button type="primary" onClick={() => void plan()} loading={progress !== null}>Построить маршруты</Button>
+        {progress !== null && <Progress percent={progress} size="small" style={{ width: 160 }} aria-label="Построение маршрутов" />}
+      </Space>
+      {planError && <Alert type="error" showIcon message={planError} />}
+      {move.isError && <Alert type="error" showIcon message={(move.error as Error).message} />}
+      {q.isError && <ErrorState error={q.error} onRetry={() => void q.refetch()} />}
+      {day && routes.length === 0 && <Empty description={`На ${workDate} маршрутов нет.`} />}
+      {day && routes.length > 0 && (
+        <>
+          <Typography.Text data-testid="routes-totals">
+            Итого: {km(day.totals.distance_m)}, машин {day.totals.vehicles}, выгрузок {day.totals.unloads}, площадок {day.totals.sites}
+            {day.totals.infeasible_routes > 0 ? `, маршрутов с нарушениями: ${day.totals.infeasible_routes}` : ''}. {travelText(day.travel)}
+          </Typography.Text>
+          <Segmented
+            aria-label="Маршрут"
+            value={shown?.id}
+            onChange={(v) => setVisible(Number(v))}
+            options={routes.map((r) => ({
+              value: r.id,
+              label: (
+                <span
+                  {...dropZone(r.id)}
+                  data-testid={`route-drop-${r.id}`}
+                  style={{ display: 'inline-block', padding: '0 4px', borderRadius: 4, outline: dropTarget === r.id ? '2px dashed #1677ff' : undefined }}
+                >
+                  {routeName(r)}
+                </span>
+              ),
+            }))}
+          />
+          {routes.length > 1 && <Typography.Text type="secondary">Площадку можно перетащить на название другого маршрута.</Typography.Text>}
+          {shown && (
+            <>
+              <Typography.Text data-testid="route-summary">
+                {routeName(shown)}: {km(shown.distance_m)}, {hoursMinutes(shown.duration_s)}, площадок {shown.stops_count}, выгрузок {shown.unloads}
+                {!shown.feasible && <Tag color="red" style={{ marginLeft: 8 }}>Превышены вместимость или время работы</Tag>}
+              </Typography.Text>
+              <Table<ScheduleRouteStop>
+                data-testid="route-stops"
+                rowKey="id"
+                size="small"
+                pagination={false}
+                dataSource={shown.stops}
+                onRow={(s) => (isDraggableStop(s.stop_type, routes.length) ? {
+                  draggable: true,
+                  style: { cursor: 'grab' },
+                  title: 'Перетащите на название другого маршрута',
+                  onDragStart: (e: DragEvent) => {
+                    e.dataTransfer.setData(STOP_DRAG_TYPE, encodeStopDrag({ stop_id: s.id, route_id: shown.id }));
+                    e.dataTransfer.effectAllowed = 'move';
+                  },
+                  onDragEnd: () => setDropTarget(null),
+                } : {})}
+                columns={[
+                  { title: '№', dataIndex: 'order_in_route', width: 50 },
+                  { title: 'Остановка', dataIndex: 'stop_type', width: 190, render: (v: ScheduleRouteStop['stop_type']) => STOP_TYPE_LABELS[v] },
+                  { title: 'Объект', key: 'object', render: (_: unknown, s) => stopObject(s) },
+                  { title: 'Прибытие', dataIndex: 'arrival_time', width: 100, render: (v: string) => v.slice(0, 5) },
+                  { title: 'Отправление', dataIndex: 'departure_time', width: 110, render: (v: string) => v.slice(0, 5) },
+                  { title: 'Загрузка, м³', dataIndex: 'load_m3', width: 110, render: (v: string) => v.replace('.', ',') },
+                  {
+                    title: 'Перенести', key: 'move', width: 230,
+                    render: (_: unknown, s) => s.stop_type !== 'WASTE_AREA' || routes.length < 2 ? null : (
+                      <Select
+                        size="small"
+                        style={{ width: 210 }}
+                        placeholder="В маршрут…"
+                        aria-label={`Перенести остановку ${s.order_in_route} в другой маршрут`}
+                        value={null}
+                        disabled={move.isPending}
+                        options={routes.filter((r) => r.id !== shown.id).map((r) => ({ value: r.id, label: routeName(r) }))}
+                        onChange={(routeId: number) => move.mutate({ stop_id: s.id, route_id: routeId })}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            </>
+          )}
+        </>
+      )}
+    </Space>
+  );
+}

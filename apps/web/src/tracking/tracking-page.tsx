@@ -1,0 +1,151 @@
+/**
+ * /routes/nav-ctrl/ — vehicle tracking (spec 02 §2, §4 «Vehicle tracking»; issue 10 §3, §5): the
+ * vehicle list with online / offline counts (GET /api/navctl/vehicles/), the chosen vehicle's
+ * trips on a day (GET /api/navctl/vehicles/{id}/trips/), the trip card (distance, duration,
+ * site visits) and the map with every truck (plate, last-online colour) and the trip's track.
+ * Positions arrive live over STOMP (/topic/navctl.positions) and move the trucks in the list
+ * and on the map. Each of the three views can be shown or hidden.
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  NAVCTL_POSITIONS_TOPIC, navTripsRoute, navVehiclesRoute, type LivePosition, type LivePositions, type NavTrip, type NavVehicle,
+} from '@tko/contract';
+import { Card, Checkbox, Descriptions, Empty, Input, Space, Table, Tag, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { callRoute } from '../api/client';
+import { formatDateTime } from '../app/dates';
+import { PageTitle } from '../app/page-title';
+import { useCan } from '../app/permissions/use-permissions';
+import { ErrorState, ForbiddenState, LoadingState } from '../app/states';
+import { useLiveSubscription } from '../live/use-live';
+import { applyLive, BUCKET_COLORS, BUCKET_LABELS, countOnline } from './tracking-state';
+
+const TrackingMap = lazy(() => import('../map/tracking-map'));
+
+type View = 'vehicles' | 'trips' | 'trip';
+const VIEWS: { value: View; label: string }[] = [
+  { value: 'vehicles', label: 'Список машин' },
+  { value: 'trips', label: 'Рейсы' },
+  { value: 'trip', label: 'Карточка рейса' },
+];
+
+const km = (m: number) => `${(m / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} км`;
+const duration = (s: number) => `${Math.floor(s / 3600)} ч ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} мин`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function TrackingPage() {
+  const canView = useCan('navctl:view');
+  const [views, setViews] = useState<View[]>(['vehicles', 'trips', 'trip']);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [day, setDay] = useState(today);
+  const [tripNo, setTripNo] = useState<number | null>(null);
+  const [live, setLive] = useState<Map<number, LivePosition>>(() => new Map());
+
+  const vehicles = useQuery({
+    queryKey: ['navctl', 'vehicles'],
+    queryFn: ({ signal }) => callRoute(navVehiclesRoute, { query: { page_size: 500 } }, { signal }),
+    enabled: canView,
+    refetchInterval: 60_000,
+  });
+  const trips = useQuery({
+    queryKey: ['navctl', 'trips', selected, day],
+    queryFn: ({ signal }) => callRoute(navTripsRoute, { params: { id: String(selected) }, query: { from: day, to: day } }, { signal }),
+    enabled: canView && selected !== null && /^\d{4}-\d{2}-\d{2}$/.test(day),
+  });
+  useLiveSubscription(canView ? NAVCTL_POSITIONS_TOPIC : null, (body) => {
+    const { positions } = body as LivePositions;
+    setLive((prev) => {
+      const next = new Map(prev);
+      for (const p of positions) {
+        const cur = next.get(p.vehicle_id);
+        if (!cur || Date.parse(p.time) > Date.parse(cur.time)) next.set(p.vehicle_id, p);
+      }
+      return next;
+    });
+  });
+
+  const list: NavVehicle[] = useMemo(() => applyLive(vehicles.data?.results ?? [], [...live.values()]), [vehicles.data, live]);
+  const counts = countOnline(list);
+  const trip: NavTrip | null = trips.data?.results.find((t) => t.number === tripNo) ?? trips.data?.results[0] ?? null;
+  const plate = list.find((v) => v.id === selected)?.license_plate;
+  const show = (v: View) => views.includes(v);
+
+  if (!canView) return <ForbiddenState />;
+  if (vehicles.isPending) return <LoadingState />;
+  if (vehicles.isError) return <ErrorState error={vehicles.error} onRetry={() => void vehicles.refetch()} />;
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12, height: '100%' }}>
+      <PageTitle>Мониторинг транспорта</PageTitle>
+      <Space wrap>
+        <Checkbox.Group aria-label="Показать" value={views} onChange={(v) => setViews(v as View[])} options={VIEWS} />
+        <label>
+          <span style={{ marginRight: 8 }}>День</span>
+          <Input type="date" value={day} onChange={(e) => { setDay(e.target.value); setTripNo(null); }} style={{ width: 160 }} aria-label="День рейсов" />
+        </label>
+      </Space>
+      <div style={{ display: 'flex', gap: 12, flex: 1, minHeight: 480 }}>
+        {(show('vehicles') || show('trips') || show('trip')) && (
+          <div style={{ width: 460, display: 'flex', flexDirection: 'column', gap: 12, overflow: 'auto' }}>
+            {show('vehicles') && (
+              <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Машины</h2>}
+                extra={<span data-testid="online-counts">На связи: {counts.online} · Нет связи: {counts.offline}</span>}>
+                <Table<NavVehicle>
+                  size="small" rowKey="id" pagination={false} dataSource={list}
+                  onRow={(v) => ({ onClick: () => { setSelected(v.id); setTripNo(null); }, style: { cursor: 'pointer' } })}
+                  columns={[
+                    { title: 'Госномер', dataIndex: 'license_plate', render: (p: string, v) => (
+                      <a href="#" aria-current={v.id === selected ? 'true' : undefined} style={v.id === selected ? { fontWeight: 700 } : undefined}
+                        onClick={(e) => { e.preventDefault(); setSelected(v.id); setTripNo(null); }}>{p}</a>
+                    ) },
+                    { title: 'Связь', dataIndex: 'last_online', render: (b: string, v) => (
+                      <Tag data-online={v.online} style={{ background: BUCKET_COLORS[b], color: '#fff', borderColor: BUCKET_COLORS[b] }}>{BUCKET_LABELS[b] ?? b}</Tag>
+                    ) },
+                    { title: 'Последняя позиция', key: 'pos', render: (_: unknown, v) => (v.last_position
+                      ? <span data-testid={`position-${v.id}`}>{v.last_position.lat.toFixed(5)}, {v.last_position.lng.toFixed(5)}<br /><Typography.Text type="secondary">{formatDateTime(v.last_online_at)}</Typography.Text></span>
+                      : '—') },
+                  ]}
+                />
+              </Card>
+            )}
+            {show('trips') && (
+              <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Рейсы{plate ? ` ${plate}` : ''}</h2>}>
+                {selected === null ? <Empty description="Выберите машину" /> : trips.isError ? <ErrorState error={trips.error} /> : (
+                  <Table<NavTrip>
+                    size="small" rowKey="number" pagination={false} loading={trips.isFetching} dataSource={trips.data?.results ?? []}
+                    locale={{ emptyText: 'Рейсов за день нет' }}
+                    onRow={(t) => ({ onClick: () => setTripNo(t.number), style: { cursor: 'pointer' } })}
+                    columns={[
+                      { title: '№', dataIndex: 'number', width: 48 },
+                      { title: 'Начало', key: 'start', render: (_: unknown, t) => formatDateTime(t.period.lower) },
+                      { title: 'Конец', key: 'end', render: (_: unknown, t) => formatDateTime(t.period.upper) },
+                      { title: 'Пробег', dataIndex: 'distance_m', render: km },
+                    ]}
+                  />
+                )}
+              </Card>
+            )}
+            {show('trip') && trip && (
+              <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Рейс № {trip.number}</h2>}>
+                <Descriptions size="small" column={1} items={[
+                  { key: 'p', label: 'Период', children: `${formatDateTime(trip.period.lower)} — ${formatDateTime(trip.period.upper)}` },
+                  { key: 'd', label: 'Пробег', children: km(trip.distance_m) },
+                  { key: 't', label: 'Длительность', children: duration(trip.duration_s) },
+                  { key: 's', label: 'Макс. скорость', children: trip.max_speed === null ? '—' : `${trip.max_speed} км/ч` },
+                  { key: 'v', label: 'Посещено площадок', children: trip.visits.length
+                    ? <ul style={{ margin: 0, paddingLeft: 16 }}>{trip.visits.map((v) => <li key={`${v.waste_area.id}-${v.arrived_at}`}>{v.waste_area.name}: {formatDateTime(v.arrived_at)}, {Math.round(v.duration_s / 60)} мин</li>)}</ul>
+                    : 'нет' },
+                ]} />
+              </Card>
+            )}
+          </div>
+        )}
+        <div style={{ flex: 1, minWidth: 320 }}>
+          <Suspense fallback={<LoadingState text="Загрузка карты…" />}>
+            <TrackingMap vehicles={list} trip={show('trip') || show('trips') ? trip : null} onSelect={(id) => { setSelected(id); setTripNo(null); }} />
+          </Suspense>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Fleet in the browser (issue 10 §1, §5; spec 02 §2 /routes/fleet/, /routes/way-bills/): the
+ * vehicle list with its plates, last-online buckets and garages, a vehicle card edited and
+ * saved (checked with SQL), and a new way-bill that starts dated now with the next number, is
+ * saved with a driver and vehicle, shows its four tabs, and downloads its printed form («Печать»). The built app served by the real
+ * API on its own database with the real Angarsk garages and trucks; headless Chromium; axe-core
+ * on the list, the card and the way-bill.
+ */
+import path from 'node:path';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { buildApp } from '@tko/api/src/app';
+import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
+import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
+
+const ADMIN = { email: 'e2e-fleet@tko.local', password: 'Е2е-пароль-транспорта-1', first_name: 'Фёдор', last_name: 'Гаражов' };
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let browser: Browser;
+let page: Page;
+let baseUrl: string;
+let webCopy: string | undefined;
+let vehicleId = 0;
+
+const field = (p: Page, name: string) => p.locator(`#f-${name}`);
+const isCall = (method: string, pathname: string) => (r: Response) => r.request().method() === method && new URL(r.url()).pathname === pathname;
+
+beforeAll(async () => {
+  webCopy = copyBuiltWeb('tko-web-fleet-');
+  db = await createTestDatabase();
+  await ensureAdmin(db.pool, ADMIN);
+  await importAngarsk(db.pool, path.join(dataDir(), 'angarsk', 'angarsk_route_plan_example2.cp1251.csv'));
+  const { rows } = await db.pool.query<{ id: number }>(
+    `UPDATE vehicle SET last_online_at = now() - interval '3 minutes', make = 'КАМАЗ'
+      WHERE id = (SELECT id FROM vehicle ORDER BY license_plate, id LIMIT 1) RETURNING id`,
+  );
+  vehicleId = rows[0]!.id;
+  await db.pool.query(`INSERT INTO staff_member (full_name, employee_number) VALUES ('Сидоров Пётр Алексеевич', '0577')`);
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
+  browser = await launchChromium();
+  page = await openPage(browser);
+}, 120_000);
+
+afterEach(async ({ task }) => {
+  await screenshotIfFailed(page, task, 'failed-fleet-');
+});
+
+afterAll(async () => {
+  await closeE2e({ browser, app, prisma, db, webCopy });
+});
+
+describe('fleet in the browser', () => {
+  it('lists the Angarsk trucks with their garage and last-online bucket', async () => {
+    await signIn(page, baseUrl, ADMIN, '/routes/fleet/fleet/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByTestId('list-summary').waitFor();
+    await expect.poll(async () => page.getByTestId('list-summary').innerText(), { timeout: 30_000 }).toMatch(/91/);
+    // The first truck by plate (the list's default order) reported 3 minutes ago; the others never did.
+    await page.getByRole('cell', { name: 'Недавно', exact: true }).first().waitFor();
+    await page.getByRole('cell', { name: 'Нет данных', exact: true }).first().waitFor();
+    await expectAccessible(page, 'vehicle list');
+    await page.getByRole('tab', { name: 'Гаражи' }).click();
+    await page.waitForURL((u) => u.pathname === '/routes/fleet/garages/');
+    await expect.poll(async () => page.getByTestId('list-summary').innerText(), { timeout: 30_000 }).toMatch(/3/);
+  }, 120_000);
+
+  it('edits a vehicle card: loading, body volume and compression range are saved', async () => {
+    await page.goto(`${baseUrl}/routes/fleet/fleet/update/${vehicleId}/`);
+    await page.getByRole('button', { name: 'Сохранить' }).waitFor();
+    const plate = (await db.pool.query<{ p: string }>('SELECT license_plate AS p FROM vehicle WHERE id = $1', [vehicleId])).rows[0]!.p;
+    await expect.poll(() => field(page, 'license_plate').inputValue()).toBe(plate);
+    await field(page, 'body_m3').fill('22,5');
+    await expectAccessible(page, 'vehicle card');
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => ['PUT', 'PATCH'].includes(r.request().method()) && new URL(r.url()).pathname === `/api/fleet/vehicles/${vehicleId}/`),
+      page.getByRole('button', { name: 'Сохранить' }).click(),
+    ]);
+    expect(res.status(), await res.text()).toBe(200);
+    const { rows } = await db.pool.query<{ m3: string }>('SELECT body_m3::text AS m3 FROM vehicle WHERE id = $1', [vehicleId]);
+    expect(rows[0]!.m3).toBe('22.50');
+  }, 120_000);
+
+  it('a new way-bill starts dated now with the next number and is saved', async () => {
+    await page.goto(`${baseUrl}/routes/way-bills/update/new/`);
+    await page.getByRole('button', { name: 'Сохранить' }).waitFor();
+    await expect.poll(() => field(page, 'number').inputValue(), { timeout: 30_000 }).toBe('000001');
+    for (const tab of ['Общие сведения', 'Водитель и автомобиль', 'Гараж', 'Задание и отчётность']) await page.getByRole('tab', { name: tab }).waitFor();
+    await field(page, 'series').fill('АН');
+    await expectAccessible(page, 'new way-bill');
+    const [res] = await Promise.all([page.waitForResponse(isCall('POST', '/api/fleet/waybillnew/')), page.getByRole('button', { name: 'Сохранить' }).click()]);
+    const body = (await res.json()) as { id: number; date: string };
+    expect(res.status(), JSON.stringify(body)).toBe(201);
+    expect(Math.abs(Date.parse(body.date) - Date.now())).toBeLessThan(10 * 60_000);
+    await page.waitForURL((u) => u.pathname === `/routes/way-bills/update/${body.id}/`);
+    const { rows } = await db.pool.query<{ n: string; s: string }>('SELECT number AS n, series AS s FROM waybill WHERE id = $1', [body.id]);
+    expect(rows[0]).toEqual({ n: '000001', s: 'АН' });
+
+    // «Печать»: the saved way-bill's form 4-П as xlsx
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Печать' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/000001.*\.xlsx$/);
+  }, 120_000);
+});

@@ -1,0 +1,134 @@
+/**
+ * Issue 10 §5 in the browser: the schedule card's «Маршруты» tab plans a work date (the queued
+ * job run by the worker's real processor in-process on this file's BullMQ prefix), shows one route
+ * at a time (the first by default) with its stops, and moves one stop to another route with the
+ * «Перенести в…» select and one back by dragging its row onto the route's name — the totals of
+ * both routes are recomputed. The built app served by the real API on its own database,
+ * real Redis, headless Chromium; axe-core checks the tab.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@tko/api/src/app';
+import { openQueues, type Queues } from '@tko/api/src/modules/jobs/queue';
+import { loadConfig } from '@tko/api/src/config';
+import { QUEUE_PLANNING } from '@tko/contract';
+import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import { redisPublisher } from '@tko/realtime';
+import { planDayProcessor } from '../../../worker/src/planning-worker';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn } from './harness';
+
+const ADMIN = { email: 'e2e-schedules@tko.local', password: 'Е2е-пароль-графиков-1', first_name: 'Пётр', last_name: 'Графиков' };
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `tko-e2e-planning-${randomBytes(4).toString('hex')}`;
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let browser: Browser;
+let page: Page;
+let baseUrl: string;
+let webCopy: string | undefined;
+let connection: Redis;
+let worker: Worker;
+let publishing: Redis;
+let queues: Queues;
+let scheduleId = 0;
+
+beforeAll(async () => {
+  webCopy = copyBuiltWeb('tko-web-schedules-');
+  db = await createTestDatabase();
+  await ensureAdmin(db.pool, ADMIN);
+  const one = async (sql: string, params: unknown[] = []) => (await db.pool.query<{ id: number }>(sql, params)).rows[0]!.id;
+  const g = await one(`INSERT INTO garage (name, coordinates) VALUES ('Гараж Север', ST_SetSRID(ST_MakePoint(103.880, 52.545), 4326)) RETURNING id`);
+  const f = await one(`INSERT INTO waste_management_facility (name, location, coordinates) VALUES ('Полигон ТБО', 'Ангарск', ST_SetSRID(ST_MakePoint(103.80, 52.58), 4326)) RETURNING id`);
+  scheduleId = await one(`INSERT INTO schedule (name, waste_management_facility_id, leave_time) VALUES ('График Ангарск', $1, '09:30') RETURNING id`, [f]);
+  for (const plate of ['А 001 АА 38', 'В 002 ВВ 38', 'Е 003 ЕЕ 38']) {
+    const v = await one(`INSERT INTO vehicle (license_plate, garage_id, body_m3, compression_ratio) VALUES ($1, $2, 4, '[2,3]') RETURNING id`, [plate, g]);
+    await db.pool.query('INSERT INTO schedule_vehicle (schedule_id, vehicle_id) VALUES ($1, $2)', [scheduleId, v]);
+  }
+  for (let i = 0; i < 12; i++) {
+    const w = await one(
+      `INSERT INTO waste_area (kind, location, coordinates, periodicity) VALUES ('CONTAINER', $1, ST_SetSRID(ST_MakePoint($2, $3), 4326), 'DAILY') RETURNING id`,
+      [`Ангарск, площадка ${i + 1}`, 103.86 + (i % 4) * 0.008, 52.52 + Math.floor(i / 4) * 0.008],
+    );
+    await db.pool.query(`INSERT INTO schedule_point (schedule_id, waste_area_id, container_amount, container_volume) VALUES ($1, $2, 2, 1.1)`, [scheduleId, w]);
+  }
+  connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  // The worker publishes the plan job's progress through Redis; the app's Queues know the planning queue, so the tab's
+  // subscription to /topic/jobs.{id} is accepted (the status poll stays the fallback).
+  publishing = new Redis(REDIS_URL);
+  worker = new Worker(QUEUE_PLANNING, planDayProcessor(db.pool, redisPublisher(publishing)), { connection, prefix });
+  queues = openQueues(REDIS_URL, prefix)!;
+  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy, redisUrl: REDIS_URL, queuePrefix: prefix });
+  prisma = createPrisma(db.url);
+  app = await buildApp({ config, pool: db.pool, prisma, queues, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+  page = await openPage(browser);
+  await signIn(page, baseUrl, ADMIN, `/routes/schedules-n-requests/schedules/update/${scheduleId}/`);
+});
+
+afterEach(async ({ task }) => {
+  await screenshotIfFailed(page, task, 'failed-schedules-');
+});
+
+afterAll(async () => {
+  await worker?.close();
+  connection?.disconnect();
+  publishing?.disconnect();
+  await closeE2e({ browser, app, prisma, db, webCopy });
+  await queues?.close();
+});
+
+const stopsOf = async (routeId: number) =>
+  Number((await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM schedule_route_stop WHERE route_id = $1 AND stop_type = 'WASTE_AREA'`, [routeId])).rows[0]!.n);
+
+describe('the schedule card: routes per work date', () => {
+  it('plans a day, shows the first route, and moves one stop to another route', async () => {
+    await page.getByRole('tab', { name: 'Маршруты' }).click();
+    const panel = page.getByTestId('schedule-routes');
+    await panel.waitFor();
+    const date = page.locator('#schedule-work-date');
+    await date.click();
+    await date.fill('24.11.2026');
+    await date.press('Enter');
+    await panel.getByText('На 24.11.2026 маршрутов нет.').waitFor();
+    await panel.getByRole('button', { name: 'Построить маршруты' }).click();
+    const summary = page.getByTestId('route-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    const routes = (await db.pool.query<{ id: number; number: number }>(
+      `SELECT id, number FROM schedule_route WHERE schedule_id = $1 AND work_date = '2026-11-24' ORDER BY number`, [scheduleId],
+    )).rows;
+    expect(routes.length).toBeGreaterThanOrEqual(2);
+    // the first route is the one shown
+    expect(await summary.textContent()).toContain('Маршрут 1');
+    await expect.poll(() => page.getByTestId('route-stops').locator('tbody tr').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('routes-totals').textContent()).toMatch(/Итого: .* км, машин \d+, выгрузок \d+, площадок 12\. Время в пути — по прямой × 1,30 при 25,0 км\/ч/);
+    await expectAccessible(page, 'маршруты графика');
+
+    const before = [await stopsOf(routes[0]!.id), await stopsOf(routes[1]!.id)];
+    const move = page.getByRole('combobox', { name: /Перенести остановку \d+ в другой маршрут/ }).first();
+    await move.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Маршрут 2/ }).first().click();
+    await expect.poll(() => stopsOf(routes[0]!.id)).toBe(before[0]! - 1);
+    expect(await stopsOf(routes[1]!.id)).toBe(before[1]! + 1);
+    await expect.poll(async () => (await summary.textContent()) ?? '').toContain(`площадок ${before[0]! - 1}`);
+    await page.locator('.ant-segmented-item').filter({ hasText: /^Маршрут 2/ }).click();
+    await expect.poll(async () => (await summary.textContent()) ?? '').toContain(`площадок ${before[1]! + 1}`);
+    expect(await page.getByTestId('routes-totals').textContent()).toContain('площадок 12');
+
+    // The same by dragging: a site row of route 2 dropped on the name of route 1 moves back there.
+    const site = page.getByTestId('route-stops').locator('tbody tr[draggable="true"]').first();
+    await site.dragTo(page.getByTestId(`route-drop-${routes[0]!.id}`));
+    await expect.poll(() => stopsOf(routes[0]!.id)).toBe(before[0]!);
+    expect(await stopsOf(routes[1]!.id)).toBe(before[1]!);
+    await expect.poll(async () => (await summary.textContent()) ?? '').toContain(`площадок ${before[1]!}`);
+    expect(await page.getByTestId('routes-totals').textContent()).toContain('площадок 12');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Issue 10 §3, §5 in the browser: /routes/nav-ctrl/ lists the trucks with online / offline
+ * counts; a simulated truck sends Wialon IPS packets through the real receiver (apps/tracker,
+ * TCP) and moves in the list and on the map live (STOMP over a real Redis); choosing it shows
+ * its trips of the day, the trip card and the track on the map. Built app, real API, headless
+ * Chromium; axe-core checks the screen.
+ */
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@tko/api/src/app';
+import { loadConfig } from '@tko/api/src/config';
+import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import { redisPublisher } from '@tko/realtime';
+import { fixesAlong, NEVSKY, replay } from '../../../tracker/src/simulator';
+import { startTracker, type Tracker } from '../../../tracker/src/tracker';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn } from './harness';
+
+const ADMIN = { email: 'e2e-tracking@tko.local', password: 'Е2е-пароль-трекинга-1', first_name: 'Глеб', last_name: 'Диспетчеров' };
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const IMEI = '862000000000001';
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let tracker: Tracker;
+let redis: Redis;
+let browser: Browser;
+let page: Page;
+let webCopy: string | undefined;
+let truckId = 0;
+
+beforeAll(async () => {
+  webCopy = copyBuiltWeb('tko-web-tracking-');
+  db = await createTestDatabase();
+  await ensureAdmin(db.pool, ADMIN);
+  truckId = (await db.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier) VALUES ('К555КК38', $1) RETURNING id`, [IMEI])).rows[0]!.id;
+  await db.pool.query(`INSERT INTO vehicle (license_plate) VALUES ('М777ММ38')`);
+  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy, redisUrl: REDIS_URL });
+  prisma = createPrisma(db.url);
+  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  redis = new Redis(REDIS_URL);
+  tracker = await startTracker({ pool: db.pool, publisher: redisPublisher(redis), port: 0, host: '127.0.0.1' });
+  // Earlier today: one trip along Nevsky, then parked at its end.
+  const start = new Date(Date.now() - 2 * 3600_000);
+  const fixes = fixesAlong(NEVSKY.slice(0, 6), start, { speedKmh: 30, stepS: 10 });
+  expect(await replay(tracker.port, IMEI, fixes, { kind: 'B' })).toEqual([`#AB#${fixes.length}`]);
+  // … and a fix a minute ago: on line.
+  expect(await replay(tracker.port, IMEI, [{ time: new Date(Date.now() - 60_000), lat: NEVSKY[5]![0], lng: NEVSKY[5]![1], speed: 0 }])).toEqual(['#ASD#1']);
+
+  browser = await launchChromium();
+  page = await openPage(browser);
+  await signIn(page, `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, ADMIN, '/routes/nav-ctrl/');
+});
+
+afterEach(async ({ task }) => {
+  await screenshotIfFailed(page, task, 'failed-tracking-');
+});
+
+afterAll(async () => {
+  await tracker?.close();
+  redis?.disconnect();
+  await closeE2e({ browser, app, prisma, db, webCopy });
+});
+
+const markerTitle = () => page.locator(`.tracking-marker[data-vehicle-id="${truckId}"]`).getAttribute('title');
+
+describe('tracking screen', () => {
+  it('shows the trucks with counts and moves a simulated truck live in the list and on the map', async () => {
+    await page.getByRole('heading', { level: 1, name: 'Мониторинг транспорта' }).waitFor();
+    await expect.poll(() => page.getByTestId('online-counts').textContent()).toBe('На связи: 1 · Нет связи: 1');
+    const cell = page.getByTestId(`position-${truckId}`);
+    await expect.poll(() => cell.textContent()).toContain(`${NEVSKY[5]![0].toFixed(5)}, ${NEVSKY[5]![1].toFixed(5)}`);
+    await expect.poll(markerTitle).toContain('К555КК38');
+    await expectAccessible(page, 'мониторинг транспорта');
+    // The truck drives on to the east end of Nevsky: the list and the marker follow.
+    const drive = fixesAlong(NEVSKY.slice(5), new Date(Date.now() - 50_000), { speedKmh: 60, stepS: 5 }).slice(0, 8);
+    await replay(tracker.port, IMEI, drive, { delayMs: 150 });
+    const last = drive.at(-1)!;
+    await expect.poll(() => cell.textContent(), { timeout: 15_000 }).toContain(`${last.lat.toFixed(5)}, ${last.lng.toFixed(5)}`);
+    await expect.poll(markerTitle).toContain(`${last.lat.toFixed(6)}, ${last.lng.toFixed(6)}`);
+  });
+
+  it('chooses the truck and shows its trips of the day, the trip card and the track on the map', async () => {
+    await page.getByRole('link', { name: 'К555КК38' }).click();
+    await page.getByRole('heading', { name: 'Рейсы К555КК38' }).waitFor();
+    await page.getByRole('heading', { name: 'Рейс № 1' }).waitFor();
+    await expect.poll(() => page.getByText('Пробег').first().isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => {
+      const map = (globalThis as unknown as { __trackingMap?: { getSource(id: string): { serialize(): { data: { features: unknown[] } } } | undefined } }).__trackingMap;
+      return map?.getSource('trip-track')?.serialize().data.features.length ?? 0;
+    })).toBe(1);
+    // The views can be hidden.
+    await page.getByRole('checkbox', { name: 'Карточка рейса' }).uncheck();
+    await expect.poll(() => page.getByRole('heading', { name: 'Рейс № 1' }).count()).toBe(0);
+    await expectAccessible(page, 'мониторинг: рейсы');
+  });
+});

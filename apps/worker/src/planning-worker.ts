@@ -1,0 +1,57 @@
+/**
+ * Day planning jobs (issue 10 §4): consumes QUEUE_PLANNING (`plan-day`, PlanDayJobSchema), runs
+ * @tko/planning/store planScheduleDay (load the schedule's day → solve → save as that date's
+ * routes) and reports progress 0–100 on the job and live to its owner (progress.ts), then its end
+ * (`completed`, or `failed` with the Russian reason once no retry is left) on `/topic/jobs.{id}`. A job whose
+ * input cannot be planned (no vehicle with a located garage, no facility) fails at once with the
+ * Russian reason (UnrecoverableError: no retry); the status call shows it.
+ */
+import { UnrecoverableError, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Pool } from 'pg';
+import { PlanDayJobSchema, QUEUE_PLANNING } from '@tko/contract';
+import type { PlanDayJob } from '@tko/contract';
+import { PlanInputError, planScheduleDay } from '@tko/planning/store';
+import type { PlanDayResult } from '@tko/planning/store';
+import type { RealtimePublisher } from '@tko/realtime';
+import { progressReporter, publishJobProgress } from './progress';
+
+/** The failure text of a planning job that failed for a reason other than its input. */
+export const PLAN_FAILED = 'Маршруты не построены. Повторите попытку.';
+
+/** The processor (also run in-process by the API tests). */
+export function planDayProcessor(pool: Pool, publisher?: RealtimePublisher) {
+  return async (job: Job<PlanDayJob>): Promise<PlanDayResult> => {
+    const data = PlanDayJobSchema.parse(job.data);
+    const report = publisher ? progressReporter(job, publisher, data.user_id) : (p: number) => job.updateProgress(p);
+    try {
+      const result = await planScheduleDay(pool, data.schedule_id, data.work_date, (p) => report(p));
+      if (publisher) await publishJobProgress(publisher, data.user_id, { id: job.id!, state: 'completed', progress: 100 });
+      return result;
+    } catch (e) {
+      if (e instanceof PlanInputError) {
+        if (publisher) await publishJobProgress(publisher, data.user_id, { id: job.id!, state: 'failed', progress: 0, error: e.message });
+        throw new UnrecoverableError(e.message);
+      }
+      throw e;
+    }
+  };
+}
+
+/** Starts the planning consumer (one job at a time: a day of a large region takes seconds of CPU). */
+export function startPlanningWorker(pool: Pool, connection: Redis, opts: { prefix?: string; publisher?: RealtimePublisher; workerOptions?: Record<string, unknown>; log?: (m: string) => void } = {}): Worker {
+  const log = opts.log ?? ((m: string) => console.error(m));
+  const worker = new Worker(QUEUE_PLANNING, planDayProcessor(pool, opts.publisher), { ...opts.workerOptions, connection, prefix: opts.prefix, concurrency: 1 });
+  worker.on('error', (e) => log(`planning: ${e.message}`));
+  worker.on('failed', (job, e) => {
+    log(`planning: job ${job?.id} failed: ${e.message}`);
+    // The last attempt of a job failed for another reason than its input (that one is told by the processor).
+    const owner = (job?.data as { user_id?: unknown } | undefined)?.user_id;
+    const last = job ? job.attemptsMade >= (job.opts.attempts ?? 1) : false;
+    if (opts.publisher && job?.id && typeof owner === 'number' && last && !(e instanceof UnrecoverableError)) {
+      void publishJobProgress(opts.publisher, owner, { id: job.id, state: 'failed', progress: typeof job.progress === 'number' ? job.progress : 0, error: PLAN_FAILED });
+    }
+  });
+  return worker;
+}

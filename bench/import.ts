@@ -1,0 +1,136 @@
+/**
+ * `pnpm --filter @tko/bench exec tsx import.ts [rows]` — import speed (issue 9 §4).
+ *
+ * (Re)creates the database `tko_bench_import` on the server of DATABASE_URL (admin URL),
+ * imports the real Angarsk route plan there (the distribution, bench/src/angarsk-sample.ts),
+ * draws `rows` (default 100 000) container sites from it (bench/src/generate.ts) and writes
+ * them as a ';' CSV in /tmp. Then, in one process, one after the other:
+ *
+ *   1. the baseline: COPY of the file into a staging table of text columns plus the same
+ *      validation in SQL (casts, ranges, the required address), written into waste_area with
+ *      INSERT … SELECT — the floor a set-based import cannot beat;
+ *   2. the system import (packages/import runImport, the CWA_BUNDLE template, the WritePipeline
+ *      with history, import_record rows), its parse → write phases timed, the longest gap between
+ *      two progress calls and the peak RSS sampled every 100 ms.
+ *
+ * Prints one line of each and the ratio. Numbers go to bench/RESULTS.md «Import speed».
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { cwaBundleTemplate, ImportFilesRepository, parseCsv, runImport, suggestMapping } from '@tko/import';
+import { DEFAULT_IMPORT_OPTIONS } from '@tko/contract';
+import { createPool, dataDir, importAngarsk, migrate, WritePipeline } from '@tko/db';
+import { createDatabase, databaseUrl, dropDatabase } from '@tko/db/testing';
+import { adminUrl } from './src/env';
+import { readAngarskSample } from './src/angarsk-sample';
+import { drawSites } from './src/generate';
+import { Rng } from './src/prng';
+import { describeMachine } from './src/machine';
+
+const DB = 'tko_bench_import';
+const ROWS = Number(process.argv[2] ?? 100_000);
+const FILE = `/tmp/tko-bench-import-${ROWS}.csv`;
+const HEADER = ['Адрес', 'Широта', 'Долгота', 'Количество контейнеров', 'Объём контейнера, м³', 'Тип контейнера', 'Числа месяца', 'Идентификатор'];
+
+const url = databaseUrl(adminUrl(), DB);
+await dropDatabase(adminUrl(), DB);
+await createDatabase(adminUrl(), DB);
+await migrate(url);
+const pool = createPool(url, { max: 4 });
+const secs = (t: number) => (Date.now() - t) / 1000;
+
+try {
+  await importAngarsk(pool, path.join(dataDir(), 'angarsk', 'angarsk_route_plan_example2.cp1251.csv'));
+  const sample = await readAngarskSample(pool);
+  const sites = drawSites(new Rng(20261124), sample, ROWS);
+  const esc = (s: string) => (/[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const lines = [HEADER.join(';')];
+  for (const s of sites) {
+    const c = s.containers;
+    const days = s.monthdays === '{}' ? '' : s.monthdays.slice(1, -1).replace(/,/g, ';');
+    lines.push([s.location, String(s.lat).replace('.', ','), String(s.lng).replace('.', ','), String(c.length), c[0]!.volume.replace('.', ','), c[0]!.type, days, s.identifier ?? ''].map(esc).join(';'));
+  }
+  writeFileSync(FILE, lines.join('\n') + '\n');
+  const machine = await describeMachine(pool);
+  console.log(`file: ${FILE}, ${ROWS} rows; machine: ${JSON.stringify(machine)}`);
+
+  // 1. The baseline: COPY into a staging table + the same validation in SQL, INSERT … SELECT.
+  let t = Date.now();
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    await db.query(`CREATE TEMP TABLE staging (location text, lat text, lng text, n text, volume text, ctype text, days text, identifier text) ON COMMIT DROP`);
+    await db.query(`COPY staging FROM '${FILE}' WITH (FORMAT csv, DELIMITER ';', HEADER true)`);
+    const copied = secs(t);
+    const zone = (await db.query<{ id: number }>('SELECT id FROM contract_zone ORDER BY id LIMIT 1')).rows[0]!.id;
+    const res = await db.query(
+      `WITH v AS (
+         SELECT location, replace(lat, ',', '.')::numeric AS lat, replace(lng, ',', '.')::numeric AS lng,
+                n::int AS n, replace(volume, ',', '.')::numeric AS volume, ctype, identifier,
+                string_to_array(nullif(days, ''), ';')::int[] AS days
+           FROM staging
+          WHERE location IS NOT NULL AND lat ~ '^-?[0-9]+([.,][0-9]+)?$' AND lng ~ '^-?[0-9]+([.,][0-9]+)?$' AND n ~ '^[0-9]{1,4}$'
+       ), ok AS (
+         SELECT * FROM v WHERE lat BETWEEN -90 AND 90 AND lng BETWEEN -180 AND 180 AND volume BETWEEN 0.1 AND 40
+       )
+       INSERT INTO waste_area (kind, location, coordinates, identifier, periodicity, periodicity_on_monthdays, count_containers, volume, contract_zone_id, data_import_source, updated_at)
+       SELECT 'CONTAINER', location, ST_SetSRID(ST_MakePoint(lng, lat), 4326), nullif(identifier, ''),
+              CASE WHEN days IS NULL THEN NULL ELSE 'ON_MONTHDAYS' END, coalesce(days, '{}'), n, n * volume, $1, 'baseline', now()
+         FROM ok`,
+      [zone],
+    );
+    await db.query('ROLLBACK');
+    console.log(`baseline: COPY ${copied.toFixed(2)} s, COPY + validation + INSERT … SELECT ${secs(t).toFixed(2)} s (${res.rowCount} rows)`);
+  } finally {
+    db.release();
+  }
+  const baseline = secs(t);
+
+  // 2. The system import.
+  const user = (await pool.query<{ id: number }>(`SELECT id FROM "user" ORDER BY id LIMIT 1`).catch(() => ({ rows: [] as { id: number }[] }))).rows[0]?.id ?? null;
+  const file = (await pool.query<{ id: number }>(
+    `INSERT INTO import_file (name, storage_key, file_type, size, sha256, template_type, status) VALUES ('bench.csv', 'bench', 'CSV', 0, '', 'CWA_BUNDLE', 'PROCESSING') RETURNING id`,
+  )).rows[0]!.id;
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  t = Date.now();
+  const table = parseCsv((await import('node:fs')).readFileSync(FILE, 'utf8'), ';');
+  const parsedAt = secs(t);
+  const mapping = suggestMapping(cwaBundleTemplate, table.columns, table.rows.slice(0, 20).map((r) => r.cells));
+  let lastCall = Date.now();
+  let maxGap = 0;
+  const marks: string[] = [];
+  let lastPct = -1;
+  const outcome = await runImport({
+    pool,
+    pipeline: new WritePipeline(pool),
+    template: cwaBundleTemplate,
+    table,
+    mapping,
+    options: DEFAULT_IMPORT_OPTIONS,
+    file: { id: file, name: 'bench.csv' },
+    writer: { userName: 'bench', userId: user },
+    progress: async (p) => {
+      const now = Date.now();
+      maxGap = Math.max(maxGap, now - lastCall);
+      lastCall = now;
+      if ([25, 30].includes(p) && p !== lastPct) marks.push(`${p}% at ${secs(t).toFixed(1)} s`);
+      lastPct = p;
+    },
+    cancelled: async () => false,
+    beforeCommit: async (db2, o) => {
+      await new ImportFilesRepository(pool).addRecords(db2, file, o.records);
+    },
+  });
+  const total = secs(t);
+  clearInterval(sampler);
+  const r = outcome.report;
+  console.log(`mapping: ${JSON.stringify(mapping)}`);
+  console.log(`import: ${total.toFixed(1)} s end to end (read+parse CSV ${parsedAt.toFixed(1)} s; ${marks.join(', ')}), ${Math.round(ROWS / total)} rows/s; created ${r.created}, failed rows ${r.failed_rows}, warnings ${r.warning_rows}`);
+  console.log(`progress: longest gap between calls ${maxGap} ms; peak RSS ${(peak / 2 ** 20).toFixed(0)} MB`);
+  const history = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM change_log WHERE resource = $1`, [cwaBundleTemplate.def.name])).rows[0]!.n;
+  const records = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_record WHERE import_file_id = $1`, [file])).rows[0]!.n;
+  console.log(`history rows ${history}, import_record rows ${records}; ratio import / baseline = ${(total / baseline).toFixed(1)}`);
+} finally {
+  await pool.end();
+}

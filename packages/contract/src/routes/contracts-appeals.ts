@@ -1,0 +1,119 @@
+/**
+ * Calls of contracts and appeals beyond their registries' CRUD (spec 03 §7 «Contracts»,
+ * «Appeals»; issue 11 §3–§4):
+ *
+ * - POST /api/contracts/{id}/revision/ — a new DRAFT revision copied from the contract's current
+ *   (approved) one, waste areas included; 201 with the new row; 409 without an approved revision
+ *   or when a draft already exists. `contracts:add`.
+ * - GET /api/contracts/{id}/history/ — every revision of the contract of revision {id}, newest
+ *   first, labelled «DD.MM.YYYY HH:mm» (created_at, the region's time zone; spec 03 §9) and
+ *   «DD.MM.YYYY HH:mm — текущая версия» on the approved one.
+ * - GET /api/contracts/{id}/waste-areas/ — the revision's waste areas with the site's address,
+ *   point, kind and containers (page_size up to 500, as the web asks).
+ * - GET /api/contracts/{id}/docx/ — the printable contract (типовой договор, ПП РФ № 1156) as DOCX.
+ * - GET /api/appeals/{id}/dialog/ — the appeal's messages, oldest first, paged.
+ * - POST /api/appeals/{id}/reply/ — a staff reply {text, files}; 201 with the message, pushed live
+ *   on {@link appealDialogTopic}(id) to everyone who has the appeal open. `appeals:change`.
+ * - GET /api/appeals/{id}/zip/ — one zip: appeal.html (the card), dialog.html (the dialog) and
+ *   every attachment under files/. `appeals:view`.
+ */
+import { z } from 'zod';
+import { AttachmentSchema } from '../common/attachments';
+import { RefValueSchema } from '../common/fields';
+import { IdSchema } from '../common/ids';
+import { PageQuerySchema, pageSchema } from '../common/pagination';
+import { entitySchema } from '../common/resource';
+import { defineRoute } from '../common/route';
+import { ContractRevisionStatus, ContractWasteAreaType } from '../enums/contracts-appeals';
+import { Periodicity } from '../enums/waste-area';
+import { PointSchema } from '../common/geo';
+import { contractResource } from '../resources/contract';
+
+const IdParams = z.object({ id: z.string() });
+
+/** STOMP topic of one appeal's dialog: every new message (AppealMessage) is published there. */
+export function appealDialogTopic(id: number | string): string {
+  return `/topic/appeals.${id}.dialog`;
+}
+/** Prefix of the dialog topics (the broker asks `appeals:view` to subscribe). */
+export const APPEAL_DIALOG_TOPIC_PREFIX = '/topic/appeals.';
+
+export const ContractHistoryItemSchema = z.object({
+  id: z.number().int(),
+  revision: z.number().int(),
+  revision_status: ContractRevisionStatus.schema,
+  is_current: z.boolean(),
+  created_at: z.string(),
+  /** «DD.MM.YYYY HH:mm», with « — текущая версия» on the approved revision. */
+  label: z.string(),
+});
+export type ContractHistoryItem = z.infer<typeof ContractHistoryItemSchema>;
+
+export const ContractWasteAreaItemSchema = z.object({
+  id: z.number().int(),
+  waste_area: RefValueSchema,
+  waste_area_type: ContractWasteAreaType.schema.nullable(),
+  waste_area_location: z.string().nullable(),
+  waste_area_coordinates: PointSchema.nullable(),
+  periodicity: Periodicity.schema,
+  periodicity_on_dates: z.array(z.string()),
+  periodicity_on_weekdays: z.array(z.number().int()),
+  /** The site's containers named by the contract (all of the site's when none is named). */
+  containers: z.array(z.object({ id: z.number().int(), type: z.string(), volume: z.string() })),
+});
+export type ContractWasteAreaItem = z.infer<typeof ContractWasteAreaItemSchema>;
+
+export const contractRevisionRoute = defineRoute({
+  method: 'POST', path: '/api/contracts/:id/revision/', permission: 'contracts:add', tags: ['contracts'],
+  summary: 'Договор: новая редакция',
+  description: 'Создаёт черновик новой редакции из текущей (утверждённой) редакции договора; 409 — нет утверждённой редакции или черновик уже есть.',
+  params: IdParams, response: { 201: entitySchema(contractResource) },
+});
+export const contractHistoryRoute = defineRoute({
+  method: 'GET', path: '/api/contracts/:id/history/', permission: 'contracts:view', tags: ['contracts'],
+  summary: 'Договор: история редакций', params: IdParams,
+  response: { 200: pageSchema(ContractHistoryItemSchema) },
+});
+export const contractWasteAreasRoute = defineRoute({
+  method: 'GET', path: '/api/contracts/:id/waste-areas/', permission: 'contracts:view', tags: ['contracts'],
+  summary: 'Договор: места накопления', params: IdParams, query: z.strictObject({ ...PageQuerySchema.shape }),
+  response: { 200: pageSchema(ContractWasteAreaItemSchema) },
+});
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const contractDocxRoute = defineRoute({
+  method: 'GET', path: '/api/contracts/:id/docx/', permission: 'contracts:view', tags: ['contracts'],
+  summary: 'Договор: печатная форма (DOCX, типовой договор ПП РФ № 1156)', params: IdParams, produces: DOCX,
+});
+
+export const AppealMessageSchema = z.object({
+  id: z.number().int(),
+  appeal_id: z.number().int(),
+  /** The staff user who wrote it; null for the citizen's messages. */
+  author: RefValueSchema.nullable(),
+  author_name: z.string(),
+  created_at: z.string(),
+  text: z.string(),
+  files: z.array(AttachmentSchema),
+});
+export type AppealMessage = z.infer<typeof AppealMessageSchema>;
+
+export const AppealReplyBodySchema = z.strictObject({
+  text: z.string().trim().min(1, 'Напишите текст ответа.').max(20000, 'Не более 20 000 символов.'),
+  files: z.array(IdSchema).max(20, 'Не более 20 файлов.').optional(),
+});
+export type AppealReplyBody = z.infer<typeof AppealReplyBodySchema>;
+
+export const appealDialogRoute = defineRoute({
+  method: 'GET', path: '/api/appeals/:id/dialog/', permission: 'appeals:view', tags: ['appeals'],
+  summary: 'Обращение: диалог', params: IdParams, query: z.strictObject({ ...PageQuerySchema.shape }),
+  response: { 200: pageSchema(AppealMessageSchema) },
+});
+export const appealReplyRoute = defineRoute({
+  method: 'POST', path: '/api/appeals/:id/reply/', permission: 'appeals:change', tags: ['appeals'],
+  summary: 'Обращение: ответить в диалоге', params: IdParams, body: AppealReplyBodySchema,
+  response: { 201: AppealMessageSchema },
+});
+export const appealZipRoute = defineRoute({
+  method: 'GET', path: '/api/appeals/:id/zip/', permission: 'appeals:view', tags: ['appeals'],
+  summary: 'Обращение: архив (карточка, диалог, вложения)', params: IdParams, produces: 'application/zip',
+});

@@ -1,0 +1,138 @@
+/**
+ * Reads of the tracking screen (issue 10 §3; contract routes/navctl.ts): the vehicle list with
+ * the online flag and counts, and one vehicle's trips over a period with tracks and site visits.
+ * The trips of a vehicle-day read ≈ 8 640 rows (a position every 10 s) through the primary key
+ * (vehicle_id, time) of the day partitions the period touches; splitting and visits run in
+ * TypeScript (trips.ts). Visits look at every waste area within the period's bounding box
+ * (+ the radius), found through the GiST index on waste_area.coordinates.
+ */
+import type { Pool } from 'pg';
+import { navLastOnlineBucket, round6 } from '@tko/contract';
+import type { NavTripsAnswer, NavVehicle } from '@tko/contract';
+import { DEFAULT_TRIP_OPTIONS, findVisits, splitTrips } from './trips';
+import type { TrackPoint, TripOptions, VisitSite } from './trips';
+
+export interface NavVehiclesFilter { online?: boolean; search?: string; page: number; pageSize: number }
+
+export interface TripsRequest {
+  vehicleId: number;
+  from: Date;
+  to: Date;
+  stopMinutes: number;
+  visitRadiusM: number;
+}
+
+export class TrackingRepository {
+  constructor(private readonly pool: Pool, private readonly onlineMinutes: number) {}
+
+  /** A page of vehicles (ordered by plate) with online/offline counts over the filtered list. */
+  async vehicles(f: NavVehiclesFilter, now = new Date()): Promise<{ count: number; online: number; offline: number; rows: NavVehicle[] }> {
+    const args: unknown[] = [now, this.onlineMinutes];
+    const where: string[] = [];
+    if (f.search) {
+      args.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(v.license_plate ILIKE $${args.length} OR v.external_identifier ILIKE $${args.length})`);
+    }
+    const onlineSql = `(v.last_online_at IS NOT NULL AND v.last_online_at >= $1::timestamptz - make_interval(mins => $2::int))`;
+    const base = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const counts = await this.pool.query<{ online: number; offline: number }>(
+      `SELECT count(*) FILTER (WHERE ${onlineSql})::int AS online, count(*) FILTER (WHERE NOT ${onlineSql})::int AS offline FROM vehicle v ${base}`, args);
+    const { online, offline } = counts.rows[0]!;
+    const pageWhere = [...where];
+    if (f.online !== undefined) pageWhere.push(f.online ? onlineSql : `NOT ${onlineSql}`);
+    args.push(f.pageSize, (f.page - 1) * f.pageSize);
+    const { rows } = await this.pool.query(
+      `SELECT v.id, v.license_plate, v.status, v.external_identifier, v.last_online_at,
+              ST_Y(v.last_position) AS lat, ST_X(v.last_position) AS lng, ${onlineSql} AS online,
+              g.id AS garage_id, g.name AS garage_name
+         FROM vehicle v LEFT JOIN garage g ON g.id = v.garage_id
+         ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
+        ORDER BY v.license_plate, v.id LIMIT $${args.length - 1} OFFSET $${args.length}`, args);
+    const count = f.online === undefined ? online + offline : f.online ? online : offline;
+    return {
+      count, online, offline,
+      rows: rows.map((r) => ({
+        id: r.id, license_plate: r.license_plate, status: r.status, external_identifier: r.external_identifier ?? null,
+        garage: r.garage_id ? { id: r.garage_id, name: r.garage_name } : null,
+        last_online_at: r.last_online_at ? (r.last_online_at as Date).toISOString() : null,
+        last_position: r.lat === null || r.lat === undefined ? null : { lat: round6(r.lat), lng: round6(r.lng) },
+        online: r.online,
+        last_online: navLastOnlineBucket(r.last_online_at, now.getTime()),
+      })),
+    };
+  }
+
+  /** The vehicle's plate, or null when it does not exist. */
+  async vehicle(id: number): Promise<{ id: number; license_plate: string } | null> {
+    const { rows } = await this.pool.query('SELECT id, license_plate FROM vehicle WHERE id = $1', [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Time-ordered positions of one vehicle in [from, to). */
+  async points(vehicleId: number, from: Date, to: Date): Promise<TrackPoint[]> {
+    const { rows } = await this.pool.query<[number, number, number, number | null]>({
+      text: `SELECT (extract(epoch FROM time) * 1000)::float8 AS t, lat, lng, speed FROM vehicle_position
+              WHERE vehicle_id = $1 AND time >= $2 AND time < $3 ORDER BY time`,
+      values: [vehicleId, from, to],
+      rowMode: 'array',
+    });
+    return rows.map((r) => ({ t: r[0], lat: r[1], lng: r[2], speed: r[3] }));
+  }
+
+  /** Waste areas with coordinates inside the box (degrees) widened by `radiusM`. */
+  async sitesNear(minLat: number, minLng: number, maxLat: number, maxLng: number, radiusM: number): Promise<VisitSite[]> {
+    const dLat = radiusM / 111_320;
+    const dLng = radiusM / (111_320 * Math.max(0.01, Math.cos(((minLat + maxLat) / 2) * Math.PI / 180)));
+    const { rows } = await this.pool.query(
+      `SELECT id, kind, COALESCE(name_waste_area, location, identifier, registry_number, '№ ' || id) AS name,
+              ST_Y(coordinates) AS lat, ST_X(coordinates) AS lng
+         FROM waste_area WHERE coordinates && ST_MakeEnvelope($1, $2, $3, $4, 4326)`,
+      [minLng - dLng, minLat - dLat, maxLng + dLng, maxLat + dLat]);
+    return rows;
+  }
+
+  /** The vehicle's trips in the period (contract NavTripsAnswer without the vehicle's plate check). */
+  async trips(req: TripsRequest, vehicle: { id: number; license_plate: string }): Promise<NavTripsAnswer> {
+    const pts = await this.points(req.vehicleId, req.from, req.to);
+    const opts: TripOptions = { ...DEFAULT_TRIP_OPTIONS, stopSeconds: req.stopMinutes * 60 };
+    const trips = splitTrips(pts, opts);
+    let sites: VisitSite[] = [];
+    if (trips.length) {
+      let minLat = 90, minLng = 180, maxLat = -90, maxLng = -180;
+      for (const p of pts) {
+        if (p.lat < minLat) minLat = p.lat; if (p.lat > maxLat) maxLat = p.lat;
+        if (p.lng < minLng) minLng = p.lng; if (p.lng > maxLng) maxLng = p.lng;
+      }
+      sites = await this.sitesNear(minLat, minLng, maxLat, maxLng, req.visitRadiusM);
+    }
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const results = trips.map((t, i) => {
+      const coords: [number, number][] = [];
+      for (let k = t.from; k <= t.to; k++) coords.push([round6(pts[k]!.lng), round6(pts[k]!.lat)]);
+      return {
+        number: i + 1,
+        period: { lower: iso(t.start), upper: iso(t.end) },
+        distance_m: t.distance_m,
+        duration_s: t.duration_s,
+        max_speed: t.max_speed,
+        start: { lat: round6(pts[t.from]!.lat), lng: round6(pts[t.from]!.lng) },
+        end: { lat: round6(pts[t.to]!.lat), lng: round6(pts[t.to]!.lng) },
+        points_count: t.to - t.from + 1,
+        track: { type: 'LineString' as const, coordinates: coords },
+        visits: findVisits(pts, t.from, t.to, sites, req.visitRadiusM).map((v) => ({
+          waste_area: { id: v.site.id, name: v.site.name, kind: v.site.kind },
+          arrived_at: iso(v.arrived), left_at: iso(v.left), duration_s: v.duration_s,
+        })),
+      };
+    });
+    return {
+      vehicle,
+      period: { lower: req.from.toISOString(), upper: req.to.toISOString() },
+      stop_minutes: req.stopMinutes,
+      visit_radius: req.visitRadiusM,
+      count: results.length,
+      distance_m: results.reduce((s, t) => s + t.distance_m, 0),
+      results,
+    };
+  }
+}

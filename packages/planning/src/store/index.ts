@@ -1,0 +1,14 @@
+/**
+ * @tko/planning/store — the planner's PostgreSQL side: load a schedule's day, save and read its
+ * routes, move a stop (tables schedule_route, schedule_route_stop).
+ */
+export * from './assumptions';
+export { loadDayInstance, checkPlannable, allowedFacilities, scheduleDay, travelMatrix, PlanInputError } from './load-instance';
+export type { InstanceKeys, LoadedInstance } from './load-instance';
+export { saveDayPlan, writeRoute, secondsToTime } from './save-routes';
+export { readDayRoutes } from './read-routes';
+export type { DayRoutesRow } from './read-routes';
+export { moveStop } from './move-stop';
+export type { MoveStop } from './move-stop';
+export { planScheduleDay } from './plan-day';
+export type { PlanDayResult } from './plan-day';
