@@ -30,7 +30,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    // WEB_OUT_DIR: a build of one's own beside the shared dist/ (browser tests read it through WEB_DIST).
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     // Source maps are written beside the build (dist/assets/*.map) but not linked from the files and
     // not served (docs/DECISIONS.md «Source maps»).

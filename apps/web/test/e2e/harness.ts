@@ -17,7 +17,8 @@ import type { TestDatabase } from '@tko/db/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const WEB_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const WEB_DIST = path.join(WEB_ROOT, 'dist');
+/** The built app the browser tests serve: apps/web/dist, or WEB_DIST (a build of one's own, see docs/TESTING.md). */
+export const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(WEB_ROOT, 'dist');
 export const RESULTS_DIR = path.join(WEB_ROOT, 'test-results');
 
 /** Flags Chromium needs here: root without a sandbox, no GPU, no traffic to outside hosts. */
