@@ -79,10 +79,16 @@ describe('contracts and appeals in the browser', () => {
 
     await page.getByRole('button', { name: 'Новая редакция' }).click();
     await page.waitForURL((u) => u.pathname !== `/contracts/update/${String(contract.id)}/` && /\/contracts\/update\/\d+\//.test(u.pathname));
+    // The draft's own card (its «Утвердить редакцию» button) must be on screen before its tab is chosen:
+    // a click on the previous card's tab, still shown for a moment, would be lost with it.
+    await page.getByTestId('action-approve').waitFor();
     await page.getByRole('tab', { name: 'История редакций' }).click();
-    await expect.poll(() => page.getByTestId('contract-history').locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
-    await page.getByTestId('contract-history').getByText('Черновик').waitFor();
-    await page.getByTestId('contract-history').getByText(/текущая версия/).waitFor();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'contract_revisions');
+    const draftHistory = page.getByTestId('contract-history');
+    await draftHistory.waitFor();
+    await expect.poll(() => draftHistory.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    await draftHistory.getByText('Черновик').waitFor();
+    await draftHistory.getByText(/текущая версия/).waitFor();
   }, 120_000);
 
   it('delivers a reply in an appeal\'s chat to the other open page without a reload', async () => {

@@ -130,6 +130,15 @@ export interface AxeViolation {
  * ```
  */
 export async function expectAccessible(page: Page, label: string, opts: { exclude?: string[] } = {}): Promise<void> {
+  // Colours are checked as they end up: wait until the finite CSS transitions and animations (a drawer
+  // sliding in, a dropdown fading out) have finished; endless ones (spinners, a live dot) are left alone.
+  await page.waitForFunction(
+    () => (globalThis as unknown as { document: { getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[] } }).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeScript());
   const violations = await page.evaluate(

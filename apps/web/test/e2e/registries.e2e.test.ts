@@ -270,6 +270,9 @@ describe('registries in the browser', () => {
     await page.waitForURL((u) => u.pathname === '/terr-schema/waste-management-facilities/current/');
     await tab(page, 'Планируемые объекты').click();
     await page.waitForURL((u) => u.pathname === '/terr-schema/waste-management-facilities/planned/');
+    // The router pushes the URL before React renders the new tab (a transition): until the tab shows
+    // as selected, «Создать» may still be the current tab's button.
+    await expect.poll(() => tab(page, 'Планируемые объекты').getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Создать' }).click();
     await page.waitForURL((u) => u.pathname === '/terr-schema/waste-management-facilities/planned/update/new/');
 
