@@ -60,6 +60,12 @@ async function snapshot(pool: Pool) {
   };
 }
 
+/** change_log rows by «registry:action». */
+async function history(): Promise<Record<string, number>> {
+  const { rows } = await h.t.pool.query<{ k: string; n: number }>(`SELECT resource || ':' || action AS k, count(*)::int AS n FROM change_log GROUP BY 1 ORDER BY 1`);
+  return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+}
+
 async function run(id: number): Promise<ImportFile> {
   const res = await request(h.t.app.server).post(files(id, 'process/')).set(h.t.auth('admin'));
   expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -120,6 +126,10 @@ describe('import template ANGARSK_PLAN', () => {
     // What the file created is listed for «Откатить импорт»: the zone, 3 garages, 91 vehicles, 1 692 sites.
     const records = await h.t.pool.query<{ registry: string; n: number }>('SELECT registry, count(*)::int AS n FROM import_record WHERE import_file_id = $1 GROUP BY 1 ORDER BY 1', [done.id]);
     expect(records.rows).toEqual([{ registry: 'container', n: 1692 }, { registry: 'contract-zones', n: 1 }, { registry: 'garages', n: 3 }, { registry: 'vehicles', n: 91 }]);
+    // Written through the pipeline's unit: each record has its history and was announced on its registry's topic.
+    expect(await history()).toEqual({ 'container:create': 1692, 'contract-zones:create': 1, 'garages:create': 3, 'vehicles:create': 91 });
+    const announced = (topic: string) => h.envelopes.filter((e) => e.destination === `/topic/registry.${topic}`).length;
+    expect([announced('garages'), announced('vehicles'), announced('container')]).toEqual([3, 91, 1692]);
   }, 320000);
 
   it('creates and changes nothing when the same file is imported again', async () => {
@@ -133,6 +143,28 @@ describe('import template ANGARSK_PLAN', () => {
     expect(await snapshot(h.t.pool)).toEqual(before);
     const records = await h.t.pool.query('SELECT 1 FROM import_record WHERE import_file_id = $1', [done.id]);
     expect(records.rowCount).toBe(0);
+    expect(await history()).toEqual({ 'container:create': 1692, 'contract-zones:create': 1, 'garages:create': 3, 'vehicles:create': 91 });
+  }, 320000);
+
+  it('puts back values edited since, with their history; «Откатить импорт» restores the edits', async () => {
+    const SITE = '52.546842,103.870102';
+    const PLATE = 'А 186 ВА 138';
+    await h.t.pool.query(`UPDATE waste_area SET location = 'Исправлено вручную' WHERE external_id = $1`, [SITE]);
+    await h.t.pool.query(`UPDATE vehicle SET garage_id = (SELECT id FROM garage WHERE name <> 'Гараж АМП' ORDER BY name LIMIT 1) WHERE license_plate = $1`, [PLATE]);
+    const up = await upload(h.t, readFileSync(FILE), 'angarsk-third.csv', 'ANGARSK_PLAN');
+    const done = await run(up.body.id);
+    expect(done.report).toMatchObject({ created: 0, updated: 2, unchanged: 1784, failed_rows: 0 });
+    const site = await h.t.pool.query<{ id: number; location: string }>('SELECT id, location FROM waste_area WHERE external_id = $1', [SITE]);
+    expect(site.rows[0]!.location).toBe('Ангарск, 47 квл, 60 (ул. Набережная, 41)');
+    const log = await h.t.pool.query(`SELECT action, before, after FROM change_log WHERE resource = 'container' AND object_id = $1 ORDER BY id DESC LIMIT 1`, [site.rows[0]!.id]);
+    expect(log.rows[0]).toEqual({ action: 'update', before: { location: 'Исправлено вручную' }, after: { location: 'Ангарск, 47 квл, 60 (ул. Набережная, 41)' } });
+    expect((await get(`/api/fleet/vehicles/?search=${encodeURIComponent(PLATE)}`)).body.results[0].garage.name).toBe('Гараж АМП');
+
+    const back = await request(h.t.app.server).post(files(up.body.id, 'rollback/')).set(h.t.auth('admin'));
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect((await h.t.pool.query('SELECT location FROM waste_area WHERE external_id = $1', [SITE])).rows[0].location).toBe('Исправлено вручную');
+    expect((await get(`/api/fleet/vehicles/?search=${encodeURIComponent(PLATE)}`)).body.results[0].garage.name).not.toBe('Гараж АМП');
+    expect(await counts(h.t.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
   }, 320000);
 
   it('fails bad rows with their reasons and imports the rest; «Откатить импорт» removes what the file created', async () => {

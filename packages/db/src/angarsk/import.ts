@@ -28,16 +28,6 @@ export interface AngarskImportCounts {
   contractZoneId: number;
 }
 
-/** A site's values the plan writes, as they were before an update (the registry's update-body shape). */
-export interface PlanSiteBefore {
-  location: string | null;
-  structured_address: Record<string, unknown> | null;
-  coordinates: { lat: number; lng: number } | null;
-  periodicity: string | null;
-  periodicity_on_monthdays: number[] | null;
-  contract_zone: number | null;
-}
-
 /** A record the plan wrote: its id and its key in the plan (garage name, plate, site key 'lat,lng'). */
 export interface PlanRecord {
   id: number;
@@ -45,16 +35,23 @@ export interface PlanRecord {
 }
 
 /**
- * What one write of the plan created and changed, by id (the system import records them for
- * «Откатить импорт»): the zone when it was created, garages, vehicles and sites created;
- * vehicles moved to another garage and sites whose imported values changed, with the values before.
+ * What one write of the plan created and changed, by id (the system import records their
+ * history and keeps them for «Откатить импорт»): the zone when it was created, the garages,
+ * vehicles and sites created; the vehicles moved to another garage and the sites whose
+ * imported values changed.
  */
 export interface PlanWriteRecords {
   zoneCreated: number | null;
   garages: PlanRecord[];
-  vehicles: { created: PlanRecord[]; updated: (PlanRecord & { before: { garage: number | null } })[] };
-  sites: { created: PlanRecord[]; updated: (PlanRecord & { before: PlanSiteBefore })[] };
+  vehicles: { created: PlanRecord[]; updated: PlanRecord[] };
+  sites: { created: PlanRecord[]; updated: PlanRecord[] };
 }
+
+/** Fields of the registries (@tko/contract vehicles, container) a write of the plan may change on an existing record. */
+export const PLAN_UPDATED_FIELDS = {
+  vehicles: ['garage'],
+  container: ['location', 'structured_address', 'coordinates', 'periodicity', 'periodicity_on_monthdays', 'contract_zone'],
+} as const;
 
 const BATCH = 500;
 
@@ -88,8 +85,6 @@ export async function writePlan(db: PoolClient, plan: RoutePlan, stale: StaleLin
     [plan.garages],
   );
   const plates = plan.vehicles.map((v) => v.plate);
-  const before = await db.query<{ id: number; garage_id: number | null }>('SELECT id, garage_id FROM vehicle WHERE license_plate = ANY($1::text[])', [plates]);
-  const garageBefore = new Map(before.rows.map((r) => [r.id, r.garage_id]));
   const vehicles = await db.query<PlanRecord & { created: boolean }>(
     `INSERT INTO vehicle (license_plate, garage_id)
      SELECT v.plate, g.id FROM unnest($1::text[], $2::text[]) AS v(plate, garage) JOIN garage g ON g.name = v.garage
@@ -110,7 +105,7 @@ export async function writePlan(db: PoolClient, plan: RoutePlan, stale: StaleLin
   sites.unchanged = sites.total - sites.created - sites.updated;
   const links = await writeLinks(db, plan, stale);
   const createdVehicles = vehicles.rows.filter((r) => r.created).map((r) => ({ id: r.id, key: r.key }));
-  const movedVehicles = vehicles.rows.filter((r) => !r.created).map((r) => ({ id: r.id, key: r.key, before: { garage: garageBefore.get(r.id) ?? null } }));
+  const movedVehicles = vehicles.rows.filter((r) => !r.created).map((r) => ({ id: r.id, key: r.key }));
   return {
     counts: {
       rows: plan.rows,
@@ -153,14 +148,6 @@ async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: nu
     needs_checking: s.otherLocations.length > 0,
     landmark: s.otherLocations.length > 0 ? `Другие адреса этой точки в плане вывоза: ${s.otherLocations.join('; ')}` : null,
   }));
-  const old = await db.query<PlanSiteBefore & { id: number }>(
-    `SELECT id, location, structured_address,
-            CASE WHEN coordinates IS NULL THEN NULL ELSE jsonb_build_object('lat', round(ST_Y(coordinates)::numeric, 6)::float8, 'lng', round(ST_X(coordinates)::numeric, 6)::float8) END AS coordinates,
-            periodicity, periodicity_on_monthdays, contract_zone_id AS contract_zone
-       FROM waste_area WHERE kind = 'CONTAINER' AND data_import_source = $1 AND external_id = ANY($2::text[])`,
-    [ANGARSK_SOURCE, sites.map((s) => s.key)],
-  );
-  const before = new Map(old.rows.map(({ id, ...rest }) => [id, rest]));
   const { rows } = await db.query<PlanRecord & { created: boolean }>(
     `INSERT INTO waste_area AS w (kind, data_import_source, external_id, location, structured_address, coordinates,
         periodicity, periodicity_on_monthdays, contract_zone_id, location_needs_checking, landmark)
@@ -181,7 +168,7 @@ async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: nu
   );
   return {
     created: rows.filter((r) => r.created).map((r) => ({ id: r.id, key: r.key })),
-    updated: rows.filter((r) => !r.created).map((r) => ({ id: r.id, key: r.key, before: before.get(r.id)! })),
+    updated: rows.filter((r) => !r.created).map((r) => ({ id: r.id, key: r.key })),
   };
 }
 

@@ -5,8 +5,10 @@
  *   parse cells by the targets (10–25 %; a bad or blank cell fails its row with its reason, the
  *   other rows go on) → group the visits into garages, vehicles, sites and links (groupPlan) →
  *   ONE unit of the write pipeline: writePlan on its connection (set-based upserts, a few
- *   seconds for the 20 626 rows) → the records created or changed into import_record (for
- *   «Откатить импорт») → ctx.beforeCommit → COMMIT.
+ *   seconds for the 20 626 rows) → the rows it created or changed taken into the unit
+ *   (WriteUnit.adopt: their change history — updates against the rows read just before — and
+ *   their announcement on /topic/registry.* after COMMIT, like any write of the pipeline) → the
+ *   records into import_record (for «Откатить импорт») → ctx.beforeCommit → COMMIT.
  *
  * Report: objects = garages + vehicles + sites of the file; created / updated / unchanged summed
  * over them (a vehicle is «updated» when it moved to another garage); merged_rows = visits that
@@ -17,12 +19,17 @@
  */
 import type { ResourceDef } from '@tko/contract';
 import { containerResource, contractZoneResource, garageResource, vehicleResource } from '@tko/contract';
-import type { PlanRow, PlanWriteRecords, RoutePlan } from '@tko/db';
-import { groupPlan, normalizePlate, writePlan } from '@tko/db';
+import type { PlanRow, PlanWriteRecords, RoutePlan, Row, WriteUnit } from '@tko/db';
+import { ANGARSK_SOURCE, groupPlan, normalizePlate, PLAN_UPDATED_FIELDS, writePlan } from '@tko/db';
 import { parseRows } from '../convert';
 import { ImportCancelled } from '../errors';
 import type { ImportedRecord, RunContext, RunOutcome } from '../run-import';
-import { MAX_WARNINGS } from '../run-import';
+import { inputValue, MAX_WARNINGS } from '../run-import';
+
+const ZONES = contractZoneResource as unknown as ResourceDef;
+const GARAGES = garageResource as unknown as ResourceDef;
+const VEHICLES = vehicleResource as unknown as ResourceDef;
+const SITES = containerResource;
 
 const FIELDS = ['lat', 'lng', 'garage', 'plate', 'address', 'days'] as const;
 
@@ -59,8 +66,10 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
 
   const unit = await ctx.pipeline.begin();
   try {
+    const before = await existingRows(ctx, unit, plan);
     // A file may be part of a plan: only the sites it names lose the vehicles it no longer gives them.
     const { counts, records } = await writePlan(unit.db, plan, 'plan');
+    await adoptAll(ctx, unit, records, before);
     await ctx.progress(95);
     warnings.unshift(
       `Гаражей в файле ${counts.garages.total}, новых ${counts.garages.created}; машин ${counts.vehicles.total}, новых ${counts.vehicles.created}, перенесено в другой гараж ${counts.vehicles.updated}; ` +
@@ -75,7 +84,7 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
     const updated = counts.vehicles.updated + counts.sites.updated;
     const outcome: RunOutcome = {
       failed,
-      records: importRecords(records, firstLines(planRows)),
+      records: importRecords(records, before, firstLines(planRows)),
       report: {
         rows: total,
         objects,
@@ -122,18 +131,48 @@ function firstLines(rows: PlanRow[]): Map<string, number> {
   return out;
 }
 
+interface Before {
+  vehicles: Map<number, Row>;
+  sites: Map<number, Row>;
+}
+
+/** The vehicles and sites of the plan already in the registry, as the card reads them (before the write). */
+async function existingRows(ctx: RunContext, unit: WriteUnit, plan: RoutePlan): Promise<Before> {
+  const ids = async (sql: string, params: unknown[]) => (await unit.db.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
+  const vehicleIds = await ids('SELECT id FROM vehicle WHERE license_plate = ANY($1::text[])', [plan.vehicles.map((v) => v.plate)]);
+  const siteIds = await ids(`SELECT id FROM waste_area WHERE kind = 'CONTAINER' AND data_import_source = $1 AND external_id = ANY($2::text[])`, [ANGARSK_SOURCE, plan.sites.map((s) => s.key)]);
+  return {
+    vehicles: await ctx.pipeline.repo(VEHICLES).getMany(vehicleIds, unit.db),
+    sites: await ctx.pipeline.repo(SITES).getMany(siteIds, unit.db),
+  };
+}
+
+/** History and announcements of what writePlan created or changed. */
+async function adoptAll(ctx: RunContext, unit: WriteUnit, r: PlanWriteRecords, before: Before): Promise<void> {
+  const created = (list: { id: number }[]) => list.map((x) => ({ id: x.id, before: null }));
+  if (r.zoneCreated !== null) await unit.adopt(ZONES, [{ id: r.zoneCreated, before: null }], ctx.writer);
+  await unit.adopt(GARAGES, created(r.garages), ctx.writer);
+  await unit.adopt(VEHICLES, [...created(r.vehicles.created), ...r.vehicles.updated.map((v) => ({ id: v.id, before: before.vehicles.get(v.id) ?? null }))], ctx.writer);
+  await unit.adopt(SITES, [...created(r.sites.created), ...r.sites.updated.map((s) => ({ id: s.id, before: before.sites.get(s.id) ?? null }))], ctx.writer);
+}
+
+/** The fields the plan writes, as they were (update-body shape: a reference by its id). */
+function oldValues(def: ResourceDef, fields: readonly string[], row: Row | undefined): ImportedRecord['oldValues'] {
+  return row ? Object.fromEntries(fields.map((k) => [k, inputValue(def.fields[k]!, row[k])])) : {};
+}
+
 /** What the write created and changed, oldest first (a rollback goes newest first: sites, vehicles, garages, zone). */
-function importRecords(r: PlanWriteRecords, lines: Map<string, number>): ImportedRecord[] {
-  const rec = (def: ResourceDef, id: number, line: number, oldValues: ImportedRecord['oldValues'] = null): ImportedRecord =>
-    ({ registry: def.name, recordId: id, action: oldValues ? 'update' : 'create', oldValues, line });
+function importRecords(r: PlanWriteRecords, before: Before, lines: Map<string, number>): ImportedRecord[] {
+  const rec = (def: ResourceDef, id: number, line: number, old: ImportedRecord['oldValues'] = null): ImportedRecord =>
+    ({ registry: def.name, recordId: id, action: old ? 'update' : 'create', oldValues: old, line });
   const first = Math.min(...lines.values(), Number.MAX_SAFE_INTEGER);
   const out: ImportedRecord[] = [];
-  if (r.zoneCreated !== null) out.push(rec(contractZoneResource as unknown as ResourceDef, r.zoneCreated, first));
-  for (const g of r.garages) out.push(rec(garageResource as unknown as ResourceDef, g.id, lines.get(`garage|${g.key}`) ?? first));
-  for (const v of r.vehicles.created) out.push(rec(vehicleResource as unknown as ResourceDef, v.id, lines.get(`plate|${v.key}`) ?? first));
-  for (const v of r.vehicles.updated) out.push(rec(vehicleResource as unknown as ResourceDef, v.id, lines.get(`plate|${v.key}`) ?? first, v.before));
-  for (const s of r.sites.created) out.push(rec(containerResource, s.id, lines.get(`site|${s.key}`) ?? first));
-  for (const s of r.sites.updated) out.push(rec(containerResource, s.id, lines.get(`site|${s.key}`) ?? first, { ...s.before }));
+  if (r.zoneCreated !== null) out.push(rec(ZONES, r.zoneCreated, first));
+  for (const g of r.garages) out.push(rec(GARAGES, g.id, lines.get(`garage|${g.key}`) ?? first));
+  for (const v of r.vehicles.created) out.push(rec(VEHICLES, v.id, lines.get(`plate|${v.key}`) ?? first));
+  for (const v of r.vehicles.updated) out.push(rec(VEHICLES, v.id, lines.get(`plate|${v.key}`) ?? first, oldValues(VEHICLES, PLAN_UPDATED_FIELDS.vehicles, before.vehicles.get(v.id))));
+  for (const s of r.sites.created) out.push(rec(SITES, s.id, lines.get(`site|${s.key}`) ?? first));
+  for (const s of r.sites.updated) out.push(rec(SITES, s.id, lines.get(`site|${s.key}`) ?? first, oldValues(SITES, PLAN_UPDATED_FIELDS.container, before.sites.get(s.id))));
   return out;
 }
 
