@@ -17,6 +17,8 @@ import type { AngarskImportCounts } from '@tko/db';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
 import type { Pool } from 'pg';
+import { TokenService } from '../src/modules/auth/tokens';
+import { createUser } from './helpers';
 import { csv, files, finished, startImportHarness, upload } from './import-helpers';
 import type { ImportHarness } from './import-helpers';
 
@@ -166,6 +168,18 @@ describe('import template ANGARSK_PLAN', () => {
     expect((await get(`/api/fleet/vehicles/?search=${encodeURIComponent(PLATE)}`)).body.results[0].garage.name).not.toBe('Гараж АМП');
     expect(await counts(h.t.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
   }, 320000);
+
+  it('needs the rights to add sites, garages and vehicles: a clerk who may only add sites is refused', async () => {
+    const ts = new TokenService(h.t.config.jwtSecret, 300, 600);
+    const clerk = await createUser(h.t.pool, 'plan-clerk@test.local', ['import:view', 'import:add', 'import:change', 'container:add', 'container:change', 'garages:add', 'garages:change']);
+    const as = { Authorization: `Bearer ${ts.access(clerk)}` };
+    const up = await request(h.t.app.server).post('/api/import/files/upload/').set(as).field('template_type', 'ANGARSK_PLAN')
+      .attach('file', csv([['Lat', 'Lon', 'Descr', 'Столбец2', 'Столбец4', 'Sub'], ['52.7', '103.95', 'Гараж АМП', 'А 186 ВА 138', 'Ангарск  2 мкр  5', '1']]), 'plan.csv');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const res = await request(h.t.app.server).post(files(up.body.id, 'process/')).set(as);
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe('Для импорта нужны права на создание и изменение записей реестра «Транспортные средства».');
+  });
 
   it('fails bad rows with their reasons and imports the rest; «Откатить импорт» removes what the file created', async () => {
     const header = ['Lat', 'Lon', 'Descr', 'Столбец2', 'Столбец3', 'Столбец4', 'Sub', 'Num'];
