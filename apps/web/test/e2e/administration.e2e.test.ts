@@ -5,15 +5,13 @@
  * that role (the registration e-mail goes to a real SMTP receiver), the lists showing both.
  * Each screen passes the axe-core check. Built app, real API and database, headless Chromium.
  */
-import type { AddressInfo } from 'node:net';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
+import type { buildApp } from '@tko/api/src/app';
 import { startSmtpReceiver, type SmtpReceiver } from '@tko/api/test/smtp-receiver';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-admin14@tko.local', password: 'Е2е-пароль-админ-14', first_name: 'Ольга', last_name: 'Админова' };
 
@@ -38,11 +36,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await ensureAdmin(db.pool, ADMIN);
   smtp = await startSmtpReceiver();
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy, smtpUrl: smtp.url });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: process.env.TEST_LOG ? { level: 'info' } : false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { smtpUrl: smtp.url } }));
   browser = await launchChromium();
   page = await openPage(browser);
   await signIn(page, baseUrl, ADMIN, '/settings/');

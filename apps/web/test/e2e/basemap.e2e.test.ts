@@ -7,17 +7,15 @@
  * the registry's sites above them, and street names in the product's own glyphs. Screenshot: apps/web/test-results/basemap.png.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { loadRegion } from '@tko/geocoding';
-import { closeE2e, copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const SPB = path.resolve(import.meta.dirname, '../../../../../shared/data/osm_spb_center_nevsky_2019.osm');
 const ADMIN = { email: 'e2e-basemap@tko.local', password: 'Е2е-пароль-подложки-1', first_name: 'Осип', last_name: 'Картов' };
@@ -54,11 +52,7 @@ beforeAll(async () => {
   await db.pool.query(`INSERT INTO waste_area (kind, location, coordinates, identifier) VALUES ('CONTAINER', 'Санкт-Петербург, Невский пр., 50', ${point}, 'СПб-1')`);
   await db.pool.query(`UPDATE system_settings SET center_coordinates = ${point}, map_zoom = ${ZOOM}`);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy, basemapDir });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { basemapDir } }));
 
   browser = await launchChromium();
   const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1280, height: 800 } });

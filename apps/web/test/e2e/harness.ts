@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
+import { buildApp, type AppDeps } from '@tko/api/src/app';
+import { loadConfig, type Config } from '@tko/api/src/config';
 import { createPrisma } from '@tko/db';
 import type { TestDatabase } from '@tko/db/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -71,19 +71,28 @@ export async function signIn(page: Page, baseUrl: string, user: { email: string;
   return res;
 }
 
-/** What a browser test starts and tears down: each may be undefined when beforeAll failed early. */
+/** What a browser test changes in the served app: config overrides (SMTP, directories, Redis), real queues. */
+export interface ServeOptions {
+  config?: Partial<Config>;
+  /** BullMQ queues (a prefix of the test's own); none = job calls answer 503. */
+  queues?: AppDeps['queues'];
+  imports?: AppDeps['imports'];
+}
+
 /**
- * The real API (no queues) on a free 127.0.0.1 port over the test database `db`, serving the copy of the
+ * The real API (no queues unless `opts.queues`) on a free 127.0.0.1 port over the test database `db`, serving the copy of the
  * built web app; returns its Prisma client, the app (close it with closeE2e) and its base URL.
  */
-export async function serveApp(db: TestDatabase, webCopy: string | undefined) {
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
+export async function serveApp(db: TestDatabase, webCopy: string | undefined, opts: ServeOptions = {}) {
+  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy, ...opts.config });
   const prisma = createPrisma(db.url);
-  const app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
+  const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG === '1' ? 'info' : process.env.TEST_LOG } : false;
+  const app = await buildApp({ config, pool: db.pool, prisma, queues: opts.queues ?? null, imports: opts.imports, logger });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { prisma, app, baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
+/** What a browser test starts and tears down: each may be undefined when beforeAll failed early. */
 export interface E2eParts {
   browser?: Browser;
   app?: { close(): Promise<unknown> };

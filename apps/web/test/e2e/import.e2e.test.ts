@@ -7,16 +7,14 @@
  * the real API on its own database, headless Chromium; nothing mocked. axe-core checks the screen.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-import@tko.local', password: 'Е2е-пароль-импорта-1', first_name: 'Нина', last_name: 'Импортова' };
 const CSV = [
@@ -44,11 +42,7 @@ beforeAll(async () => {
   importDir = mkdtempSync(path.join(tmpdir(), 'tko-e2e-import9-'));
   db = await createTestDatabase();
   await ensureAdmin(db.pool, ADMIN);
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy, importDir });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { importDir } }));
   browser = await launchChromium();
   page = await openPage(browser);
   page.on('pageerror', (err) => pageErrors.push(err.message));

@@ -27,7 +27,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Worker } from 'bullmq';
 import ExcelJS from 'exceljs';
@@ -35,17 +34,16 @@ import iconv from 'iconv-lite';
 import { Redis } from 'ioredis';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
+import type { buildApp } from '@tko/api/src/app';
 import { openImportQueue, type ImportQueue } from '@tko/api/src/modules/import/import-queue';
 import { openQueues, type Queues } from '@tko/api/src/modules/jobs/queue';
 import { containerResource, ContainerType, QUEUE_EXPORTS, type ImportLabels } from '@tko/contract';
-import { createPrisma, ensureAdmin, Notifier, type PrismaClient } from '@tko/db';
+import { ensureAdmin, Notifier, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher, type RealtimePublisher } from '@tko/realtime';
 import { startImportWorker } from '../../../worker/src/import-worker';
 import { xlsxExportProcessor } from '../../../worker/src/processors/xlsx-export';
-import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn } from './harness';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'e2e-platform@tko.local', password: 'Е2е-пароль-платформы-1', first_name: 'Нина', last_name: 'Платформина' };
@@ -126,14 +124,8 @@ beforeAll(async () => {
   queues = openQueues(REDIS_URL, prefix)!;
   imports = openImportQueue(REDIS_URL, prefix)!;
   await queues.exports.waitUntilReady();
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-platform-secret' } as NodeJS.ProcessEnv, {
-    webDist: webCopy, redisUrl: REDIS_URL, importDir, exportDir, xlsxAsyncThreshold: 1,
-  });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues, imports, logger: process.env.TEST_LOG ? { level: 'error' } : false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { redisUrl: REDIS_URL, importDir, exportDir, xlsxAsyncThreshold: 1 }, queues, imports }));
   await app.realtime.subscribed;
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   // The worker's side, as apps/worker/src/main.ts wires it: its own Redis connections.
   redis = { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), publisher: new Redis(REDIS_URL) };

@@ -20,18 +20,16 @@
  * /usr/bin/chromium). Run: `pnpm exec vitest run --project web-e2e`.
  */
 
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, dataDir, ensureAdmin, importFkko, importOktmo, OKTMO_FILE, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { dataDir, ensureAdmin, importFkko, importOktmo, OKTMO_FILE, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import ExcelJS from 'exceljs';
 import { resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
-import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn, closeE2e } from './harness';
+import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn, closeE2e, serveApp } from './harness';
 
 
 const ADMIN = { email: 'e2e-registries@tko.local', password: 'Е2е-пароль-реестров-1', first_name: 'Илья', last_name: 'Реестров' };
@@ -150,11 +148,7 @@ beforeAll(async () => {
   await importOktmo(db.pool, path.join(dataDir(), OKTMO_FILE));
   await ensureAdmin(db.pool, ADMIN);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-registries-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: process.env.TEST_LOG ? { level: 'error' } : false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
 
   browser = await launchChromium();
   context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });

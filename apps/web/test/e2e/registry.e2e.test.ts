@@ -9,17 +9,15 @@
  * (CHROMIUM_PATH, default /usr/bin/chromium). The map screenshot goes to apps/web/test-results/.
  */
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
+import type { buildApp } from '@tko/api/src/app';
 import { containerResource } from '@tko/contract';
-import { createPrisma, dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
+import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, closeE2e } from './harness';
+import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, closeE2e, serveApp } from './harness';
 
 
 const ADMIN = { email: 'e2e-admin@tko.local', password: 'Е2е-пароль-администратора-1', first_name: 'Ольга', last_name: 'Проверкина' };
@@ -115,11 +113,7 @@ beforeAll(async () => {
   expect(imported.sites.total).toBe(TOTAL_SITES);
   await ensureAdmin(db.pool, ADMIN);
 
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: process.env.TEST_LOG ? { level: 'error' } : false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
 
   browser = await launchChromium();
   context = await browser.newContext({ acceptDownloads: true, locale: 'ru-RU', viewport: { width: 1440, height: 900 } });

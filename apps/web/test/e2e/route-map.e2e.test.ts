@@ -6,18 +6,16 @@
  * «Сохранить путь» stores it: the route row then has the encoded path, its distance and duration,
  * and the path geometry lies along the street. The screen passes the accessibility check.
  */
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { loadRegion } from '@tko/geocoding';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-routes@tko.local', password: 'Е2е-пароль-маршруты-10', first_name: 'Павел', last_name: 'Маршрутов' };
 const SPB = path.resolve(import.meta.dirname, '../../../../../shared/data/osm_spb_center_nevsky_2019.osm');
@@ -45,11 +43,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tko-routes-e2e-'));
   await loadRegion({ file: SPB, databaseUrl: db.url, dataDir, parts: { roads: true, addresses: false, basemap: false } });
   await ensureAdmin(db.pool, ADMIN);
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: process.env.TEST_LOG ? { level: 'info' } : false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
   browser = await launchChromium();
   page = await openPage(browser);
   await signIn(page, baseUrl, ADMIN, '/routes/routes/');

@@ -7,20 +7,18 @@
  * real Redis, headless Chromium; axe-core checks the tab.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
+import type { buildApp } from '@tko/api/src/app';
 import { openQueues, type Queues } from '@tko/api/src/modules/jobs/queue';
-import { loadConfig } from '@tko/api/src/config';
 import { QUEUE_PLANNING } from '@tko/contract';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher } from '@tko/realtime';
 import { planDayProcessor } from '../../../worker/src/planning-worker';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-schedules@tko.local', password: 'Е2е-пароль-графиков-1', first_name: 'Пётр', last_name: 'Графиков' };
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -64,11 +62,7 @@ beforeAll(async () => {
   publishing = new Redis(REDIS_URL);
   worker = new Worker(QUEUE_PLANNING, planDayProcessor(db.pool, redisPublisher(publishing)), { connection, prefix });
   queues = openQueues(REDIS_URL, prefix)!;
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy, redisUrl: REDIS_URL, queuePrefix: prefix });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { redisUrl: REDIS_URL, queuePrefix: prefix }, queues }));
   browser = await launchChromium();
   page = await openPage(browser);
   await signIn(page, baseUrl, ADMIN, `/routes/schedules-n-requests/schedules/update/${scheduleId}/`);

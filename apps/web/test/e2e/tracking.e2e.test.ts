@@ -5,18 +5,16 @@
  * its trips of the day, the trip card and the track on the map. Built app, real API, headless
  * Chromium; axe-core checks the screen.
  */
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@tko/api/src/app';
-import { loadConfig } from '@tko/api/src/config';
-import { createPrisma, ensureAdmin, type PrismaClient } from '@tko/db';
+import type { buildApp } from '@tko/api/src/app';
+import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher } from '@tko/realtime';
 import { fixesAlong, NEVSKY, replay } from '../../../tracker/src/simulator';
 import { startTracker, type Tracker } from '../../../tracker/src/tracker';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-tracking@tko.local', password: 'Е2е-пароль-трекинга-1', first_name: 'Глеб', last_name: 'Диспетчеров' };
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -38,10 +36,8 @@ beforeAll(async () => {
   await ensureAdmin(db.pool, ADMIN);
   truckId = (await db.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier) VALUES ('К555КК38', $1) RETURNING id`, [IMEI])).rows[0]!.id;
   await db.pool.query(`INSERT INTO vehicle (license_plate) VALUES ('М777ММ38')`);
-  const config = loadConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', JWT_SECRET: 'e2e-secret' } as NodeJS.ProcessEnv, { webDist: webCopy, redisUrl: REDIS_URL });
-  prisma = createPrisma(db.url);
-  app = await buildApp({ config, pool: db.pool, prisma, queues: null, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  let baseUrl: string;
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { redisUrl: REDIS_URL } }));
   redis = new Redis(REDIS_URL);
   tracker = await startTracker({ pool: db.pool, publisher: redisPublisher(redis), port: 0, host: '127.0.0.1' });
   // Earlier today: one trip along Nevsky, then parked at its end.
@@ -53,7 +49,7 @@ beforeAll(async () => {
 
   browser = await launchChromium();
   page = await openPage(browser);
-  await signIn(page, `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, ADMIN, '/routes/nav-ctrl/');
+  await signIn(page, baseUrl, ADMIN, '/routes/nav-ctrl/');
 });
 
 afterEach(async ({ task }) => {
