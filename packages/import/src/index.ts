@@ -18,6 +18,8 @@ export type { ImportTemplate, ImportKey, Body } from './templates/types';
 export { IMPORT_TEMPLATES, templateOf, templateInfos } from './templates/index';
 export { cwaBundleTemplate, restoreAddressCommas, parseCount, STANDARD_VOLUME } from './templates/cwa-bundle';
 export { pointKey, pointKeyText } from './templates/point-key';
+export { angarskPlanTemplate, ANGARSK_PLAN_TARGETS, parsePlanDegrees, parsePlanDaysCell } from './templates/angarsk-plan';
+export { runAngarskPlan } from './templates/angarsk-plan-run';
 export { fieldKey, idKey, nearKey, RECORD_ID } from './templates/keys';
 export * from './read-json';
 export * from './duplicates';

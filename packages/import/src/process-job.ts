@@ -124,7 +124,9 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
     const table = await readStoredFile(deps.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
     const pipeline = new WritePipeline(deps.pool, { publisher: deps.publisher });
     const writer = { userName: file.user_name ?? 'Импорт', userId: file.user_id };
-    const outcome = await runImport({
+    // A template filling several registries at once (ANGARSK_PLAN) brings its own run.
+    const run = template.run ?? runImport;
+    const outcome = await run({
       pool: deps.pool,
       pipeline,
       template,

@@ -120,6 +120,25 @@ function withoutRequiredPoint(def: ResourceDef, field: string): ResourceDef {
   return { ...def, fields: { ...def.fields, [field]: { ...def.fields[field]!, required: false } } };
 }
 
+type Schema = ReturnType<typeof createSchema>;
+const schemas = new WeakMap<ResourceDef, { create?: Schema; createNoPoint?: Schema; update?: Schema }>();
+
+/**
+ * The registry's create / update schemas, built once per definition: building a zod object
+ * schema (and its compiled fast path) costs far more than parsing one row with it.
+ */
+function schemasOf(def: ResourceDef) {
+  let s = schemas.get(def);
+  if (!s) schemas.set(def, (s = {}));
+  return s;
+}
+const createSchemaOf = (def: ResourceDef, pointField: string | undefined, noPoint: boolean): Schema => {
+  const s = schemasOf(def);
+  if (noPoint) return (s.createNoPoint ??= createSchema(withoutRequiredPoint(def, pointField!)));
+  return (s.create ??= createSchema(def));
+};
+const updateSchemaOf = (def: ResourceDef): Schema => (schemasOf(def).update ??= updateSchema(def, true) as unknown as Schema);
+
 /** Runs the import; throws ImportCancelled (after rolling back) when cancelled. */
 export async function runImport(ctx: RunContext): Promise<RunOutcome> {
   const started = Date.now();
@@ -272,7 +291,7 @@ async function writeGroup(ctx: RunContext, unit: WriteUnit, key: ImportKey | nul
     const body = { ...group.body };
     // An update without a point keeps the record's point and its flag.
     if (noPoint && template.pointCheckField) delete body[template.pointCheckField];
-    const check = updateSchema(template.def, true).safeParse(body);
+    const check = updateSchemaOf(template.def).safeParse(body);
     if (!check.success) return fail(group, zodMessages(template, check.error.issues));
     const current = await repo.get(id, {}, db);
     if (!current) return fail(group, ['Объект удалён во время импорта.']);
@@ -289,8 +308,7 @@ async function writeGroup(ctx: RunContext, unit: WriteUnit, key: ImportKey | nul
       new: showValue((check.data as Body)[k]),
     }));
   } else {
-    const def = noPoint ? withoutRequiredPoint(template.def, pointField!) : template.def;
-    const check = createSchema(def).safeParse({ ...template.createDefaults?.(ctx.file), ...group.body, ...group.createOnly });
+    const check = createSchemaOf(template.def, pointField, noPoint).safeParse({ ...template.createDefaults?.(ctx.file), ...group.body, ...group.createOnly });
     if (!check.success) return fail(group, zodMessages(template, check.error.issues));
     values = check.data as Body;
     const item = { group, values, noPoint, line };

@@ -37,6 +37,7 @@ export const ImportTemplateType = defineEnum('import_template_type', {
   WASTE_SOURCE_COMPLEX: 'Источники образования отходов (комплексный)',
   BALANCE: 'Баланс',
   WASTE_MANAGEMENT_FACILITY: 'Объекты обращения с отходами',
+  ANGARSK_PLAN: 'План вывоза (маршрутный план)',
 });
 export type ImportTemplateTypeValue = (typeof ImportTemplateType.values)[number];
 

@@ -28,6 +28,31 @@ export interface AngarskImportCounts {
   contractZoneId: number;
 }
 
+/** A record the plan wrote: its id and its key in the plan (garage name, plate, site key 'lat,lng'). */
+export interface PlanRecord {
+  id: number;
+  key: string;
+}
+
+/**
+ * What one write of the plan created and changed, by id (the system import records their
+ * history and keeps them for «Откатить импорт»): the zone when it was created, the garages,
+ * vehicles and sites created; the vehicles moved to another garage and the sites whose
+ * imported values changed.
+ */
+export interface PlanWriteRecords {
+  zoneCreated: number | null;
+  garages: PlanRecord[];
+  vehicles: { created: PlanRecord[]; updated: PlanRecord[] };
+  sites: { created: PlanRecord[]; updated: PlanRecord[] };
+}
+
+/** Fields of the registries (@tko/contract vehicles, container) a write of the plan may change on an existing record. */
+export const PLAN_UPDATED_FIELDS = {
+  vehicles: ['garage'],
+  container: ['location', 'structured_address', 'coordinates', 'periodicity', 'periodicity_on_monthdays', 'contract_zone'],
+} as const;
+
 const BATCH = 500;
 
 /**
@@ -36,46 +61,74 @@ const BATCH = 500;
  */
 export async function importAngarsk(pool: Pool, filePath: string): Promise<AngarskImportCounts> {
   const plan = groupPlan(await readPlanRows(filePath));
-  return withTransaction(pool, (db) => writePlan(db, plan));
+  return withTransaction(pool, async (db) => (await writePlan(db, plan)).counts);
 }
 
-async function writePlan(db: PoolClient, plan: RoutePlan): Promise<AngarskImportCounts> {
-  const contractZoneId = await ensureZone(db);
-  const garages = await db.query(
-    'INSERT INTO garage (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING RETURNING id',
+/**
+ * Which stale vehicle ↔ site links a write removes: 'all' — of every imported site (the file is
+ * the whole plan: the command import); 'plan' — only of the sites the file names (a system
+ * import file may be part of a plan, e.g. one garage's: other sites keep their vehicles).
+ */
+export type StaleLinks = 'all' | 'plan';
+
+/**
+ * Writes a grouped plan on `db` — the caller's transaction (the command's own, or the system
+ * import's unit of the write pipeline, @tko/import templates/angarsk-plan.ts) — and answers the
+ * counts and the ids of what it created or changed. Idempotent as importAngarsk. Throws on a
+ * database error (the caller rolls back).
+ */
+export async function writePlan(db: PoolClient, plan: RoutePlan, stale: StaleLinks = 'all'): Promise<{ counts: AngarskImportCounts; records: PlanWriteRecords }> {
+  const zone = await ensureZone(db);
+  const contractZoneId = zone.id;
+  const garages = await db.query<PlanRecord>(
+    'INSERT INTO garage (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING RETURNING id, name AS key',
     [plan.garages],
   );
-  const vehicles = await db.query<{ created: boolean }>(
+  const plates = plan.vehicles.map((v) => v.plate);
+  const vehicles = await db.query<PlanRecord & { created: boolean }>(
     `INSERT INTO vehicle (license_plate, garage_id)
      SELECT v.plate, g.id FROM unnest($1::text[], $2::text[]) AS v(plate, garage) JOIN garage g ON g.name = v.garage
      ON CONFLICT (license_plate) DO UPDATE SET garage_id = EXCLUDED.garage_id, updated_at = now()
        WHERE vehicle.garage_id IS DISTINCT FROM EXCLUDED.garage_id
-     RETURNING (xmax = 0) AS created`,
-    [plan.vehicles.map((v) => v.plate), plan.vehicles.map((v) => v.garage)],
+     RETURNING id, license_plate AS key, (xmax = 0) AS created`,
+    [plates, plan.vehicles.map((v) => v.garage)],
   );
   const sites = { total: plan.sites.length, created: 0, updated: 0, unchanged: 0 };
+  const siteRecords: PlanWriteRecords['sites'] = { created: [], updated: [] };
   for (let i = 0; i < plan.sites.length; i += BATCH) {
     const { created, updated } = await upsertSites(db, plan.sites.slice(i, i + BATCH), contractZoneId);
-    sites.created += created;
-    sites.updated += updated;
+    sites.created += created.length;
+    sites.updated += updated.length;
+    siteRecords.created.push(...created);
+    siteRecords.updated.push(...updated);
   }
   sites.unchanged = sites.total - sites.created - sites.updated;
-  const links = await writeLinks(db, plan);
-  const vehiclesCreated = vehicles.rows.filter((r) => r.created).length;
+  const links = await writeLinks(db, plan, stale);
+  const createdVehicles = vehicles.rows.filter((r) => r.created).map((r) => ({ id: r.id, key: r.key }));
+  const movedVehicles = vehicles.rows.filter((r) => !r.created).map((r) => ({ id: r.id, key: r.key }));
   return {
-    rows: plan.rows,
-    sites,
-    garages: { total: plan.garages.length, created: garages.rowCount ?? 0 },
-    vehicles: { total: plan.vehicles.length, created: vehiclesCreated, updated: vehicles.rows.length - vehiclesCreated },
-    links: { total: plan.links.length, ...links },
-    contractZoneId,
+    counts: {
+      rows: plan.rows,
+      sites,
+      garages: { total: plan.garages.length, created: garages.rowCount ?? 0 },
+      vehicles: { total: plan.vehicles.length, created: createdVehicles.length, updated: movedVehicles.length },
+      links: { total: plan.links.length, ...links },
+      contractZoneId,
+    },
+    records: {
+      zoneCreated: zone.created ? zone.id : null,
+      garages: garages.rows.map((r) => ({ id: r.id, key: r.key })),
+      vehicles: { created: createdVehicles, updated: movedVehicles },
+      sites: siteRecords,
+    },
   };
 }
 
-async function ensureZone(db: PoolClient): Promise<number> {
-  await db.query('INSERT INTO contract_zone (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [ANGARSK_ZONE]);
+async function ensureZone(db: PoolClient): Promise<{ id: number; created: boolean }> {
+  const added = await db.query<{ id: number }>('INSERT INTO contract_zone (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id', [ANGARSK_ZONE]);
+  if (added.rows[0]) return { id: added.rows[0].id, created: true };
   const { rows } = await db.query<{ id: number }>('SELECT id FROM contract_zone WHERE name = $1', [ANGARSK_ZONE]);
-  return rows[0]!.id;
+  return { id: rows[0]!.id, created: false };
 }
 
 /**
@@ -84,7 +137,7 @@ async function ensureZone(db: PoolClient): Promise<number> {
  * Flags and landmark (other addresses at the same point) are set on insert only, so a person's
  * later check of the site is kept.
  */
-async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: number) {
+async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: number): Promise<PlanWriteRecords['sites']> {
   const json = sites.map((s) => ({
     external_id: s.key,
     lat: s.lat,
@@ -95,7 +148,7 @@ async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: nu
     needs_checking: s.otherLocations.length > 0,
     landmark: s.otherLocations.length > 0 ? `Другие адреса этой точки в плане вывоза: ${s.otherLocations.join('; ')}` : null,
   }));
-  const { rows } = await db.query<{ created: boolean }>(
+  const { rows } = await db.query<PlanRecord & { created: boolean }>(
     `INSERT INTO waste_area AS w (kind, data_import_source, external_id, location, structured_address, coordinates,
         periodicity, periodicity_on_monthdays, contract_zone_id, location_needs_checking, landmark)
      SELECT 'CONTAINER', $2, s.external_id, s.location, s.structured_address,
@@ -110,15 +163,17 @@ async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: nu
       WHERE (w.location, w.structured_address, w.coordinates, w.periodicity, w.periodicity_on_monthdays, w.contract_zone_id)
             IS DISTINCT FROM (EXCLUDED.location, EXCLUDED.structured_address, EXCLUDED.coordinates, EXCLUDED.periodicity,
             EXCLUDED.periodicity_on_monthdays, EXCLUDED.contract_zone_id)
-     RETURNING (xmax = 0) AS created`,
+     RETURNING w.id, w.external_id AS key, (xmax = 0) AS created`,
     [JSON.stringify(json), ANGARSK_SOURCE, zoneId],
   );
-  const created = rows.filter((r) => r.created).length;
-  return { created, updated: rows.length - created };
+  return {
+    created: rows.filter((r) => r.created).map((r) => ({ id: r.id, key: r.key })),
+    updated: rows.filter((r) => !r.created).map((r) => ({ id: r.id, key: r.key })),
+  };
 }
 
-/** Adds the plan's vehicle ↔ site links and drops links of imported sites that the plan no longer has. */
-async function writeLinks(db: PoolClient, plan: RoutePlan): Promise<{ created: number; removed: number }> {
+/** Adds the plan's vehicle ↔ site links and drops the stale ones (`stale`: of every imported site, or of the plan's sites only). */
+async function writeLinks(db: PoolClient, plan: RoutePlan, stale: StaleLinks): Promise<{ created: number; removed: number }> {
   await db.query(
     `CREATE TEMP TABLE plan_link ON COMMIT DROP AS
      SELECT v.id AS vehicle_id, w.id AS waste_area_id
@@ -133,8 +188,9 @@ async function writeLinks(db: PoolClient, plan: RoutePlan): Promise<{ created: n
   const removed = await db.query(
     `DELETE FROM vehicle_waste_area vw USING waste_area w
       WHERE w.id = vw.waste_area_id AND w.kind = 'CONTAINER' AND w.data_import_source = $1
+        AND ($2 OR w.external_id = ANY($3::text[]))
         AND NOT EXISTS (SELECT 1 FROM plan_link p WHERE p.vehicle_id = vw.vehicle_id AND p.waste_area_id = vw.waste_area_id)`,
-    [ANGARSK_SOURCE],
+    [ANGARSK_SOURCE, stale === 'all', stale === 'all' ? [] : plan.sites.map((s) => s.key)],
   );
   return { created: created.rowCount ?? 0, removed: removed.rowCount ?? 0 };
 }

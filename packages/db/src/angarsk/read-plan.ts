@@ -50,7 +50,16 @@ function toRow(r: Record<string, string>, line: number): PlanRow {
   const plate = r['Столбец2'] ?? '';
   const address = r['Столбец4'] ?? '';
   if (!garage || !plate || !address) fail('пустой гараж, номер машины или адрес');
-  const days = (r.Sub ?? '').split(';').map((d) => d.trim()).filter(Boolean).map(Number);
-  if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 31)) fail(`неверные числа месяца «${r.Sub}»`);
+  const days = parsePlanDays(r.Sub ?? '') ?? fail(`неверные числа месяца «${r.Sub}»`);
   return { line, lat, lng, garage, plate, address, days };
+}
+
+/**
+ * The served days of a visit, as the Sub column lists them («1;8;15», blanks allowed): the
+ * integers 1–31 in the order given; [] for an empty cell; null when any part is not such a day.
+ * Shared with the system import's ANGARSK_PLAN template.
+ */
+export function parsePlanDays(text: string): number[] | null {
+  const days = text.split(';').map((d) => d.trim()).filter(Boolean).map(Number);
+  return days.some((d) => !Number.isInteger(d) || d < 1 || d > 31) ? null : days;
 }

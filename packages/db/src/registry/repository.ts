@@ -26,7 +26,7 @@ import { cursorError, decodeCursor, encodeCursor, pageStatement, takeCursor } fr
 import { checkRefs, columnEntries, valueSql, writeChildren, writeJoin } from './write-sql';
 import { writeFiles } from './files-sql';
 import type { ChangeAction } from './change-log';
-import { diffRows, writeChangeLog, writeChangeLogMany } from './change-log';
+import { diffRows, recordedFields, writeChangeLog, writeChangeLogMany } from './change-log';
 import { checkRefsMany, insertLinksMany, insertMany, takeIds } from './write-many-sql';
 import { storedResource } from '../tables/index';
 import type { StoredResourceDef } from '../tables/types';
@@ -63,6 +63,12 @@ export interface ReadOptions {
   scope?: UserScope | null;
   /** Lock the row for the rest of the caller's transaction (SELECT … FOR UPDATE). */
   lock?: boolean;
+}
+
+/** The fields holding a row's scope keys (rowScopeKeys reads them), none without a row scope. */
+function rowScopeFields(def: ResourceDef): string[] {
+  const rs = def.rowScope;
+  return rs ? [...(rs.organization ?? []), ...(rs.oktmo ? [rs.oktmo] : [])] : [];
 }
 
 /** Runs `fn` in one transaction on one pooled connection; rolls back on any error. */
@@ -273,8 +279,12 @@ export class RegistryRepository {
    * read, in input order. A refusal names no row: the caller runs the batch in a savepoint and,
    * when it throws, retries row by row with `create` to find the failing one. Links and
    * attachment lists (rare in imports) are written row by row.
+   *
+   * `slim`: the rows are read back with only the fields the history records (recordedFields)
+   * and the row-scope keys — no computed fields, no history fields: the import's path, where
+   * the per-row computed sub-selects cost more than the INSERT itself (bench/import.ts).
    */
-  async createMany(valuesList: Row[], ctx: WriteContext, tx?: PoolClient): Promise<Row[]> {
+  async createMany(valuesList: Row[], ctx: WriteContext, tx?: PoolClient, opts: { slim?: boolean } = {}): Promise<Row[]> {
     if (!valuesList.length) return [];
     for (const v of valuesList) this.checkRules(v);
     return this.inTransaction(tx, async (db) => {
@@ -287,18 +297,48 @@ export class RegistryRepository {
         const files = Object.fromEntries(Object.entries(valuesList[i]!).filter(([k, v]) => this.def.fields[k]?.kind === 'files' && Array.isArray(v) && v.length > 0));
         if (Object.keys(files).length) await this.writeRelated(db, ids[i]!, files);
       }
+      // One primary-key look-up per id (LATERAL … OFFSET 0): the table's statistics do not know
+      // the rows this transaction just wrote, and a plain `id = ANY` read of a long import's
+      // batches chose a sequential scan of the whole growing table each time.
       const read = async (fields: string[]) => {
-        const { rows } = await db.query<Row>(`SELECT t.id AS "__id", ${selectList(this.def, fields)} FROM ${ident(this.def.table)} t WHERE t.id = ANY($1::int[])`, [ids]);
+        const { rows } = await db.query<Row>(`SELECT x.* FROM unnest($1::int[]) AS u(id) CROSS JOIN LATERAL (SELECT t.id AS "__id", ${selectList(this.def, fields)} FROM ${ident(this.def.table)} t WHERE t.id = u.id OFFSET 0) x`, [ids]);
         return new Map(rows.map(({ __id, ...r }) => [Number(__id), toWire(r)]));
       };
       // History fields (computed from change_log) are read once, after the history is written.
-      const byId = await read(this.detailFields({}).filter((k) => !this.historyFields.includes(k)));
+      const fields = opts.slim ? [...new Set([...recordedFields(this.def), ...rowScopeFields(this.def)])] : this.detailFields({}).filter((k) => !this.historyFields.includes(k));
+      const byId = await read(fields);
       const rows = ids.map((id) => byId.get(id)!);
       await writeChangeLogMany(db, rows.map((row, i) => ({ resource: this.def.name, objectId: ids[i]!, action: 'create' as const, userId: ctx.userId ?? null, userName: ctx.userName, before: null, after: diffRows(this.def, null, row).after })));
+      if (opts.slim) return rows.map((row, i) => ({ id: ids[i]!, ...row }));
       if (!this.historyFields.length) return rows;
       const hist = await read(this.historyFields);
       return rows.map((row, i) => ({ ...row, ...hist.get(ids[i]!) }));
     });
+  }
+
+  /** Rows `ids` as the card reads them (history fields left out), by id; missing ids are absent. */
+  async getMany(ids: number[], db: Pool | PoolClient = this.pool): Promise<Map<number, Row>> {
+    if (!ids.length) return new Map();
+    const fields = this.detailFields({}).filter((k) => !this.historyFields.includes(k));
+    const { rows } = await db.query<Row>(`SELECT t.id AS "__id", ${selectList(this.def, fields)} FROM ${ident(this.def.table)} t WHERE t.id = ANY($1::int[])`, [ids]);
+    return new Map(rows.map(({ __id, ...r }) => [Number(__id), toWire(r)]));
+  }
+
+  /**
+   * Rows written by set-based SQL outside this repository, on transaction `db` (the route plan's
+   * upserts shared with its command import, angarsk/import.ts writePlan): their history, as if
+   * written here — a create when `before` is null, an update against `before` (the getMany row
+   * read before the write; no history row when no recorded field changed). Answers the rows now.
+   */
+  async recordWritten(db: PoolClient, written: { id: number; before: Row | null }[], ctx: WriteContext): Promise<Row[]> {
+    const after = await this.getMany(written.map((w) => w.id), db);
+    const log = written.flatMap(({ id, before }) => {
+      const diff = diffRows(this.def, before, after.get(id) ?? null);
+      if (before && !diff.fields.length) return [];
+      return [{ resource: this.def.name, objectId: id, action: before ? ('update' as const) : ('create' as const), userId: ctx.userId ?? null, userName: ctx.userName, before: diff.before, after: diff.after }];
+    });
+    await writeChangeLogMany(db, log);
+    return written.map((w) => after.get(w.id)).filter((r): r is Row => Boolean(r));
   }
 
   /**

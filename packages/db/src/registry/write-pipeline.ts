@@ -141,18 +141,36 @@ export class WriteUnit {
    * Creates many rows of one registry at once (RegistryRepository.createMany: a fixed number of
    * statements per batch, the import's path, issue 9 §4), with the same hooks, checks and events
    * as `create`. A refusal names no row: run it in `savepoint` and retry row by row with `create`.
+   * `slim`: the rows (and the events' rows) carry only the recorded fields and the scope keys
+   * (RegistryRepository.createMany), for a caller that needs their ids only.
    */
-  async createMany(def: ResourceDef, inputs: Row[], writer: Writer): Promise<Row[]> {
+  async createMany(def: ResourceDef, inputs: Row[], writer: Writer, opts: { slim?: boolean } = {}): Promise<Row[]> {
     const values: Row[] = [];
     for (const input of inputs) {
       const v = await this.beforeWrite(def, input, null, writer);
       this.checkLockedState(def, v, null);
       values.push(v);
     }
-    const rows = await this.repo(def).createMany(values, writer, this.db);
+    const rows = await this.repo(def).createMany(values, writer, this.db, opts);
     for (const row of rows) {
       this.checkScope(def, row, writer);
       this.events.push({ resource: def.name, action: 'create', id: Number(row.id), userId: writer.userId ?? null, keys: this.keysOf(def, row), row });
+    }
+    return rows;
+  }
+
+  /**
+   * Takes in rows that set-based SQL wrote on this unit's connection outside the repository (the
+   * route plan's upserts, angarsk/import.ts writePlan): writes their history
+   * (RegistryRepository.recordWritten: `before` null = created, else the row read before) and
+   * announces them after COMMIT like any other write.
+   */
+  async adopt(def: ResourceDef, written: { id: number; before: Row | null }[], writer: Writer): Promise<Row[]> {
+    const rows = await this.repo(def).recordWritten(this.db, written, writer);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    for (const w of written) {
+      const row = byId.get(w.id);
+      if (row) this.events.push({ resource: def.name, action: w.before ? 'update' : 'create', id: w.id, userId: writer.userId ?? null, keys: this.keysOf(def, w.before, row), row });
     }
     return rows;
   }

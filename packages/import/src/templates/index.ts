@@ -9,6 +9,7 @@ import { balanceTemplate } from './balance';
 import { flowsTemplate } from './flows';
 import { vehicleComplexTemplate } from './vehicle-complex';
 import { contractComplexTemplate } from './contract-complex';
+import { angarskPlanTemplate } from './angarsk-plan';
 import type { ImportTemplate } from './types';
 
 export const IMPORT_TEMPLATES: Partial<Record<ImportTemplateTypeValue, ImportTemplate>> = {
@@ -17,6 +18,7 @@ export const IMPORT_TEMPLATES: Partial<Record<ImportTemplateTypeValue, ImportTem
   FLOWS: flowsTemplate,
   VEHICLE_COMPLEX: vehicleComplexTemplate,
   CONTRACT_COMPLEX: contractComplexTemplate,
+  ANGARSK_PLAN: angarskPlanTemplate,
 };
 
 /** The template of `type`, or undefined when it does not work yet (or is NONE). */

@@ -8,6 +8,7 @@
 import type { ImportTemplateTypeValue, ResourceDef } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
 import type { TargetDef } from '../targets';
+import type { RunContext, RunOutcome } from '../run-import';
 
 export type Body = Record<string, unknown>;
 
@@ -60,4 +61,13 @@ export interface ImportTemplate {
   afterMerge?(body: Body, conflicts: Record<string, unknown[]>): Body;
   /** Values a created object gets when the file leaves them out. */
   createDefaults?(file: { id: number; name: string }): Body;
+  /**
+   * A run of its own instead of runImport, for a file that fills several registries at once
+   * (e.g. ANGARSK_PLAN: garages, vehicles, sites and their links); it keeps runImport's contract:
+   * one unit of the write pipeline, failed rows and warnings in the outcome, ctx.beforeCommit
+   * before COMMIT, ImportCancelled after rolling back.
+   */
+  run?(ctx: RunContext): Promise<RunOutcome>;
+  /** Further registries the run writes besides `def` (their add/change permissions are needed too). */
+  alsoWrites?: ResourceDef[];
 }

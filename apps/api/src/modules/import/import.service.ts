@@ -159,7 +159,9 @@ export class ImportService {
     }
     const updates = o.existing === 'update' && (o.match_key !== 'none' || o.match_distance !== null || Boolean(template.key));
     const need: ('add' | 'change')[] = updates ? ['add', 'change'] : ['add'];
-    if (!need.every((a) => user.permissions[template.def.name]?.[a])) throw new HttpError(403, IMPORT_MSG.registryPermission(template.def.label), 'permission_denied');
+    for (const def of [template.def, ...(template.alsoWrites ?? [])]) {
+      if (!need.every((a) => user.permissions[def.name]?.[a])) throw new HttpError(403, IMPORT_MSG.registryPermission(def.label), 'permission_denied');
+    }
     const missing = missingTargets(template, file.column_mapping);
     if (missing.length) throw new ImportInputError(IMPORT_MSG.unmapped(missing), 'column_mapping');
     if (file.status === 'DONE') throw new ImportInputError(IMPORT_MSG.alreadyDone);

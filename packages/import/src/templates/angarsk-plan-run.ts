@@ -1,0 +1,197 @@
+/**
+ * The run of the ANGARSK_PLAN template (angarsk-plan.ts): the route plan through the system
+ * import with the command import's own logic (@tko/db angarsk: groupPlan, writePlan).
+ *
+ *   parse cells by the targets (10–25 %; a bad or blank cell fails its row with its reason, the
+ *   other rows go on) → group the visits into garages, vehicles, sites and links (groupPlan) →
+ *   ONE unit of the write pipeline: writePlan on its connection (set-based upserts, a few
+ *   seconds for the 20 626 rows) → the rows it created or changed taken into the unit
+ *   (WriteUnit.adopt: their change history — updates against the rows read just before — and
+ *   their announcement on /topic/registry.* after COMMIT, like any write of the pipeline) → the
+ *   records into import_record (for «Откатить импорт») → ctx.beforeCommit → COMMIT.
+ *
+ * Report: objects = garages + vehicles + sites of the file; created / updated / unchanged summed
+ * over them (a vehicle is «updated» when it moved to another garage); merged_rows = visits that
+ * fell on a site already described by an earlier row. The warnings say the count per registry and
+ * the links, the points given with several addresses (flagged «Адрес требует проверки» as the
+ * command does), the plates written in several spellings and the plates seen with several garages
+ * (the first garage is kept). With all_or_nothing a failed row rolls everything back.
+ */
+import type { ResourceDef } from '@tko/contract';
+import { containerResource, contractZoneResource, garageResource, vehicleResource } from '@tko/contract';
+import type { PlanRow, PlanWriteRecords, RoutePlan, Row, WriteUnit } from '@tko/db';
+import { ANGARSK_SOURCE, groupPlan, normalizePlate, PLAN_UPDATED_FIELDS, writePlan } from '@tko/db';
+import { parseRows } from '../convert';
+import { ImportCancelled } from '../errors';
+import type { ImportedRecord, RunContext, RunOutcome } from '../run-import';
+import { inputValue, MAX_WARNINGS } from '../run-import';
+
+const ZONES = contractZoneResource as unknown as ResourceDef;
+const GARAGES = garageResource as unknown as ResourceDef;
+const VEHICLES = vehicleResource as unknown as ResourceDef;
+const SITES = containerResource;
+
+const FIELDS = ['lat', 'lng', 'garage', 'plate', 'address', 'days'] as const;
+
+/** Runs the plan import; throws ImportCancelled (nothing written) when cancelled. */
+export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
+  const started = Date.now();
+  const total = ctx.table.rows.length;
+  await ctx.progress(10);
+  const template = ctx.template;
+  const parsed = await parseRows(template, ctx.table, ctx.mapping, async (done) => {
+    if (await ctx.cancelled()) throw new ImportCancelled();
+    await ctx.progress(10 + Math.floor((done / total) * 15));
+  });
+  const planRows: PlanRow[] = [];
+  for (let i = 0; i < parsed.rows.length; i++) {
+    const row = parsed.rows[i]!;
+    const v = parsed.values[i];
+    if (!v) continue;
+    // An empty cell never reaches a parser: a blank garage, plate or address fails the row here.
+    for (const field of FIELDS) {
+      if (field === 'days' || v[field] !== undefined) continue;
+      const b = parsed.bound.find((x) => x.target.field === field);
+      const label = template.targets.find((t) => t.field === field)!.label;
+      row.errors.push(`${b ? `${label} (столбец «${b.column}»)` : label}: пустое значение.`);
+    }
+    if (row.errors.length) continue;
+    row.body = v;
+    planRows.push({ line: row.line, lat: v.lat as number, lng: v.lng as number, garage: v.garage as string, plate: v.plate as string, address: v.address as string, days: (v.days as number[] | undefined) ?? [] });
+  }
+  const plan = groupPlan(planRows);
+  const warnings = planWarnings(planRows, plan);
+  await ctx.progress(30);
+  if (await ctx.cancelled()) throw new ImportCancelled();
+
+  const unit = await ctx.pipeline.begin();
+  try {
+    const before = await existingRows(ctx, unit, plan);
+    // A file may be part of a plan: only the sites it names lose the vehicles it no longer gives them.
+    const { counts, records } = await writePlan(unit.db, plan, 'plan');
+    await adoptAll(ctx, unit, records, before);
+    await ctx.progress(95);
+    warnings.unshift(
+      `Гаражей в файле ${counts.garages.total}, новых ${counts.garages.created}; машин ${counts.vehicles.total}, новых ${counts.vehicles.created}, перенесено в другой гараж ${counts.vehicles.updated}; ` +
+        `площадок ${counts.sites.total}, новых ${counts.sites.created}, обновлено ${counts.sites.updated}; ` +
+        `связей «машина — площадка» ${counts.links.total}, новых ${counts.links.created}, удалено устаревших ${counts.links.removed}.`,
+    );
+    const failed = parsed.rows
+      .filter((r) => r.errors.length > 0)
+      .map((r) => ({ line: r.line, cells: r.cells, messages: [...new Set(r.errors)], warnings: [] }));
+    const objects = counts.garages.total + counts.vehicles.total + counts.sites.total;
+    const created = counts.garages.created + counts.vehicles.created + counts.sites.created;
+    const updated = counts.vehicles.updated + counts.sites.updated;
+    const outcome: RunOutcome = {
+      failed,
+      records: importRecords(records, before, firstLines(planRows)),
+      report: {
+        rows: total,
+        objects,
+        created,
+        updated,
+        unchanged: objects - created - updated,
+        skipped: 0,
+        merged_rows: planRows.length - counts.sites.total,
+        failed_rows: failed.length,
+        rolled_back: false,
+        warnings: warnings.length > MAX_WARNINGS ? [...warnings.slice(0, MAX_WARNINGS - 1), `… и ещё ${warnings.length - MAX_WARNINGS + 1} предупреждений.`] : warnings,
+        seconds: Math.round((Date.now() - started) / 100) / 10,
+        updates: [],
+        skipped_rows: 0,
+        warning_rows: 0,
+        without_coordinates: 0,
+      },
+    };
+    if (ctx.options.all_or_nothing && failed.length > 0) {
+      await unit.rollback();
+      outcome.report.rolled_back = true;
+      outcome.report.created = outcome.report.updated = 0;
+      outcome.records = [];
+      return outcome;
+    }
+    if (await ctx.cancelled()) throw new ImportCancelled();
+    await ctx.beforeCommit(unit.db, outcome);
+    await unit.commit();
+    return outcome;
+  } finally {
+    await unit.rollback().catch(() => undefined); // no-op once committed or rolled back
+  }
+}
+
+/** The first line of the file naming each garage, plate (normalised) and site key. */
+function firstLines(rows: PlanRow[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const put = (k: string, line: number) => { if (!out.has(k)) out.set(k, line); };
+  for (const r of rows) {
+    put(`garage|${r.garage}`, r.line);
+    put(`plate|${normalizePlate(r.plate)}`, r.line);
+    put(`site|${r.lat.toFixed(6)},${r.lng.toFixed(6)}`, r.line);
+  }
+  return out;
+}
+
+interface Before {
+  vehicles: Map<number, Row>;
+  sites: Map<number, Row>;
+}
+
+/** The vehicles and sites of the plan already in the registry, as the card reads them (before the write). */
+async function existingRows(ctx: RunContext, unit: WriteUnit, plan: RoutePlan): Promise<Before> {
+  const ids = async (sql: string, params: unknown[]) => (await unit.db.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
+  const vehicleIds = await ids('SELECT id FROM vehicle WHERE license_plate = ANY($1::text[])', [plan.vehicles.map((v) => v.plate)]);
+  const siteIds = await ids(`SELECT id FROM waste_area WHERE kind = 'CONTAINER' AND data_import_source = $1 AND external_id = ANY($2::text[])`, [ANGARSK_SOURCE, plan.sites.map((s) => s.key)]);
+  return {
+    vehicles: await ctx.pipeline.repo(VEHICLES).getMany(vehicleIds, unit.db),
+    sites: await ctx.pipeline.repo(SITES).getMany(siteIds, unit.db),
+  };
+}
+
+/** History and announcements of what writePlan created or changed. */
+async function adoptAll(ctx: RunContext, unit: WriteUnit, r: PlanWriteRecords, before: Before): Promise<void> {
+  const created = (list: { id: number }[]) => list.map((x) => ({ id: x.id, before: null }));
+  if (r.zoneCreated !== null) await unit.adopt(ZONES, [{ id: r.zoneCreated, before: null }], ctx.writer);
+  await unit.adopt(GARAGES, created(r.garages), ctx.writer);
+  await unit.adopt(VEHICLES, [...created(r.vehicles.created), ...r.vehicles.updated.map((v) => ({ id: v.id, before: before.vehicles.get(v.id) ?? null }))], ctx.writer);
+  await unit.adopt(SITES, [...created(r.sites.created), ...r.sites.updated.map((s) => ({ id: s.id, before: before.sites.get(s.id) ?? null }))], ctx.writer);
+}
+
+/** The fields the plan writes, as they were (update-body shape: a reference by its id). */
+function oldValues(def: ResourceDef, fields: readonly string[], row: Row | undefined): ImportedRecord['oldValues'] {
+  return row ? Object.fromEntries(fields.map((k) => [k, inputValue(def.fields[k]!, row[k])])) : {};
+}
+
+/** What the write created and changed, oldest first (a rollback goes newest first: sites, vehicles, garages, zone). */
+function importRecords(r: PlanWriteRecords, before: Before, lines: Map<string, number>): ImportedRecord[] {
+  const rec = (def: ResourceDef, id: number, line: number, old: ImportedRecord['oldValues'] = null): ImportedRecord =>
+    ({ registry: def.name, recordId: id, action: old ? 'update' : 'create', oldValues: old, line });
+  const first = Math.min(...lines.values(), Number.MAX_SAFE_INTEGER);
+  const out: ImportedRecord[] = [];
+  if (r.zoneCreated !== null) out.push(rec(ZONES, r.zoneCreated, first));
+  for (const g of r.garages) out.push(rec(GARAGES, g.id, lines.get(`garage|${g.key}`) ?? first));
+  for (const v of r.vehicles.created) out.push(rec(VEHICLES, v.id, lines.get(`plate|${v.key}`) ?? first));
+  for (const v of r.vehicles.updated) out.push(rec(VEHICLES, v.id, lines.get(`plate|${v.key}`) ?? first, oldValues(VEHICLES, PLAN_UPDATED_FIELDS.vehicles, before.vehicles.get(v.id))));
+  for (const s of r.sites.created) out.push(rec(SITES, s.id, lines.get(`site|${s.key}`) ?? first));
+  for (const s of r.sites.updated) out.push(rec(SITES, s.id, lines.get(`site|${s.key}`) ?? first, oldValues(SITES, PLAN_UPDATED_FIELDS.container, before.sites.get(s.id))));
+  return out;
+}
+
+/** Points with several addresses, plates in several spellings, plates with several garages. */
+function planWarnings(rows: PlanRow[], plan: RoutePlan): string[] {
+  const out: string[] = [];
+  const several = plan.sites.filter((s) => s.otherLocations.length > 0);
+  if (several.length) {
+    out.push(`Точек с несколькими адресами: ${several.length}; у новых площадок отмечено «Адрес требует проверки», другие адреса записаны в ориентир.`);
+    for (const s of several) out.push(`Точка ${s.key.replace(',', ', ')}: адрес «${s.location}», в файле также ${s.otherLocations.map((l) => `«${l}»`).join(', ')}.`);
+  }
+  const spellings = new Map<string, Set<string>>();
+  const garages = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const plate = normalizePlate(r.plate);
+    spellings.set(plate, (spellings.get(plate) ?? new Set()).add(r.plate));
+    garages.set(plate, (garages.get(plate) ?? new Set()).add(r.garage));
+  }
+  for (const [plate, s] of spellings) if (s.size > 1) out.push(`Госномер ${plate} записан в файле по-разному: ${[...s].map((x) => `«${x}»`).join(', ')}; это одна машина.`);
+  for (const [plate, g] of garages) if (g.size > 1) out.push(`Машина ${plate} указана в нескольких гаражах (${[...g].map((x) => `«${x}»`).join(', ')}); записан первый.`);
+  return out;
+}
