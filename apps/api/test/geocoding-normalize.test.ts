@@ -69,6 +69,10 @@ describe('parseAddress (registry text)', () => {
     ['ул Садовая 16/14', { settlement: null, street: 'садовая', streetType: 'ул.', house: '16/14' }],
     ['Итальянская 25', { settlement: null, street: 'итальянская', streetType: null, house: '25' }],
     ['Heвский пр-т, 28A', { settlement: null, street: 'невский', streetType: 'пр-кт', house: '28а' }],
+    // The корпус glued to its number after a space (OSM's «28-30 к21»): never dropped (it named house 28-30 / 5).
+    ['ул. Садовая, д. 28-30 к21', { settlement: null, street: 'садовая', streetType: 'ул.', house: '28-30к21' }],
+    ['ул. Садовая, д. 5 к2', { settlement: null, street: 'садовая', streetType: 'ул.', house: '5к2' }],
+    ['пер. Гривцова, 4а стр1', { settlement: null, street: 'гривцова', streetType: 'пер.', house: '4ас1' }],
   ])('%s', (input, parsed) => {
     expect(parseAddress(input)).toEqual(parsed);
   });

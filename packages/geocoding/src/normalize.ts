@@ -106,6 +106,9 @@ function clean(text: string): string {
   // «д.13», «мкр.д.13», «ул.Ленина», «28к2» → separate words; dots end abbreviations.
   s = s.replace(/\.(?=\S)/g, '. ');
   s = s.replace(/(\d)(корп|к|стр|с|лит)(?=\.?\s*\d|\.?\s*[а-я]\b)/g, '$1 $2 ');
+  // The same part glued to its own number after the house number: «28 к2», «28-30 к21», «5 стр1»
+  // (OSM's own spelling; without this «к21» was no building part and the house read «28-30»).
+  s = s.replace(/(\d[а-я]?)\s+(корп|к|стр)(?=\d)/g, '$1 $2 ');
   // The letter of a house goes with its number: «28 лит. А», «39 литД», «28 А» → «28а», «39д»
   // (a lone «д» would read as «дом»).
   s = s.replace(/(\d)\s*(?:лит|литер|литера)\.?\s*([а-я])(?=$|[\s,])/g, '$1$2');
