@@ -23,6 +23,9 @@ const ScheduleRoutesPanel = lazy(async () => ({ default: (await import('../sched
 const ContractHistoryPanel = lazy(async () => ({ default: (await import('../contracts/contract-history-panel')).ContractHistoryPanel }));
 const AppealDialogPanel = lazy(async () => ({ default: (await import('../appeals/appeal-dialog-panel')).AppealDialogPanel }));
 
+// A contract's sites picked on a map (issue 11 §3): its own chunk (the map another one), loaded by that card only.
+const ContractSitesPanel = lazy(async () => ({ default: (await import('../contracts/contract-sites-panel')).ContractSitesPanel }));
+
 // A report set's reports per form (issue 13 §6): its own chunk, loaded by that tab only.
 const ReportSetReportsPanel = lazy(async () => ({ default: (await import('../reports/report-set-reports-panel')).ReportSetReportsPanel }));
 
@@ -44,10 +47,13 @@ export function tabPanel(tab: TabDef, entity: Record<string, unknown> | null): R
 
 /**
  * Tools shown above a card tab's fields (the tab keeps its fields): a report set's «Формы отчётов» its
- * reports per form (reports/report-set-reports-panel.tsx). Null when the tab has none.
+ * reports per form (reports/report-set-reports-panel.tsx); a contract's «Места накопления» the sites
+ * picked on a map (contracts/contract-sites-panel.tsx). Null when the tab has none.
  */
-export function tabTools(def: ResourceDef, tab: TabDef, control: Control<FormValues, unknown, FormValues>, _editable: boolean): ReactNode | null {
+export function tabTools(def: ResourceDef, tab: TabDef, control: Control<FormValues, unknown, FormValues>, editable: boolean): ReactNode | null {
   // A report set's forms with its reports and «Добавить отчёт» (issue 13 §6, spec 03 §2); read-only cards list them too.
   if (def.name === 'report-sets' && tab.key === 'forms') return <Suspense fallback={null}><ReportSetReportsPanel control={control} /></Suspense>;
+  // A contract's sites: the list and the map picker above the table of its rows (issue 11 §3).
+  if (def.name === 'contracts' && tab.key === 'waste_areas') return <Suspense fallback={null}><ContractSitesPanel control={control} editable={editable} /></Suspense>;
   return null;
 }

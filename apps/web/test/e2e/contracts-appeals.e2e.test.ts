@@ -2,8 +2,13 @@
  * Issue 11 §3–§4 in the browser: a contract revision approved with the card's «Утвердить
  * редакцию», its history tab labelling it «— текущая версия», a new revision started from it; an
  * appeal's chat open on two pages (two signed-in users' browsers), a reply typed on one arriving
- * on the other live (STOMP, no reload). The built app served by the real API (its in-process STOMP
- * broker) on its own database, headless Chromium; nothing mocked. axe-core checks both screens.
+ * on the other live (STOMP, no reload); a contract's «Места накопления» picked on its map — two
+ * sites clicked in, saved and read back from `contract_waste_area`, then one clicked out on the map
+ * and the other removed from the list, saved again (no rows left) — with no page error (the card
+ * once died with «RangeError: Invalid array length» as soon as a site row was in its table: the
+ * container ids' editor listed 2³¹ options; crud/fields/int-list.ts). The built app served by
+ * the real API (its in-process STOMP broker) on its own database, headless Chromium; nothing
+ * mocked. axe-core checks every screen.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +21,22 @@ const ADMIN = { email: 'e2e-contracts@tko.local', password: 'Е2е-пароль-
 const OPERATOR = { email: 'e2e-appeals@tko.local', password: ADMIN.password };
 type PageGlobals = { __live?: { status(): string } };
 
+/** The maplibre members the test calls on the contract card's map (this tsconfig has no DOM lib). */
+interface ContractMap {
+  loaded(): boolean;
+  areTilesLoaded(): boolean;
+  getLayer(id: string): unknown;
+  jumpTo(o: { center: [number, number]; zoom: number }): void;
+  project(p: [number, number]): { x: number; y: number };
+  getCanvas(): { getBoundingClientRect(): { left: number; top: number } };
+  queryRenderedFeatures(o: { layers: string[] }): { id?: number | string }[];
+}
+type MapGlobals = { __contractMap?: ContractMap };
+/** Sites of the map test (Ангарск): two container sites ~160 m apart and a bulk one, which a contract cannot name. */
+const SITE_A = { lng: 103.888, lat: 52.544, location: 'Ангарск, 12 мкр., д. 4' };
+const SITE_B = { lng: 103.890, lat: 52.545, location: 'Ангарск, 12 мкр., д. 9' };
+const SITE_BULK = { lng: 103.886, lat: 52.5445, location: 'Ангарск, 12 мкр., бункер' };
+
 let db: TestDatabase;
 let prisma: PrismaClient;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -25,6 +46,7 @@ let second: Page | undefined;
 let baseUrl: string;
 let webCopy: string | undefined;
 let token = '';
+const sites = { a: 0, b: 0, bulk: 0 };
 
 async function api(method: 'POST' | 'GET', url: string, payload?: unknown) {
   const res = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
@@ -44,6 +66,13 @@ beforeAll(async () => {
   const { rows: [role] } = await db.pool.query<{ id: number }>(`INSERT INTO role (name) VALUES ('Обращения') RETURNING id`);
   for (const action of ['view', 'change']) await db.pool.query(`INSERT INTO role_permission (role_id, resource, action) VALUES ($1, 'appeals', $2)`, [role!.id, action]);
   await db.pool.query(`INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)`, [op!.id, role!.id]);
+  for (const [key, kind, s] of [['a', 'CONTAINER', SITE_A], ['b', 'CONTAINER', SITE_B], ['bulk', 'BULK', SITE_BULK]] as const) {
+    const { rows: [w] } = await db.pool.query<{ id: number }>(
+      `INSERT INTO waste_area (kind, location, coordinates) VALUES ($1, $2, ST_SetSRID(ST_MakePoint($3, $4), 4326)) RETURNING id`,
+      [kind, s.location, s.lng, s.lat],
+    );
+    sites[key] = w!.id;
+  }
 
   ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
   const res = await app.inject({ method: 'POST', url: '/api/auth/token/', payload: { email: ADMIN.email, password: ADMIN.password } });
@@ -90,6 +119,88 @@ describe('contracts and appeals in the browser', () => {
     await draftHistory.getByText('Черновик').waitFor();
     await draftHistory.getByText(/текущая версия/).waitFor();
   }, 120_000);
+
+  it('picks a contract\'s waste areas on its map: clicked in, saved, clicked out and removed, saved again', async () => {
+    const contract = await api('POST', '/api/contracts/', { number: 'Д-12/2026', customer_name: 'ТСЖ «Двенадцатый»' });
+    const id = Number(contract.id);
+    page = await openPage(browser);
+    const pageErrors: string[] = [];
+    // An error React's boundary catches («Что-то пошло не так») is logged, not thrown: both are watched.
+    page.on('pageerror', (e) => pageErrors.push(String(e.stack ?? e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(m.text());
+    });
+    // The card opens on «Общие сведения»: the sites tab (and its map's box) is rendered hidden.
+    await signIn(page, baseUrl, ADMIN, `/contracts/update/${id}/`);
+    await page.getByTestId('tab-general').waitFor();
+    await page.getByTestId('tab-waste_areas').click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'waste_areas');
+
+    const mapReady = () => page.waitForFunction(() => {
+      const m = (globalThis as unknown as MapGlobals).__contractMap;
+      return Boolean(m && m.getLayer('contract-sites-chosen') && m.loaded());
+    }, undefined, { timeout: 60_000 });
+    const rendered = (layer: string) => page.evaluate((l) => ((globalThis as unknown as MapGlobals).__contractMap!.queryRenderedFeatures({ layers: [l] })
+      .map((f) => Number(f.id)).sort((x, y) => x - y)), layer);
+    /** A mouse click on the map at a site's place. */
+    const clickSite = async (s: { lng: number; lat: number }) => {
+      const at = await page.evaluate(([x, y]) => {
+        const m = (globalThis as unknown as MapGlobals).__contractMap!;
+        const p = m.project([x, y]);
+        const r = m.getCanvas().getBoundingClientRect();
+        return { x: r.left + p.x, y: r.top + p.y };
+      }, [s.lng, s.lat] as [number, number]);
+      await page.mouse.click(at.x, at.y);
+    };
+    const showSites = async () => {
+      await mapReady();
+      await page.evaluate(() => (globalThis as unknown as MapGlobals).__contractMap!.jumpTo({ center: [103.888, 52.5445], zoom: 16 }));
+      // Both container sites drawn; the bulk site is not a contract site and is not on this map.
+      await expect.poll(() => rendered('contract-sites'), { timeout: 30_000 }).toEqual([sites.a, sites.b].sort((x, y) => x - y));
+    };
+    const count = page.getByTestId('contract-sites-count');
+    const linked = async () => (await db.pool.query<{ w: number }>('SELECT waste_area_id AS w FROM contract_waste_area WHERE contract_id = $1 ORDER BY waste_area_id', [id])).rows.map((r) => r.w);
+    const save = async () => {
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === `/api/contracts/${id}/` && r.request().method() === 'PUT'),
+        page.getByRole('button', { name: 'Сохранить' }).click(),
+      ]);
+      expect(res.status()).toBe(200);
+    };
+
+    await showSites();
+    await expect.poll(() => count.textContent()).toBe('Выбрано мест накопления: 0.');
+    await clickSite(SITE_A);
+    await expect.poll(() => count.textContent()).toBe('Выбрано мест накопления: 1.');
+    await clickSite(SITE_B);
+    await expect.poll(() => count.textContent()).toBe('Выбрано мест накопления: 2.');
+    // The chosen sites are highlighted, listed by address, and are rows of the table below.
+    await expect.poll(() => rendered('contract-sites-chosen')).toEqual([sites.a, sites.b].sort((x, y) => x - y));
+    await page.getByTestId('contract-sites-list').getByText(SITE_A.location).waitFor();
+    await page.getByTestId('contract-sites-list').getByText(SITE_B.location).waitFor();
+    await expect.poll(() => page.getByTestId('children-waste_areas').locator('tbody tr.ant-table-row').count()).toBe(2);
+    await save();
+    expect(await linked()).toEqual([sites.a, sites.b].sort((x, y) => x - y));
+    const { rows } = await db.pool.query('SELECT waste_area_type, periodicity FROM contract_waste_area WHERE contract_id = $1', [id]);
+    expect(rows).toEqual([{ waste_area_type: 'CONTAINER_WASTE_AREA', periodicity: 'DAILY' }, { waste_area_type: 'CONTAINER_WASTE_AREA', periodicity: 'DAILY' }]);
+
+    // The saved card comes back on the same tab: addresses from {id}/waste-areas/, the sites highlighted.
+    await page.getByTestId('contract-sites-list').getByText(SITE_A.location).waitFor();
+    await showSites();
+    await expect.poll(() => rendered('contract-sites-chosen')).toEqual([sites.a, sites.b].sort((x, y) => x - y));
+    await expectAccessible(page, 'contract sites on the map');
+
+    // Out again: A clicked on the map, B removed from the list.
+    await clickSite(SITE_A);
+    await expect.poll(() => count.textContent()).toBe('Выбрано мест накопления: 1.');
+    await expect.poll(() => rendered('contract-sites-chosen')).toEqual([sites.b]);
+    await page.getByRole('button', { name: `Убрать из договора: ${SITE_B.location}` }).click();
+    await expect.poll(() => count.textContent()).toBe('Выбрано мест накопления: 0.');
+    await expect.poll(() => rendered('contract-sites-chosen')).toEqual([]);
+    await save();
+    await expect.poll(linked).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 150_000);
 
   it('delivers a reply in an appeal\'s chat to the other open page without a reload', async () => {
     const appeal = await api('POST', '/api/appeals/', { author_name: 'Смирнова Е. А.', text: 'Во дворе переполнены контейнеры.' });

@@ -7,6 +7,7 @@ import type { Attachment, FieldDef, RefValue } from '@tko/contract';
 import { Checkbox, Input, InputNumber, Select } from 'antd';
 import { DateInput, DateListInput, TimeInput } from './date-inputs';
 import { FilesInput } from './files-input';
+import { intListFromTags, listsIntValues } from './int-list';
 import { RangeInput, type RangeValue } from './range-input';
 import { RefPicker } from './ref-picker';
 
@@ -95,6 +96,22 @@ export function BareInput({ field, value, onChange, onBlur, disabled, id, known,
       return <RangeInput {...common} of={field.rangeOf ?? 'date'} unit={field.unit} value={value as RangeValue | null} onChange={onChange} />;
     case 'int_list': {
       const [min, max] = field.range ?? [1, 31];
+      if (!listsIntValues(min, max)) {
+        // A wide range (ids): typed as tags, not listed (int-list.ts).
+        return (
+          <Select<string[]>
+            {...common}
+            mode="tags"
+            value={((value as number[] | null) ?? []).map(String)}
+            onChange={(v) => onChange(intListFromTags(v, min, max))}
+            tokenSeparators={[',', ';', ' ']}
+            open={false}
+            suffixIcon={null}
+            placeholder="Введите номера через запятую"
+            style={{ width: '100%' }}
+          />
+        );
+      }
       const options = Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, label: String(min + i) }));
       return (
         <Select<number[]>

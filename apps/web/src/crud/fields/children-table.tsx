@@ -28,10 +28,12 @@ interface Props {
   disabled?: boolean;
 }
 
-function Cell({ control, path, field, value, onChange, disabled }: { control: Props['control']; path: string; field: FieldDef; value: unknown; onChange: (v: unknown) => void; disabled?: boolean }) {
+function Cell({ control, path, field, value, onChange, disabled, label }: { control: Props['control']; path: string; field: FieldDef; value: unknown; onChange: (v: unknown) => void; disabled?: boolean; label: string }) {
   const error = usePathError(control, path);
   return (
     <div>
+      {/* The column header names the input for the eye; a screen reader gets the field and the row. */}
+      <label htmlFor={inputId(path)} className="visually-hidden">{label}</label>
       <BareInput field={field} id={inputId(path)} value={value} onChange={onChange} disabled={disabled} />
       {error && (
         <Typography.Text type="danger" style={{ fontSize: 12 }} role="alert">
@@ -72,11 +74,11 @@ export function ChildrenTable({ name, field, control, disabled }: Props) {
       ),
       key,
       render: (_v: unknown, { row, index }: { row: Row; index: number }) => (
-        <Cell control={control} path={`${name}.${index}.${key}`} field={fd} value={row[key]} onChange={(v) => update(index, key, v)} disabled={disabled} />
+        <Cell control={control} path={`${name}.${index}.${key}`} field={fd} value={row[key]} onChange={(v) => update(index, key, v)} disabled={disabled} label={`${fd.label}, строка ${numberOf(index)}`} />
       ),
     })),
     {
-      title: '',
+      title: <span className="visually-hidden">Действия</span>,
       key: 'actions',
       width: 96,
       render: (_v, { index }, i) => (
