@@ -71,7 +71,11 @@ end
 function osm2pgsql.process_relation(object)
     local tags = object.tags
     if has_address(tags) and tags.type == 'multipolygon' then
-        addresses:insert(address_row(tags, object:as_multipolygon():centroid()))
+        -- A building the extract's bounding box cuts open (an outer ring's way missing) has no
+        -- polygon: the middle of the member ways the extract has stands in for its centroid.
+        local area = object:as_multipolygon()
+        if area:is_null() then area = object:as_geometrycollection() end
+        addresses:insert(address_row(tags, area:centroid()))
     end
     if tags.place and settlement[tags.place] and tags.name and tags.type == 'multipolygon' then
         places:insert({ name = tags.name, kind = tags.place, geom = object:as_multipolygon():centroid() })
