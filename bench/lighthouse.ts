@@ -11,9 +11,12 @@
  * round-trips. Chromium: /usr/bin/chromium (CHROMIUM_PATH) with the flags of docs/TESTING.md.
  * Targets: performance ≥ 90 on the three pages, map first features ≤ 1.5 s.
  *
- *   DATABASE_URL=<admin url> REDIS_URL=redis://127.0.0.1:6379 node --import tsx bench/lighthouse.ts [--runs=3] [--map-runs=5]
+ *   DATABASE_URL=<admin url> REDIS_URL=redis://127.0.0.1:6379 node --import tsx bench/lighthouse.ts [--runs=3] [--map-runs=5] [--pages=auth,list,map] [--keep-reports] [--reuse-db]
  *
- * Prints a Markdown table (for bench/RESULTS.md) and writes bench/out/lighthouse.json.
+ * WEB_DIST=<dir> measures a build of one's own (`WEB_OUT_DIR=<dir> pnpm --filter @tko/web build`) instead of
+ * apps/web/dist. `--pages` limits the pages (auth, list, map); `--keep-reports` also writes each run's full
+ * Lighthouse report (bench/out/lighthouse-<page>-<run>.json: the audits behind the score — LCP breakdown,
+ * TBT attribution, unused JS); `--reuse-db` keeps an existing `tko_lighthouse` instead of re-importing. Prints a Markdown table (for bench/RESULTS.md) and writes bench/out/lighthouse.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,11 +39,14 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-bac
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const RUNS = Number(args.runs ?? 3);
 const MAP_RUNS = Number(args['map-runs'] ?? 5);
-const PAGES = [
-  { name: '/auth/', path: '/auth/' },
-  { name: 'container list', path: '/terr-schema/containers/container/' },
-  { name: 'map', path: '/terr-schema/map/' },
+const ALL_PAGES = [
+  { key: 'auth', name: '/auth/', path: '/auth/' },
+  { key: 'list', name: 'container list', path: '/terr-schema/containers/container/' },
+  { key: 'map', name: 'map', path: '/terr-schema/map/' },
 ];
+const PAGES = args.pages ? ALL_PAGES.filter((p) => args.pages!.split(',').includes(p.key)) : ALL_PAGES;
+const KEEP_REPORTS = 'keep-reports' in args;
+const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist');
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -63,6 +69,11 @@ async function freePort(): Promise<number> {
 async function prepareDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
+  if ('reuse-db' in args && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount) {
+    await admin.end();
+    console.log(`database ${DB}: reused`);
+    return databaseUrl(adminUrl(), DB);
+  }
   await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${DB}`);
   await admin.end();
@@ -109,13 +120,14 @@ interface LhRun {
   transferred: number;
 }
 
-/** One Lighthouse run (a fresh Chromium: cold cache). Scores 0–100, times in ms, bytes. */
-async function lighthouseRun(url: string): Promise<LhRun> {
+/** One Lighthouse run (a fresh Chromium: cold cache). Scores 0–100, times in ms, bytes; `report`: where to write the full report. */
+async function lighthouseRun(url: string, report?: string): Promise<LhRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig);
     if (!result) throw new Error('no Lighthouse result');
     const lhr = result.lhr;
+    if (report) writeFileSync(report, JSON.stringify(lhr));
     const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -157,10 +169,11 @@ async function mapFirstFeatures(origin: string): Promise<number[]> {
 }
 
 async function main() {
-  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) throw new Error('build the web app first: pnpm --filter @tko/web build');
-  // A private copy of the build: a rebuild of apps/web/dist during the run cannot break it.
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`build the web app first: pnpm --filter @tko/web build (no ${WEB_DIST}/index.html)`);
+  // A private copy of the build: a rebuild of the build directory during the run cannot break it.
   const webDist = mkdtempSync(path.join(tmpdir(), 'tko-lighthouse-web-'));
-  cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  cpSync(WEB_DIST, webDist, { recursive: true });
+  mkdirSync(path.join(repoRoot, 'bench/out'), { recursive: true });
   const url = await prepareDatabase();
   const port = await freePort();
   const api = await startApi(url, port, webDist);
@@ -174,14 +187,14 @@ async function main() {
     for (const p of PAGES) {
       const runs: LhRun[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await lighthouseRun(origin + p.path));
+        runs.push(await lighthouseRun(origin + p.path, KEEP_REPORTS ? path.join(repoRoot, `bench/out/lighthouse-${p.key}-${i + 1}.json`) : undefined));
         load.push(loadavg()[0]!);
         console.log(`${p.name} run ${i + 1}: performance ${runs.at(-1)!.performance}, LCP ${Math.round(runs.at(-1)!.lcp)} ms`);
       }
       const m = (k: keyof LhRun) => median(runs.map((r) => r[k]));
       out[p.name] = { runs, median: { performance: m('performance'), accessibility: m('accessibility'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), transferred: m('transferred') } };
     }
-    mapTimes = await mapFirstFeatures(origin);
+    mapTimes = PAGES.some((p) => p.key === 'map') && MAP_RUNS > 0 ? await mapFirstFeatures(origin) : [];
     load.push(loadavg()[0]!);
   } finally {
     await stopApi(api);
@@ -199,10 +212,9 @@ async function main() {
     '|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Map, cold cache, navigation → first rendered site: median **${(median(mapTimes) / 1000).toFixed(2)} s** (${mapTimes.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`,
+    mapTimes.length ? `Map, cold cache, navigation → first rendered site: median **${(median(mapTimes) / 1000).toFixed(2)} s** (${mapTimes.map((t) => (t / 1000).toFixed(2)).join(', ')} s)` : '',
   ].join('\n');
   console.log(`\n${report}`);
-  mkdirSync(path.join(repoRoot, 'bench/out'), { recursive: true });
   writeFileSync(path.join(repoRoot, 'bench/out/lighthouse.json'), JSON.stringify({ at: new Date().toISOString(), load, pages: out, mapTimes }, null, 2));
 }
 
