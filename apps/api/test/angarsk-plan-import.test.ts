@@ -197,7 +197,7 @@ describe('import template ANGARSK_PLAN', () => {
     expect(res.body.detail).toBe('Для импорта нужны права на создание и изменение записей реестра «Транспортные средства».');
   });
 
-  it('fails bad rows with their reasons and imports the rest; «Откатить импорт» removes what the file created', async () => {
+  it('fails bad rows with their reasons and imports the rest; «Откатить импорт» removes what the file created; «всё или ничего» writes nothing', async () => {
     const header = ['Lat', 'Lon', 'Descr', 'Столбец2', 'Столбец3', 'Столбец4', 'Sub', 'Num'];
     const bytes = csv([
       header,
@@ -229,6 +229,15 @@ describe('import template ANGARSK_PLAN', () => {
 
     const back = await request(h.t.app.server).post(files(up.body.id, 'rollback/')).set(h.t.auth('admin'));
     expect(back.status, JSON.stringify(back.body)).toBeLessThan(300);
+    expect(await counts(h.t.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
+
+    // «Всё или ничего»: the same file writes nothing, and the file says why.
+    const strict = await upload(h.t, bytes, 'план-всё-или-ничего.csv', 'ANGARSK_PLAN');
+    const patch = await request(h.t.app.server).patch(files(strict.body.id)).set(h.t.auth('admin')).send({ options: { all_or_nothing: true } });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    const failed = await run(strict.body.id);
+    expect(failed).toMatchObject({ status: 'FAILED', errors_count: 3, report: { rolled_back: true, created: 0, failed_rows: 3 } });
+    expect(failed.error).toMatch(/^Ничего не записано/);
     expect(await counts(h.t.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
   }, 320000);
 });
