@@ -65,8 +65,8 @@ export function degrade(street: string, house: string, i: number): string {
   if (i % 6 === 2) s = s.replace(/[аоеср]/g, (ch) => ({ а: 'a', о: 'o', е: 'e', с: 'c', р: 'p' })[ch]!);
   let h = house;
   const letter = /^(\d+)\s*([А-Яа-я])$/.exec(h);
-  if (letter) h = pick([`${letter[1]}${letter[2]}`, `${letter[1]} лит. ${letter[2]}`, `${letter[1]}${letter[2]!.replace('А', 'A').replace('В', 'B')}`], i, 2);
-  h = h.replace(/\s*к(орп(ус)?)?\.?\s*(\d+)/i, pick([' к. $3', ' корп. $3', 'к$3', ' к$3'], i, 3));
+  if (letter) h = pick([`${letter[1]}${letter[2]}`, `${letter[1]} лит. ${letter[2]}`, `${letter[1]}${letter[2]!.replace('А', 'A').replace('В', 'B')}`, `${letter[1]}, литера ${letter[2]}`], i, 2);
+  h = h.replace(/\s*к(орп(ус)?)?\.?\s*(\d+)/i, pick([' к. $3', ' корп. $3', 'к$3', ' к$3', ', корп. $3'], i, 3));
   let text = `${pick(CITY_FORMS, i, 4)}${s}, ${pick(HOUSE_FORMS, i, 5).replace('#', h)}`;
   if (i % 7 === 0) text = text.toUpperCase();
   if (i % 5 === 0) text = text.replace(/, /g, ' ');

@@ -73,6 +73,12 @@ describe('parseAddress (registry text)', () => {
     ['ул. Садовая, д. 28-30 к21', { settlement: null, street: 'садовая', streetType: 'ул.', house: '28-30к21' }],
     ['ул. Садовая, д. 5 к2', { settlement: null, street: 'садовая', streetType: 'ул.', house: '5к2' }],
     ['пер. Гривцова, 4а стр1', { settlement: null, street: 'гривцова', streetType: 'пер.', house: '4ас1' }],
+    // A comma between the house and its корпус / строение / литера (ГАР's «д. 5, корп. 2»): kept with the house.
+    ['Садовая ул., д. 28-30, корп. 21', { settlement: null, street: 'садовая', streetType: 'ул.', house: '28-30к21' }],
+    ['ул. Садовая, д.5, стр.1, кв. 3', { settlement: null, street: 'садовая', streetType: 'ул.', house: '5с1' }],
+    ['Невский пр., д. 30, литера Б', { settlement: null, street: 'невский', streetType: 'пр-кт', house: '30б' }],
+    ['Невский пр., д. 30 литера Б', { settlement: null, street: 'невский', streetType: 'пр-кт', house: '30б' }],
+    ['ул. Садовая, 28, кв. 5', { settlement: null, street: 'садовая', streetType: 'ул.', house: '28' }],
   ])('%s', (input, parsed) => {
     expect(parseAddress(input)).toEqual(parsed);
   });

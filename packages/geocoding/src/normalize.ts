@@ -111,7 +111,8 @@ function clean(text: string): string {
   s = s.replace(/(\d[а-я]?)\s+(корп|к|стр)(?=\d)/g, '$1 $2 ');
   // The letter of a house goes with its number: «28 лит. А», «39 литД», «28 А» → «28а», «39д»
   // (a lone «д» would read as «дом»).
-  s = s.replace(/(\d)\s*(?:лит|литер|литера)\.?\s*([а-я])(?=$|[\s,])/g, '$1$2');
+  // Also after a comma («д. 30, лит. Б»): else the letter was dropped and house 30 answered.
+  s = s.replace(/(\d)\s*(?:,\s*)?(?:литера|литер|лит)\.?\s*([а-я])(?=$|[\s,])/g, '$1$2');
   s = s.replace(/\s+/g, ' ').replace(/\s*,\s*/g, ' , ');
   s = s.split(' ').map(foldLookalikes).join(' ');
   for (const [re, to] of PHRASES) s = s.replace(re, to);
@@ -225,7 +226,10 @@ export function parseAddress(text: string): ParsedAddress {
     let j = houseStart + 1;
     while (j < t.length) {
       const w = t[j]!;
-      if (w.kind === 'building' && t[j + 1] && t[j + 1]!.text !== ',') {
+      // «д. 5, корп. 2»: a comma before the корпус / строение keeps it with the house (else house 5 answered).
+      if (w.text === ',' && t[j + 1]?.kind === 'building' && t[j + 2] && t[j + 2]!.text !== ',') {
+        j += 1;
+      } else if (w.kind === 'building' && t[j + 1] && t[j + 1]!.text !== ',') {
         parts.push(w.text, t[j + 1]!.text);
         j += 2;
       } else if (/^[а-я]$/.test(w.text) && parts.length === 1) {
