@@ -48,6 +48,9 @@ const AT_HOUSE: [string, { street: string; house: string }][] = [
   ['ул. Caдoвая, д. 25', { street: 'Садовая улица', house: '25' }],
   ['пл. Островского д 6', { street: 'площадь Островского', house: '6' }],
   ['наб. реки Фонтанки, д. 37', { street: 'набережная реки Фонтанки', house: '37' }],
+  // The корпус / литера after a comma, as ГАР writes them.
+  ['Садовая ул., д. 28-30, корп. 21', { street: 'Садовая улица', house: '28-30 к21' }],
+  ['Невский пр-т, д. 30, литера Б', { street: 'Невский проспект', house: '30 литБ' }],
   // An address node (no building outline), upper case.
   ['НЕВСКИЙ ПР-Т, Д. 66', { street: 'Невский проспект', house: '66' }],
 ];
