@@ -81,6 +81,8 @@ describe('import template ANGARSK_PLAN', () => {
     expect(res.body).toContainEqual({ type: 'ANGARSK_PLAN', label: 'План вывоза (маршрутный план)', available: true, resource: 'container' });
     const labels = await get('/api/import/templates/ANGARSK_PLAN/labels/');
     expect(labels.status).toBe(200);
+    // The screen says how the rows name their objects.
+    expect(labels.body.key).toBe('по точке с точностью 6 знаков (площадка), по госномеру (машина) и по названию (гараж)');
     expect(labels.body.fields.map((f: { field: string; required: boolean }) => [f.field, f.required])).toEqual([
       ['lat', true], ['lng', true], ['garage', true], ['plate', true], ['address', true], ['days', true],
     ]);
@@ -164,11 +166,17 @@ describe('import template ANGARSK_PLAN', () => {
     expect(await history()).toEqual({ 'container:create': 1692, 'contract-zones:create': 1, 'garages:create': 3, 'vehicles:create': 91 });
   }, 320000);
 
-  it('puts back values edited since, with their history; «Откатить импорт» restores the edits', async () => {
+  it('puts back values edited since (unless told to skip existing ones), with their history; «Откатить импорт» restores the edits', async () => {
     const SITE = '52.546842,103.870102';
     const PLATE = 'А 186 ВА 138';
     await h.t.pool.query(`UPDATE waste_area SET location = 'Исправлено вручную' WHERE external_id = $1`, [SITE]);
     await h.t.pool.query(`UPDATE vehicle SET garage_id = (SELECT id FROM garage WHERE name <> 'Гараж АМП' ORDER BY name LIMIT 1) WHERE license_plate = $1`, [PLATE]);
+    // «Объекты, уже есть в реестре: пропускать»: the edits stay.
+    const skip = await upload(h.t, readFileSync(FILE), 'angarsk-skip.csv', 'ANGARSK_PLAN');
+    expect((await request(h.t.app.server).patch(files(skip.body.id)).set(h.t.auth('admin')).send({ options: { existing: 'skip' } })).status).toBe(200);
+    expect((await run(skip.body.id)).report).toMatchObject({ created: 0, updated: 0, unchanged: 0, skipped: 1786 });
+    expect((await h.t.pool.query('SELECT location FROM waste_area WHERE external_id = $1', [SITE])).rows[0].location).toBe('Исправлено вручную');
+
     const up = await upload(h.t, readFileSync(FILE), 'angarsk-third.csv', 'ANGARSK_PLAN');
     const done = await run(up.body.id);
     expect(done.report).toMatchObject({ created: 0, updated: 2, unchanged: 1784, failed_rows: 0 });

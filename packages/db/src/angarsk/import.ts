@@ -74,10 +74,11 @@ export type StaleLinks = 'all' | 'plan';
 /**
  * Writes a grouped plan on `db` — the caller's transaction (the command's own, or the system
  * import's unit of the write pipeline, @tko/import templates/angarsk-plan.ts) — and answers the
- * counts and the ids of what it created or changed. Idempotent as importAngarsk. Throws on a
- * database error (the caller rolls back).
+ * counts and the ids of what it created or changed. Idempotent as importAngarsk. With `update`
+ * false (the import's «Объекты, уже есть в реестре: пропускать») existing vehicles and sites keep
+ * their values; the links are written all the same. Throws on a database error (the caller rolls back).
  */
-export async function writePlan(db: PoolClient, plan: RoutePlan, stale: StaleLinks = 'all'): Promise<{ counts: AngarskImportCounts; records: PlanWriteRecords }> {
+export async function writePlan(db: PoolClient, plan: RoutePlan, stale: StaleLinks = 'all', update = true): Promise<{ counts: AngarskImportCounts; records: PlanWriteRecords }> {
   const zone = await ensureZone(db);
   const contractZoneId = zone.id;
   const garages = await db.query<PlanRecord>(
@@ -89,14 +90,14 @@ export async function writePlan(db: PoolClient, plan: RoutePlan, stale: StaleLin
     `INSERT INTO vehicle (license_plate, garage_id)
      SELECT v.plate, g.id FROM unnest($1::text[], $2::text[]) AS v(plate, garage) JOIN garage g ON g.name = v.garage
      ON CONFLICT (license_plate) DO UPDATE SET garage_id = EXCLUDED.garage_id, updated_at = now()
-       WHERE vehicle.garage_id IS DISTINCT FROM EXCLUDED.garage_id
+       WHERE $3 AND vehicle.garage_id IS DISTINCT FROM EXCLUDED.garage_id
      RETURNING id, license_plate AS key, (xmax = 0) AS created`,
-    [plates, plan.vehicles.map((v) => v.garage)],
+    [plates, plan.vehicles.map((v) => v.garage), update],
   );
   const sites = { total: plan.sites.length, created: 0, updated: 0, unchanged: 0 };
   const siteRecords: PlanWriteRecords['sites'] = { created: [], updated: [] };
   for (let i = 0; i < plan.sites.length; i += BATCH) {
-    const { created, updated } = await upsertSites(db, plan.sites.slice(i, i + BATCH), contractZoneId);
+    const { created, updated } = await upsertSites(db, plan.sites.slice(i, i + BATCH), contractZoneId, update);
     sites.created += created.length;
     sites.updated += updated.length;
     siteRecords.created.push(...created);
@@ -137,7 +138,7 @@ async function ensureZone(db: PoolClient): Promise<{ id: number; created: boolea
  * Flags and landmark (other addresses at the same point) are set on insert only, so a person's
  * later check of the site is kept.
  */
-async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: number): Promise<PlanWriteRecords['sites']> {
+async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: number, update: boolean): Promise<PlanWriteRecords['sites']> {
   const json = sites.map((s) => ({
     external_id: s.key,
     lat: s.lat,
@@ -160,11 +161,11 @@ async function upsertSites(db: PoolClient, sites: RoutePlan['sites'], zoneId: nu
         coordinates = EXCLUDED.coordinates, periodicity = EXCLUDED.periodicity,
         periodicity_on_monthdays = EXCLUDED.periodicity_on_monthdays,
         contract_zone_id = EXCLUDED.contract_zone_id, updated_at = now()
-      WHERE (w.location, w.structured_address, w.coordinates, w.periodicity, w.periodicity_on_monthdays, w.contract_zone_id)
+      WHERE $4 AND (w.location, w.structured_address, w.coordinates, w.periodicity, w.periodicity_on_monthdays, w.contract_zone_id)
             IS DISTINCT FROM (EXCLUDED.location, EXCLUDED.structured_address, EXCLUDED.coordinates, EXCLUDED.periodicity,
             EXCLUDED.periodicity_on_monthdays, EXCLUDED.contract_zone_id)
      RETURNING w.id, w.external_id AS key, (xmax = 0) AS created`,
-    [JSON.stringify(json), ANGARSK_SOURCE, zoneId],
+    [JSON.stringify(json), ANGARSK_SOURCE, zoneId, update],
   );
   return {
     created: rows.filter((r) => r.created).map((r) => ({ id: r.id, key: r.key })),

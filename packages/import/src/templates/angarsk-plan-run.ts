@@ -11,7 +11,8 @@
  *   records into import_record (for «Откатить импорт») → ctx.beforeCommit → COMMIT.
  *
  * Report: objects = garages + vehicles + sites of the file; created / updated / unchanged summed
- * over them (a vehicle is «updated» when it moved to another garage); merged_rows = visits that
+ * over them (a vehicle is «updated» when it moved to another garage; with options.existing =
+ * skip the existing ones are «skipped» instead, untouched); merged_rows = visits that
  * fell on a site already described by an earlier row. The warnings say the count per registry and
  * the links, the points given with several addresses (flagged «Адрес требует проверки» as the
  * command does), the plates written in several spellings and the plates seen with several garages
@@ -68,7 +69,8 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
   try {
     const before = await existingRows(ctx, unit, plan);
     // A file may be part of a plan: only the sites it names lose the vehicles it no longer gives them.
-    const { counts, records } = await writePlan(unit.db, plan, 'plan');
+    const update = ctx.options.existing === 'update';
+    const { counts, records } = await writePlan(unit.db, plan, 'plan', update);
     await adoptAll(ctx, unit, records, before);
     await ctx.progress(95);
     warnings.unshift(
@@ -90,8 +92,9 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
         objects,
         created,
         updated,
-        unchanged: objects - created - updated,
-        skipped: 0,
+        // «Пропускать» existing objects: none is compared, each is left alone.
+        unchanged: update ? objects - created - updated : 0,
+        skipped: update ? 0 : objects - created,
         merged_rows: planRows.length - counts.sites.total,
         failed_rows: failed.length,
         rolled_back: false,

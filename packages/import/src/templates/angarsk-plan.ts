@@ -20,7 +20,7 @@ import type { Parsed } from '../parse-cell';
 import { decimalText } from '../parse-cell';
 import type { TargetDef } from '../targets';
 import { runAngarskPlan } from './angarsk-plan-run';
-import type { ImportTemplate } from './types';
+import type { ImportKey, ImportTemplate } from './types';
 
 /**
  * Degrees as written (no rounding here: the plan keys a site by the coordinates rounded to 6
@@ -78,11 +78,24 @@ export const ANGARSK_PLAN_TARGETS: TargetDef[] = [
   },
 ];
 
+/**
+ * How the plan's rows name their objects, for the screen, the template file and the rights check
+ * (a key means existing records are updated: add and change rights are needed). The run applies
+ * it itself in writePlan's upserts (site: kind + source + point key; vehicle: plate; garage:
+ * name), so `of` and `find` are never called by it and answer nothing.
+ */
+export const planKey: ImportKey = {
+  label: 'по точке с точностью 6 знаков (площадка), по госномеру (машина) и по названию (гараж)',
+  of: () => null,
+  show: (key) => `«${key}»`,
+  find: async () => new Map(),
+};
+
 export const angarskPlanTemplate: ImportTemplate = {
   type: 'ANGARSK_PLAN',
   def: containerResource,
   alsoWrites: [garageResource as unknown as ResourceDef, vehicleResource as unknown as ResourceDef],
   targets: ANGARSK_PLAN_TARGETS,
-  key: null,
+  key: planKey,
   run: runAngarskPlan,
 };
