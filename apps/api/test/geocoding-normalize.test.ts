@@ -53,6 +53,10 @@ describe('parseStreet (OSM addr:street)', () => {
     ['набережная реки Фонтанки', 'реки фонтанки', 'наб.'],
     ['1-ая Красноармейская улица', '1-я красноармейская', 'ул.'],
     ['Перинная линия', 'перинная', 'линия'],
+    // A street named by a type word: the type word in full is the name.
+    ['Набережная улица', 'набережная', 'ул.'],
+    ['улица Набережная', 'набережная', 'ул.'],
+    ['Площадь проезд', 'площадь', 'пр-д'],
   ])('%s → %s (%s)', (input, name, type) => {
     expect(parseStreet(input)).toEqual({ name, type });
   });
@@ -78,6 +82,16 @@ describe('parseAddress (registry text)', () => {
     ['ул. Садовая, д.5, стр.1, кв. 3', { settlement: null, street: 'садовая', streetType: 'ул.', house: '5с1' }],
     ['Невский пр., д. 30, литера Б', { settlement: null, street: 'невский', streetType: 'пр-кт', house: '30б' }],
     ['Невский пр., д. 30 литера Б', { settlement: null, street: 'невский', streetType: 'пр-кт', house: '30б' }],
+    // Landmarks, floors and entrances name no house (their numbers were taken for one: a wrong building).
+    ['ул. Мира, 5 (во дворе дома 7)', { settlement: null, street: 'мира', streetType: 'ул.', house: '5' }],
+    ['СПб, Невский пр., д.46 (у торца)', { settlement: 'спб', street: 'невский', streetType: 'пр-кт', house: '46' }],
+    ['ул. Мира, 5 у подъезда 3', { settlement: null, street: 'мира', streetType: 'ул.', house: '5' }],
+    ['Садовая ул. 20, 2 этаж', { settlement: null, street: 'садовая', streetType: 'ул.', house: '20' }],
+    ['г. Ангарск, ул. Набережная, д. 41', { settlement: 'ангарск', street: 'набережная', streetType: 'ул.', house: '41' }],
+    ['Набережная ул., 41', { settlement: null, street: 'набережная', streetType: 'ул.', house: '41' }],
+    // A second address in parentheses: the one outside first, never a mix of the two («47 кв-л, 41»).
+    ['Ангарск, 47 квл, 60 (ул. Набережная, 41)', { settlement: 'ангарск', street: '47', streetType: 'кв-л', house: '60' }],
+    ['Ангарск, 47 квартал (ул. Набережная, 41)', { settlement: 'ангарск', street: 'набережная', streetType: 'ул.', house: '41' }],
     ['ул. Садовая, 28, кв. 5', { settlement: null, street: 'садовая', streetType: 'ул.', house: '28' }],
   ])('%s', (input, parsed) => {
     expect(parseAddress(input)).toEqual(parsed);

@@ -51,6 +51,8 @@ const AT_HOUSE: [string, { street: string; house: string }][] = [
   // The корпус / литера after a comma, as ГАР writes them.
   ['Садовая ул., д. 28-30, корп. 21', { street: 'Садовая улица', house: '28-30 к21' }],
   ['Невский пр-т, д. 30, литера Б', { street: 'Невский проспект', house: '30 литБ' }],
+  // A landmark in parentheses whose number is another house of the street (Мучной 3 exists): still house 5.
+  ['пер. Мучной, 5 (во дворе дома 3)', { street: 'Мучной переулок', house: '5' }],
   // An address node (no building outline), upper case.
   ['НЕВСКИЙ ПР-Т, Д. 66', { street: 'Невский проспект', house: '66' }],
 ];

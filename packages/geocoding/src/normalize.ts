@@ -157,6 +157,9 @@ export interface ParsedAddress {
   house: string | null;
 }
 
+/** Words next to a number that make it a floor or an entrance, not a house («подъезд 3», «2 этаж»). */
+const FLOOR_OR_ENTRANCE = /^(этаж[а-я]*|эт|подъезд[а-я]*|под)\.?$/;
+
 /** A house number: «28», «28а», «16/14», «18-20», «7-9-11», «13-15/50». */
 const NUMBER = /^\d+[а-я]?(-\d+[а-я]?)*(\/\d+[а-я]?(-\d+[а-я]?)*)?$/;
 const ORDINAL = /^(\d+)-?(ая|я|ый|ий|й|ой|го|е)$/;
@@ -186,12 +189,29 @@ export function normalizeHouse(text: string): string {
   return out.replace(/\s+/g, '');
 }
 
+/** The full word of a street type («наб.» → «набережная»): the name of a street named by one. */
+const FULL_STREET_WORD = new Map(ELEMENT_TYPES.filter(([, k]) => k === 'street').map(([c, , v]) => [c, v[0]!] as const));
+
+/**
+ * A street named by a type word, the name otherwise empty: «ул. Набережная», «Набережная улица»,
+ * «ул. Линия» → «ул.» (else the last type word) is the type, the other type words in full the name.
+ * Without this such a street had no name: the registry's address matched nothing and the index
+ * dropped OSM's addresses on it.
+ */
+function typeWordsAsName(words: Token[]): { name: string; type: string | null } | null {
+  const types = words.filter((w) => w.kind === 'street');
+  if (types.length < 2) return null;
+  const type = types.find((w) => w.text === 'ул.') ?? types[types.length - 1]!;
+  const name = types.filter((w) => w !== type).map((w) => FULL_STREET_WORD.get(w.text) ?? w.text).join(' ');
+  return { name, type: type.text };
+}
+
 /** Street name and type of an OSM `addr:street` or a registry street: «Невский проспект» → {невский, пр-кт}. */
 export function parseStreet(text: string): { name: string; type: string | null } {
   const t = tokens(text).filter((x) => x.text !== ',');
   const type = t.find((x) => x.kind === 'street')?.text ?? null;
   const name = t.filter((x) => x.kind !== 'street').map((x) => ordinal(x.text)).join(' ');
-  return { name, type };
+  return (!name && typeWordsAsName(t)) || { name, type };
 }
 
 /**
@@ -201,7 +221,22 @@ export function parseStreet(text: string): { name: string; type: string | null }
  * the street.
  */
 export function parseAddress(text: string): ParsedAddress {
-  const t = tokens(text);
+  // Parenthesised parts are comments («(у торца)», «(во дворе дома 7)») or a second address of the
+  // same place («Ангарск, 47 квл, 60 (ул. Набережная, 41)»): the address outside them comes first,
+  // a parenthesised one only when the outside names no street and house. Mixing them gave
+  // «47 кв-л, 41», and a landmark's number was taken for the house (a wrong building).
+  const outside = text.replace(/\([^()]*\)/g, ' ');
+  const main = parseTokens(tokens(outside));
+  if (outside === text || (main.street && main.house)) return main;
+  for (const m of text.matchAll(/\(([^()]*)\)/g)) {
+    const alt = parseTokens(tokens(m[1]!));
+    if (alt.street && alt.house) return { ...alt, settlement: alt.settlement ?? main.settlement };
+  }
+  return main;
+}
+
+/** parseAddress of one address's words. */
+function parseTokens(t: Token[]): ParsedAddress {
   // The house: after «д.»/«влд.» … or else the last bare number not part of a street name.
   let hi = t.findIndex((x, i) => x.kind === 'house' && NUMBER.test(t[i + 1]?.text ?? ''));
   let houseStart = hi >= 0 ? hi + 1 : -1;
@@ -214,6 +249,7 @@ export function parseAddress(text: string): ParsedAddress {
       if (next?.kind === 'street') continue; // «113 мкр.»: the number names the микрорайон
       if (prev?.kind === 'room' || prev?.kind === 'building') continue;
       if (/^\d{6}$/.test(w.text)) continue; // postcode
+      if (FLOOR_OR_ENTRANCE.test(prev?.text ?? '') || FLOOR_OR_ENTRANCE.test(next?.text ?? '')) continue; // «подъезд 3», «2 этаж»
       houseStart = i;
       hi = i;
       break;
@@ -232,7 +268,8 @@ export function parseAddress(text: string): ParsedAddress {
       } else if (w.kind === 'building' && t[j + 1] && t[j + 1]!.text !== ',') {
         parts.push(w.text, t[j + 1]!.text);
         j += 2;
-      } else if (/^[а-я]$/.test(w.text) && parts.length === 1) {
+      } else if (/^[а-я]$/.test(w.text) && parts.length === 1 && (!t[j + 1] || t[j + 1]!.text === ',' || t[j + 1]!.kind)) {
+        // A lone letter is the house's («28 А», «28 А, кв. 5»), not a preposition starting words («46 у торца»).
         parts.push(w.text);
         j += 1;
       } else break;
@@ -269,7 +306,9 @@ export function parseAddress(text: string): ParsedAddress {
     settlement = rest[0]!.map((w) => w.text).join(' ');
   }
   const words = (street ?? []).filter((w) => w.kind !== 'house' && w.kind !== 'building' && w.kind !== 'room');
-  const type = words.find((w) => w.kind === 'street')?.text ?? null;
-  const name = words.filter((w) => w.kind !== 'street' && w.kind !== 'settlement').map((w) => ordinal(w.text)).join(' ');
+  let type = words.find((w) => w.kind === 'street')?.text ?? null;
+  let name = words.filter((w) => w.kind !== 'street' && w.kind !== 'settlement').map((w) => ordinal(w.text)).join(' ');
+  const named = name ? null : typeWordsAsName(words);
+  if (named) ({ name, type } = named);
   return { settlement, street: name || null, streetType: type, house };
 }
