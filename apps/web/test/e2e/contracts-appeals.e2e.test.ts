@@ -10,12 +10,14 @@
  * the real API (its in-process STOMP broker) on its own database, headless Chromium; nothing
  * mocked. axe-core checks every screen.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
 import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
+import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, RESULTS_DIR, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-contracts@tko.local', password: 'Е2е-пароль-договоров-1', first_name: 'Дарья', last_name: 'Договорова' };
 const OPERATOR = { email: 'e2e-appeals@tko.local', password: ADMIN.password };
@@ -188,6 +190,8 @@ describe('contracts and appeals in the browser', () => {
     await page.getByTestId('contract-sites-list').getByText(SITE_A.location).waitFor();
     await showSites();
     await expect.poll(() => rendered('contract-sites-chosen')).toEqual([sites.a, sites.b].sort((x, y) => x - y));
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS_DIR, 'contract-sites.png'), fullPage: true });
     await expectAccessible(page, 'contract sites on the map');
 
     // Out again: A clicked on the map, B removed from the list.
