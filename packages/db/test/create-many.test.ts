@@ -17,6 +17,11 @@ const writer = { userName: 'Пакет', userId: null };
 const site = (i: number, extra: Record<string, unknown> = {}) =>
   createSchema(containerResource).parse({
     location: `Ангарск, 7 мкр, ${i}`, coordinates: `52.5${i}, 103.9${i}`, identifier: `КП-${i}`,
+    // Every kind the set-based INSERT turns into text (write-many-sql.ts valueText): quotes and a
+    // backslash, a list, a date list, a date, a time, a person (JSON), a decimal.
+    landmark: `у «дома» "${i}" \\ за углом`, periodicity: 'ON_WEEKDAYS', periodicity_on_weekdays: [1, 3 + (i % 3)],
+    periodicity_on_dates: ['2026-01-1' + i], register_inclusion_decision_date: '2025-12-0' + i, arrival_time: '07:30:00',
+    responsible_person: { full_name: `Иванов "${i}"` }, waste_area_width: '2.5',
     containers: Array.from({ length: i % 3 }, () => ({ type: 'EURO', volume: '1.1', loading: 'REAR' })),
     ...extra,
   }) as Record<string, unknown>;

@@ -34,7 +34,10 @@ function where(b: Bound): string {
   return b.column.toLowerCase() === b.target.label.toLowerCase() ? b.target.label : `${b.target.label} (столбец «${b.column}»)`;
 }
 
-/** Parses the mapped cells of every row; `onProgress(done)` after each block of rows. */
+/** Rows parsed between two `onProgress` calls. */
+const PROGRESS_ROWS = 2000;
+
+/** Parses the mapped cells of every row; `onProgress(done)` after each block of PROGRESS_ROWS rows. */
 export async function parseRows(
   template: ImportTemplate,
   table: Table,
@@ -60,7 +63,7 @@ export async function parseRows(
     }
     rows.push({ line: row.line, cells: row.cells, body: null, errors, warnings: [] });
     values.push(errors.length ? null : v);
-    if (r % 5000 === 4999) await onProgress(r + 1);
+    if (r % PROGRESS_ROWS === PROGRESS_ROWS - 1) await onProgress(r + 1);
   }
   return { rows, values, bound };
 }
@@ -118,9 +121,9 @@ export async function resolveRefs(db: Pool | PoolClient, rows: ConvertedRow[], v
   }
 }
 
-/** Applies the template's row transform; a transform error fails the row. */
-export function buildBodies(template: ImportTemplate, rows: ConvertedRow[], values: (Body | null)[]): void {
-  for (let i = 0; i < rows.length; i++) {
+/** Applies the template's row transform to rows `from` … `to` − 1 (default: all); a transform error fails the row. */
+export function buildBodies(template: ImportTemplate, rows: ConvertedRow[], values: (Body | null)[], from = 0, to = rows.length): void {
+  for (let i = from; i < to; i++) {
     const v = values[i];
     if (!v) continue;
     const { body, errors, warnings } = template.toBody ? template.toBody(v) : { body: v, errors: {}, warnings: [] };

@@ -68,59 +68,88 @@ export function metresBetween(a: Point, b: Point): number {
   return Math.sqrt(x * x + y * y) * EARTH_M_PER_DEG;
 }
 
-/** The groups of look-alike rows among the rows that have a body. */
-export function findDuplicateGroups(template: ImportTemplate, rows: ConvertedRow[], metres = DUPLICATE_METRES): DuplicateGroup[] {
-  const uf = new UnionFind(rows.length);
-  const why = new Map<number, Set<'address' | 'point'>>();
-  const mark = (a: number, b: number, reason: 'address' | 'point') => {
-    uf.union(a, b);
-    for (const i of [a, b]) why.set(i, (why.get(i) ?? new Set()).add(reason));
-  };
-  const byAddress = new Map<string, number>();
-  const cells = new Map<string, number[]>();
-  const cellDeg = metres / EARTH_M_PER_DEG;
-  rows.forEach((r, i) => {
+/**
+ * Finds the groups of look-alike rows one row at a time (`add`), so a long file can be walked in
+ * chunks with progress between them; `groups()` answers them once every row was added.
+ */
+export class DuplicateFinder {
+  private readonly uf: UnionFind;
+  private readonly why = new Map<number, Set<'address' | 'point'>>();
+  private readonly byAddress = new Map<string, number>();
+  private readonly cells = new Map<string, number[]>();
+  private readonly cellDeg: number;
+
+  constructor(
+    private readonly template: ImportTemplate,
+    private readonly rows: ConvertedRow[],
+    private readonly metres = DUPLICATE_METRES,
+  ) {
+    this.uf = new UnionFind(rows.length);
+    this.cellDeg = metres / EARTH_M_PER_DEG;
+  }
+
+  private mark(a: number, b: number, reason: 'address' | 'point'): void {
+    this.uf.union(a, b);
+    for (const i of [a, b]) this.why.set(i, (this.why.get(i) ?? new Set()).add(reason));
+  }
+
+  /** Compares row `i` with the rows added before it. */
+  add(i: number): void {
+    const { template, rows } = this;
+    const r = rows[i]!;
     if (!r.body) return;
     const address = template.addressField ? r.body[template.addressField] : undefined;
     if (typeof address === 'string' && address.trim()) {
       const k = foldAddress(address);
-      const first = byAddress.get(k);
-      if (first === undefined) byAddress.set(k, i);
-      else mark(first, i, 'address');
+      const first = this.byAddress.get(k);
+      if (first === undefined) this.byAddress.set(k, i);
+      else this.mark(first, i, 'address');
     }
     const p = template.pointField ? (r.body[template.pointField] as Point | null | undefined) : undefined;
     if (!p || typeof p.lat !== 'number') return;
-    const cx = Math.floor(p.lng / cellDeg);
-    const cy = Math.floor(p.lat / cellDeg);
+    const cx = Math.floor(p.lng / this.cellDeg);
+    const cy = Math.floor(p.lat / this.cellDeg);
     // Longitude cells are narrower than `metres` away from the equator: look far enough east and west.
     const span = Math.ceil(1 / Math.max(Math.cos((p.lat * Math.PI) / 180), 0.05));
     for (let dx = -span; dx <= span; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
-        for (const j of cells.get(`${cx + dx}:${cy + dy}`) ?? []) {
-          if (metresBetween(p, rows[j]!.body![template.pointField!] as Point) <= metres) mark(j, i, 'point');
+        for (const j of this.cells.get(`${cx + dx}:${cy + dy}`) ?? []) {
+          if (metresBetween(p, rows[j]!.body![template.pointField!] as Point) <= this.metres) this.mark(j, i, 'point');
         }
       }
     }
     const key = `${cx}:${cy}`;
-    const list = cells.get(key);
+    const list = this.cells.get(key);
     if (list) list.push(i);
-    else cells.set(key, [i]);
-  });
-  const groups = new Map<number, number[]>();
-  rows.forEach((r, i) => {
-    if (!r.body || !why.has(i)) return;
-    const root = uf.find(i);
-    const list = groups.get(root);
-    if (list) list.push(i);
-    else groups.set(root, [i]);
-  });
-  return [...groups.values()]
-    .filter((m) => m.length > 1)
-    .map((members) => {
-      const reasons = new Set(members.flatMap((i) => [...(why.get(i) ?? [])]));
-      const reason = [reasons.has('address') ? 'один адрес' : null, reasons.has('point') ? `точки не дальше ${metres} м друг от друга` : null].filter(Boolean).join('; ');
-      return { id: `L${rows[members[0]!]!.line}`, reason: reason.charAt(0).toUpperCase() + reason.slice(1), members };
+    else this.cells.set(key, [i]);
+  }
+
+  /** The groups (at least two rows each) among the rows added. */
+  groups(): DuplicateGroup[] {
+    const { rows, why, uf, metres } = this;
+    const groups = new Map<number, number[]>();
+    rows.forEach((r, i) => {
+      if (!r.body || !why.has(i)) return;
+      const root = uf.find(i);
+      const list = groups.get(root);
+      if (list) list.push(i);
+      else groups.set(root, [i]);
     });
+    return [...groups.values()]
+      .filter((m) => m.length > 1)
+      .map((members) => {
+        const reasons = new Set(members.flatMap((i) => [...(why.get(i) ?? [])]));
+        const reason = [reasons.has('address') ? 'один адрес' : null, reasons.has('point') ? `точки не дальше ${metres} м друг от друга` : null].filter(Boolean).join('; ');
+        return { id: `L${rows[members[0]!]!.line}`, reason: reason.charAt(0).toUpperCase() + reason.slice(1), members };
+      });
+  }
+}
+
+/** The groups of look-alike rows among the rows that have a body. */
+export function findDuplicateGroups(template: ImportTemplate, rows: ConvertedRow[], metres = DUPLICATE_METRES): DuplicateGroup[] {
+  const finder = new DuplicateFinder(template, rows, metres);
+  for (let i = 0; i < rows.length; i++) finder.add(i);
+  return finder.groups();
 }
 
 /** The resolution of group `id`: the user's choice, else the run's default. `error`: repeats fail. */

@@ -134,11 +134,12 @@ function samePointGroups(template: ImportTemplate, rows: ConvertedRow[], field: 
  * look-alike rows (duplicates.ts) the user — or options.duplicates for groups they left alone —
  * resolved otherwise: `merge` makes one object of the group, `skip` keeps its first row and
  * leaves out the others (each gets a warning), `error` fails the repeats. Rows without a body
- * (failed) are left out.
+ * (failed) are left out. `found`: the look-alike groups when the caller already found them
+ * (run-import walks the rows in chunks with progress).
  */
-export function groupRows(template: ImportTemplate, rows: ConvertedRow[], options: ImportOptions): GroupResult {
+export function groupRows(template: ImportTemplate, rows: ConvertedRow[], options: ImportOptions, found?: DuplicateGroup[]): GroupResult {
   if (options.duplicates === 'same_point' && template.pointField) return samePointGroups(template, rows, template.pointField);
-  const dup = findDuplicateGroups(template, rows);
+  const dup = found ?? findDuplicateGroups(template, rows);
   const groupOf = new Map<number, DuplicateGroup>();
   for (const g of dup) for (const i of g.members) groupOf.set(i, g);
   let mergedRows = 0;

@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import type { TextEncoding } from './detect';
 import { detectEncoding, detectFileType } from './detect';
-import { parseCsv, decodeText, readCsv } from './read-csv';
+import { decodeText, readCsv, readCsvStream } from './read-csv';
 import { readXlsx } from './read-xlsx';
 import { parseJsonTable } from './read-json';
 import type { ImportFileStore } from './storage';
@@ -45,10 +45,9 @@ export async function inspectStoredFile(store: ImportFileStore, key: string): Pr
   return { fileType, encoding, delimiter, table };
 }
 
-/** Reads stored file `key` with the format the upload detected. */
+/** Reads stored file `key` with the format the upload detected (a CSV streamed: read-csv.ts readCsvStream). */
 export async function readStoredFile(store: ImportFileStore, key: string, format: TableFormat): Promise<Table> {
   if (format.fileType === 'XLSX') return readXlsx(await store.localPath(key));
   if (format.fileType === 'JSON') return parseJsonTable(decodeText(await store.read(key), format.encoding ?? 'UTF-8'));
-  const text = decodeText(await store.read(key), format.encoding ?? 'UTF-8');
-  return parseCsv(text, format.delimiter ?? ';');
+  return readCsvStream(store.open(key), format.encoding ?? 'UTF-8', format.delimiter ?? ';');
 }

@@ -2,7 +2,8 @@
  * One run of an import (docs/DECISIONS.md "Import"): row by row with an errors report, in ONE
  * database transaction.
  *
- *   parse cells (10–25 %) → resolve references → row transform → group by key (25–30 %) →
+ *   parse cells (10–20 %) → resolve references → row transform (21–25 %) → look-alike rows and
+ *   groups (25–30 %), each phase in chunks with progress between them →
  *   BEGIN → for each object (30–99 %): validate with the registry's create or update schema and
  *   write through the WritePipeline (the API's own validation and SQL, change history
  *   included, announced after COMMIT) inside a SAVEPOINT, so a refused object fails its rows and the run goes on →
@@ -23,6 +24,8 @@ import { changedValues, fieldLabel } from './compare';
 import type { ConvertedRow } from './convert';
 import { buildBodies, parseRows, resolveRefs } from './convert';
 import { ImportCancelled } from './errors';
+import type { DuplicateGroup } from './duplicates';
+import { DuplicateFinder } from './duplicates';
 import type { RowGroup } from './group';
 import { groupRows, showValue } from './group';
 import type { ColumnMapping } from './matching';
@@ -72,6 +75,9 @@ export interface RunContext {
   /** Runs in the transaction just before COMMIT (the final status, the failed rows). */
   beforeCommit(db: PoolClient, outcome: RunOutcome): Promise<void>;
 }
+
+/** Rows handled between two progress reports in the phases before writing. */
+export const CHUNK_ROWS = 2000;
 
 /** At most this many warnings are kept in the report. */
 export const MAX_WARNINGS = 200;
@@ -146,13 +152,31 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
   const total = ctx.table.rows.length;
   await ctx.progress(10);
 
-  const parsed = await parseRows(template, ctx.table, ctx.mapping, async (done) => {
+  // Every phase walks the rows in chunks and reports between them (at least once a second on a
+  // long file, issue 9 §4): parse 10–20 %, references and row transform 20–25 %, look-alike rows 25–30 %.
+  const step = async (percent: number) => {
     if (await ctx.cancelled()) throw new ImportCancelled();
-    await ctx.progress(10 + Math.floor((done / total) * 15));
-  });
+    await ctx.progress(Math.floor(percent));
+  };
+  const parsed = await parseRows(template, ctx.table, ctx.mapping, (done) => step(10 + (done / total) * 10));
   await resolveRefs(ctx.pool, parsed.rows, parsed.values, parsed.bound);
-  buildBodies(template, parsed.rows, parsed.values);
-  const grouped = groupRows(template, parsed.rows, options);
+  await step(21);
+  for (let from = 0; from < total; from += CHUNK_ROWS) {
+    const to = Math.min(total, from + CHUNK_ROWS);
+    buildBodies(template, parsed.rows, parsed.values, from, to);
+    await step(21 + (to / total) * 4);
+  }
+  let found: DuplicateGroup[] | undefined;
+  if (options.duplicates !== 'same_point' || !template.pointField) {
+    const finder = new DuplicateFinder(template, parsed.rows);
+    for (let i = 0; i < total; i++) {
+      finder.add(i);
+      if (i % CHUNK_ROWS === CHUNK_ROWS - 1) await step(25 + (i / total) * 4);
+    }
+    found = finder.groups();
+  }
+  const grouped = groupRows(template, parsed.rows, options, found);
+  parsed.values.fill(null); // the cells' values live on in the bodies: memory for the write phase
   const warnings = [...grouped.warnings];
   const key = matchKeyOf(template, options);
   for (const g of grouped.groups) g.key = key?.of(g.body) ?? null;
@@ -165,6 +189,9 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
   const unit = await ctx.pipeline.begin();
   try {
     const db = unit.db;
+    // The run's statements are many and alike: JIT compiling each costs more than it saves
+    // (≈ 30 ms a batch read, bench/import.ts).
+    await db.query('SET LOCAL jit = off');
     const keys = grouped.groups.map((g) => g.key).filter((k): k is string => k !== null);
     const existing = key ? await key.find(db, [...new Set(keys)]) : new Map<string, number[]>();
     // New objects are written CREATE_BATCH at a time (set-based, issue 9 §4); a group whose key a
@@ -173,6 +200,7 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
     const pendingKeys = new Set<string>();
     const flush = async () => {
       await writeCreates(ctx, unit, pending, existing, counts);
+      for (const p of pending) release(p.group);
       pending.length = 0;
       pendingKeys.clear();
     };
@@ -181,7 +209,9 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
       const g = grouped.groups[i]!;
       if (g.key && pendingKeys.has(g.key)) await flush();
       await writeGroup(ctx, unit, key, g, existing, counts, warnings, pending);
-      if (g.key && pending.at(-1)?.group === g) pendingKeys.add(g.key);
+      if (pending.at(-1)?.group === g) {
+        if (g.key) pendingKeys.add(g.key);
+      } else release(g);
       if (pending.length >= CREATE_BATCH) await flush();
       await ctx.progress(30 + Math.floor(((i + 1) / grouped.groups.length) * 69));
     }
@@ -202,6 +232,13 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
   }
 }
 
+/** Drops a written (or failed) group's values: a long file's bodies are not all held to the end. */
+function release(group: RowGroup): void {
+  group.body = {};
+  group.createOnly = {};
+  for (const r of group.rows) r.body = null;
+}
+
 function fail(group: RowGroup, messages: string[]): void {
   for (const r of group.rows) {
     r.errors.push(...messages);
@@ -210,7 +247,7 @@ function fail(group: RowGroup, messages: string[]): void {
 }
 
 /** New objects written in one set-based statement group (WriteUnit.createMany). */
-export const CREATE_BATCH = 500;
+export const CREATE_BATCH = 1000;
 
 /** A validated new object waiting for its batch. */
 interface PendingCreate {
@@ -248,7 +285,7 @@ async function writeCreates(ctx: RunContext, unit: WriteUnit, pending: PendingCr
   };
   if (pending.length > 1) {
     try {
-      const rows = await unit.savepoint(() => unit.createMany(template.def, pending.map((p) => p.values), ctx.writer));
+      const rows = await unit.savepoint(() => unit.createMany(template.def, pending.map((p) => p.values), ctx.writer, { slim: true }));
       rows.forEach((row, i) => remember(pending[i]!, Number(row.id)));
       return;
     } catch (e) {

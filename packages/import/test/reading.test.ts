@@ -7,8 +7,9 @@ import iconv from 'iconv-lite';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { cellText, columnNames, detectBufferType, detectEncoding, guessDelimiter, ImportInputError, readCsv, readXlsx } from '../src/index';
+import { cellText, columnNames, detectBufferType, detectEncoding, guessDelimiter, ImportInputError, readCsv, readCsvStream, readXlsx } from '../src/index';
 
 const RU = 'Адрес;Широта;Долгота\r\nАнгарск, улица Ленина, дом 5;52,5;103,8\r\n';
 
@@ -68,6 +69,18 @@ describe('CSV', () => {
 
   it('reports broken quoting with the line', () => {
     expect(() => readCsv(Buffer.from('a;b\n1;"2\n3;4\n'), 'UTF-8')).toThrow(/^Не удалось прочитать CSV: строка \d+, не закрыты кавычки\.$/);
+  });
+
+  it('streams a file into the same table as reading it whole, in small chunks, Windows-1251 and a BOM too (issue 9 §4)', async () => {
+    const text = 'Адрес;;Адрес;x\r\nА;1\r\n\r\n;;;\r\n"Б\nв";2;3;4\r\nУл. Жердева, 56;5,5\r\n';
+    const chunks = (bytes: Buffer) => Readable.from(Array.from({ length: Math.ceil(bytes.length / 3) }, (_, i) => bytes.subarray(i * 3, i * 3 + 3)));
+    for (const [bytes, enc] of [[Buffer.from(`\ufeff${text}`), 'UTF-8'], [iconv.encode(text, 'win1251'), 'windows-1251']] as const) {
+      const whole = readCsv(bytes, enc);
+      const streamed = await readCsvStream(chunks(bytes), enc, ';');
+      expect(streamed).toEqual({ columns: whole.columns, rows: whole.rows });
+      expect(streamed.rows.at(-1)!.cells[0]).toBe('Ул. Жердева, 56');
+    }
+    await expect(readCsvStream(chunks(Buffer.from('a;b\n1;"2\n3;4\n')), 'UTF-8', ';')).rejects.toThrow(/^Не удалось прочитать CSV: строка \d+, не закрыты кавычки\.$/);
   });
 });
 

@@ -25,9 +25,13 @@ export class ChangeLogError extends Error {
   }
 }
 
-/** Keys of `def` whose values are recorded. */
+const recorded = new WeakMap<ResourceDef, string[]>();
+
+/** Keys of `def` whose values are recorded (worked out once per definition: a long import diffs every row). */
 export function recordedFields(def: ResourceDef): string[] {
-  return Object.entries(def.fields).filter(([k, fd]) => fd.kind !== 'computed' && !STAMPS.has(k)).map(([k]) => k);
+  let keys = recorded.get(def);
+  if (!keys) recorded.set(def, (keys = Object.entries(def.fields).filter(([k, fd]) => fd.kind !== 'computed' && !STAMPS.has(k)).map(([k]) => k)));
+  return keys;
 }
 
 /**

@@ -282,7 +282,8 @@ export class RegistryRepository {
    *
    * `slim`: the rows are read back with only the fields the history records (recordedFields)
    * and the row-scope keys — no computed fields, no history fields: the import's path, where
-   * the per-row computed sub-selects cost more than the INSERT itself (bench/import.ts).
+   * the per-row computed sub-selects cost more than the INSERT itself (bench/import.ts) — and
+   * answered as their id and row-scope keys only.
    */
   async createMany(valuesList: Row[], ctx: WriteContext, tx?: PoolClient, opts: { slim?: boolean } = {}): Promise<Row[]> {
     if (!valuesList.length) return [];
@@ -309,7 +310,8 @@ export class RegistryRepository {
       const byId = await read(fields);
       const rows = ids.map((id) => byId.get(id)!);
       await writeChangeLogMany(db, rows.map((row, i) => ({ resource: this.def.name, objectId: ids[i]!, action: 'create' as const, userId: ctx.userId ?? null, userName: ctx.userName, before: null, after: diffRows(this.def, null, row).after })));
-      if (opts.slim) return rows.map((row, i) => ({ id: ids[i]!, ...row }));
+      // The caller keeps only ids (and the events the scope keys): drop the rest now, a long import holds them all.
+      if (opts.slim) return rows.map((row, i) => ({ id: ids[i]!, ...Object.fromEntries(rowScopeFields(this.def).map((k) => [k, row[k]])) }));
       if (!this.historyFields.length) return rows;
       const hist = await read(this.historyFields);
       return rows.map((row, i) => ({ ...row, ...hist.get(ids[i]!) }));

@@ -1,24 +1,22 @@
 /**
  * Set-based writing of many new rows of one registry at once (the import's batches, issue 9 §4):
  * the ids drawn from the table's sequence up front (so row i gets ids[i], whatever order the
- * server writes in), one multi-row INSERT of the rows, one of all their children, one roll-up
- * UPDATE of the parents, one reference check per field. The values are the same create-schema
- * output RegistryRepository.create takes, cast by the same valueSql (write-sql.ts).
+ * server writes in), one INSERT … SELECT … FROM unnest(…) of the rows (one text array per
+ * column, cast to the column's type: the statement does not grow with the batch), one of all
+ * their children, the roll-ups computed in the parents' INSERT, one reference check per field.
+ * The values are the same create-schema output RegistryRepository.create takes, written as the
+ * same values valueSql (write-sql.ts) binds one by one (valueText).
  *
  * Errors: FieldValidationError for a missing referenced id or a child without a required field —
  * naming neither row, so the caller retries the batch row by row to find it (RegistryRepository
- * .createMany). At most MAX_PARAMS placeholders go in one statement (PostgreSQL allows 65 535).
+ * .createMany).
  */
 import type { PoolClient } from 'pg';
 import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
 import { FieldValidationError } from './errors';
 import { ident, Params } from './params';
-import { columnEntries, valueSql } from './write-sql';
 
 type Row = Record<string, unknown>;
-
-/** Placeholders per statement, below PostgreSQL's 65 535. */
-export const MAX_PARAMS = 30_000;
 
 /** `n` new ids of `table` from its id sequence (identity or serial), in order. */
 export async function takeIds(db: PoolClient, table: string, n: number): Promise<number[]> {
@@ -26,17 +24,101 @@ export async function takeIds(db: PoolClient, table: string, n: number): Promise
   return rows.map((r) => r.id);
 }
 
-/** Runs INSERT statements of `rows` (each: column → SQL built on `p`) in chunks that fit MAX_PARAMS. */
-async function insertRows(db: PoolClient, table: string, build: (p: Params, i: number) => Map<string, string>, count: number): Promise<void> {
-  let i = 0;
-  while (i < count) {
-    const p = new Params();
-    const built: Map<string, string>[] = [];
-    while (i < count && p.values.length < MAX_PARAMS) built.push(build(p, i++));
-    const cols = [...new Set(built.flatMap((m) => [...m.keys()]))];
-    const tuples = built.map((m) => `(${cols.map((c) => m.get(c) ?? 'DEFAULT').join(', ')})`);
-    await db.query(`INSERT INTO ${ident(table)} (${cols.join(', ')}) VALUES ${tuples.join(', ')}`, p.values);
+/** PostgreSQL's type of each column of `table` (format_type), read once per table and kept. */
+const columnTypes = new Map<string, Map<string, string>>();
+
+async function typesOf(db: PoolClient, table: string): Promise<Map<string, string>> {
+  let types = columnTypes.get(table);
+  if (!types) {
+    const { rows } = await db.query<{ name: string; type: string }>(
+      `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+      [table],
+    );
+    columnTypes.set(table, (types = new Map(rows.map((r) => [r.name, r.type]))));
   }
+  return types;
+}
+
+/** A PostgreSQL array literal of `items` (every element quoted): «{"1","8","15"}». */
+function arrayLiteral(items: unknown[]): string {
+  return `{${items.map((x) => (x === null || x === undefined ? 'NULL' : `"${String(x).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+}
+
+/**
+ * A value as the text PostgreSQL casts into the column (null: NULL) — the same values valueSql
+ * (write-sql.ts) binds one by one: a point as «lng lat», lists as array literals, JSON kinds as
+ * JSON, a closed range as «[lower,upper]».
+ */
+export function valueText(fd: StoredFieldDef, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  switch (fd.kind) {
+    case 'point': {
+      const pt = value as { lat: number; lng: number };
+      return `${pt.lng} ${pt.lat}`;
+    }
+    case 'address':
+    case 'person':
+    case 'json':
+      return JSON.stringify(value);
+    case 'int_list':
+    case 'date_list':
+    case 'enum_list':
+      return arrayLiteral(value as unknown[]);
+    case 'range': {
+      const r = value as { lower: string | number | null; upper: string | number | null };
+      if (r.lower === null && r.upper === null) return null;
+      return `[${r.lower ?? ''},${r.upper ?? ''}]`;
+    }
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** One column of a set-based INSERT: its name, each row's text (null: NULL) or a constant SQL expression. */
+interface Column {
+  name: string;
+  /** SQL turning the row's text `x` into the value; default: a cast to the column's type. */
+  sql?: (x: string, type: string) => string;
+  texts?: (string | null)[];
+  /** The same SQL for every row (e.g. now(), a parameter); cast to the column's type. */
+  constant?: string;
+}
+
+const POINT_SQL = (x: string) => `ST_SetSRID(ST_MakePoint(split_part(${x}, ' ', 1)::float8, split_part(${x}, ' ', 2)::float8), 4326)`;
+
+/**
+ * One INSERT … SELECT … FROM unnest($1::text[], $2::text[], …) of all the rows: one parameter
+ * per column whatever the number of rows, so the statement's text (parse, plan) does not grow
+ * with the batch — a multi-row VALUES of thousands of placeholders cost more than the writes.
+ */
+async function insertColumns(db: PoolClient, table: string, columns: Column[], p: Params): Promise<void> {
+  const types = await typesOf(db, table);
+  const typeOf = (name: string) => {
+    const t = types.get(name);
+    if (!t) throw new Error(`${table}: no column ${name}`);
+    return t;
+  };
+  const varying = columns.filter((c) => c.texts);
+  const arrays = varying.map((c) => p.add(c.texts));
+  const exprs = columns.map((c) => {
+    const type = typeOf(c.name);
+    if (c.constant !== undefined) return `(${c.constant})::${type}`;
+    const x = `u.c${varying.indexOf(c)}`;
+    return c.sql ? c.sql(x, type) : `${x}::${type}`;
+  });
+  await db.query(
+    `INSERT INTO ${ident(table)} (${columns.map((c) => ident(c.name)).join(', ')}) SELECT ${exprs.join(', ')} FROM unnest(${arrays.map((a) => `${a}::text[]`).join(', ')}) AS u(${varying.map((_, i) => `c${i}`).join(', ')})`,
+    p.values,
+  );
+}
+
+/** The stored columns of `rows` (one shape: byShape), one text per row. */
+function fieldColumns(fields: Record<string, StoredFieldDef>, rows: Row[]): Column[] {
+  const used = Object.keys(rows[0] ?? {}).filter((k) => fields[k]?.column && !fields[k]!.readOnly && rows[0]![k] !== undefined);
+  return used.map((k) => {
+    const fd = fields[k]!;
+    return { name: fd.column!, texts: rows.map((r) => valueText(fd, r[k])), ...(fd.kind === 'point' ? { sql: POINT_SQL } : {}) };
+  });
 }
 
 /** Checks every referenced id of every row in one query per field; throws FieldValidationError naming the field. */
@@ -70,36 +152,48 @@ export async function checkRefsMany(db: PoolClient, def: StoredResourceDef, rows
 export async function insertMany(db: PoolClient, def: StoredResourceDef, ids: number[], values: Row[], stamps: (p: Params) => [string, string][]): Promise<void> {
   const childFields = Object.entries(def.fields).filter(([, fd]) => fd.kind === 'children');
   const items = childFields.map(([key, fd]) => newChildren(key, fd, ids, values));
-  await insertRows(db, def.table, (p, i) => {
-    const m = new Map<string, string>([['"id"', p.add(ids[i])]]);
-    if (def.scope) m.set(ident(def.scope.column), p.add(def.scope.value));
-    for (const [fd, v] of columnEntries(def, values[i]!)) m.set(ident(fd.column!), valueSql(fd, v, p));
-    for (const [c, v] of stamps(p)) m.set(c, v);
+  for (const part of byShape(values.map((v, i) => ({ v, id: ids[i]! })), (x) => x.v)) {
+    const rows = part.map((x) => x.v);
+    const p = new Params();
+    const columns: Column[] = [{ name: 'id', texts: part.map((x) => String(x.id)) }, ...fieldColumns(def.fields, rows)];
+    if (def.scope) columns.push({ name: def.scope.column, constant: p.add(def.scope.value) });
     for (const [key, fd] of childFields) {
-      const list = values[i]![key] as Row[] | undefined;
-      if (list === undefined || !fd.children!.rollupOf) continue;
-      const live = list.filter((it) => it.fetch_action !== 'delete');
+      // Rows without the list (the whole part: same shape) keep the roll-ups' defaults.
+      if (!fd.children!.rollupOf || rows[0]![key] === undefined) continue;
+      const lists = rows.map((v) => ((v[key] as Row[] | null) ?? []).filter((it) => it.fetch_action !== 'delete'));
       for (const [col, r] of Object.entries(fd.children!.rollupOf)) {
-        if (r.count) m.set(ident(col), p.add(live.length));
+        if (r.count) columns.push({ name: col, texts: lists.map((l) => String(l.length)) });
         else {
           const k = Object.entries(fd.children!.fields).find(([, cf]) => cf.column === r.sum)?.[0];
-          m.set(ident(col), `(SELECT coalesce(sum(x), 0) FROM unnest(${p.add(live.map((it) => (k ? (it[k] ?? null) : null)))}::numeric[]) x)`);
+          columns.push({ name: col, texts: lists.map((l) => arrayLiteral(l.map((it) => (k ? (it[k] ?? null) : null)))), sql: (x, type) => `(SELECT coalesce(sum(v), 0) FROM unnest(${x}::numeric[]) v)::${type}` });
         }
       }
     }
-    return m;
-  }, ids.length);
+    for (const [c, v] of stamps(p)) columns.push({ name: c.replace(/"/g, ''), constant: v });
+    await insertColumns(db, def.table, columns, p);
+  }
   for (let f = 0; f < childFields.length; f++) {
     const c = childFields[f]![1].children!;
-    const list = items[f]!;
-    if (!list.length) continue;
-    await insertRows(db, c.table, (p, i) => {
-      const { parent, it } = list[i]!;
-      const m = new Map<string, string>([[ident(c.parentKey), p.add(parent)]]);
-      for (const [ck, cf] of Object.entries(c.fields)) if (it[ck] !== undefined) m.set(ident(cf.column!), valueSql(cf, it[ck], p));
-      return m;
-    }, list.length);
+    for (const part of byShape(items[f]!, (x) => x.it)) {
+      await insertColumns(db, c.table, [{ name: c.parentKey, texts: part.map((x) => String(x.parent)) }, ...fieldColumns(c.fields, part.map((x) => x.it))], new Params());
+    }
   }
+}
+
+/**
+ * `list` in parts whose rows give the same fields (undefined: left out, so the column's default
+ * applies — as in a one-row INSERT); create-schema output gives every row the same shape: one part.
+ */
+function byShape<T>(list: T[], row: (x: T) => Row): T[][] {
+  const parts = new Map<string, T[]>();
+  for (const x of list) {
+    const r = row(x);
+    const shape = Object.keys(r).filter((k) => r[k] !== undefined).sort().join(',');
+    const part = parts.get(shape);
+    if (part) part.push(x);
+    else parts.set(shape, [x]);
+  }
+  return [...parts.values()];
 }
 
 /** The many-to-many links (`refs` fields) of new rows `ids[i]`: one INSERT per field, empty lists skipped. */

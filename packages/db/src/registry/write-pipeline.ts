@@ -141,8 +141,8 @@ export class WriteUnit {
    * Creates many rows of one registry at once (RegistryRepository.createMany: a fixed number of
    * statements per batch, the import's path, issue 9 §4), with the same hooks, checks and events
    * as `create`. A refusal names no row: run it in `savepoint` and retry row by row with `create`.
-   * `slim`: the rows (and the events' rows) carry only the recorded fields and the scope keys
-   * (RegistryRepository.createMany), for a caller that needs their ids only.
+   * `slim`: the rows (and the events' rows) carry only their id and row-scope keys
+   * (RegistryRepository.createMany), for a caller that needs their ids only (the import).
    */
   async createMany(def: ResourceDef, inputs: Row[], writer: Writer, opts: { slim?: boolean } = {}): Promise<Row[]> {
     const values: Row[] = [];
