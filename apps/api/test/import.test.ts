@@ -41,11 +41,23 @@ describe('templates and labels', () => {
   it('lists the template types, CWA_BUNDLE working and the others waiting for their registries', async () => {
     const res = await get('/api/import/templates/');
     expect(res.status).toBe(200);
-    expect(res.body).toContainEqual({ type: 'CWA_BUNDLE', label: 'Контейнерные площадки', available: true, resource: 'container' });
+    // Container sites honour every run option: look-alike rows, the three update keys, the match on coordinates.
+    expect(res.body).toContainEqual({
+      type: 'CWA_BUNDLE', label: 'Контейнерные площадки', available: true, resource: 'container',
+      options: { duplicates: true, match_keys: ['identifier', 'registry_number', 'id'], match_distance: true, existing: true, all_or_nothing: true },
+    });
     for (const t of ['FLOWS', 'VEHICLE_COMPLEX', 'CONTRACT_COMPLEX', 'BALANCE']) {
       expect(res.body.find((x: { type: string }) => x.type === t).available, t).toBe(true);
     }
-    expect(res.body.find((t: { type: string }) => t.type === 'WASTE_SOURCE').available).toBe(false);
+    // The others have no point or address and no update key to choose (the screen hides them, issue 10 §6);
+    // «existing» applies only where a natural key meets existing records (vehicle plate, balance line).
+    const options = Object.fromEntries(res.body.filter((t: { available: boolean }) => t.available).map((t: { type: string; options: unknown }) => [t.type, t.options]));
+    const none = { duplicates: false, match_keys: [], match_distance: false, all_or_nothing: true };
+    expect(options).toMatchObject({
+      FLOWS: { ...none, existing: false }, CONTRACT_COMPLEX: { ...none, existing: false },
+      VEHICLE_COMPLEX: { ...none, existing: true }, BALANCE: { ...none, existing: true }, ANGARSK_PLAN: { ...none, existing: true },
+    });
+    expect(res.body.find((t: { type: string }) => t.type === 'WASTE_SOURCE')).toMatchObject({ available: false, options: null });
     expect(res.body.map((t: { type: string }) => t.type)).not.toContain('NONE');
   });
 

@@ -7,10 +7,12 @@
  * Issue 9 §1: the groups of look-alike rows to resolve (import-duplicates.tsx), the update key
  * (none by default) and match on coordinates, the updated records with old → new values, the
  * geocoding of rows without coordinates, the link to the import's records and «Откатить импорт».
+ * Issue 10 §6: only the options the template honours are offered (templates call, `options`);
+ * e.g. ANGARSK_PLAN groups its rows itself — no look-alike rows, no update key.
  */
 import { DownloadOutlined, PlayCircleOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImportFileStatus, ImportTemplateType, type ImportFile, type ImportOptions, type ImportTarget, type ImportUpdate } from '@tko/contract';
+import { ImportFileStatus, ImportTemplateType, type ImportApplicableOptions, type ImportFile, type ImportOptions, type ImportTarget, type ImportUpdate } from '@tko/contract';
 import { Alert, Button, Checkbox, Descriptions, InputNumber, Popconfirm, Progress, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -23,7 +25,8 @@ import { cancelImportFile, downloadImportErrors, downloadImportOriginal, process
 import { DuplicatesStep } from './import-duplicates';
 import { STATUS_COLORS, TemplateSelect } from './import-widgets';
 import { mappingChanged, missingRequired, setColumn, targetOptions, type ColumnMapping } from './matching';
-import { importKeys, isRunning, useImportLabels, useImportProgress } from './use-import';
+import { importKeys, isRunning, useImportLabels, useImportProgress, useImportTemplates } from './use-import';
+import { fitOptions } from './applicable-options';
 
 /** Calls an action and shows its failure as a toast; resolves with its result or null. */
 async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | null> {
@@ -101,9 +104,12 @@ const MATCH_KEYS: { value: ImportOptions['match_key']; label: string }[] = [
   { value: 'id', label: 'по номеру записи (id)' },
 ];
 
-function OptionsForm({ value, onChange, disabled }: { value: ImportOptions; onChange: (v: ImportOptions) => void; disabled: boolean }) {
+/** The run options `applies` allows (all but «всё или ничего» hidden while it is unknown). */
+function OptionsForm({ value, onChange, disabled, applies }: { value: ImportOptions; onChange: (v: ImportOptions) => void; disabled: boolean; applies: ImportApplicableOptions | null }) {
+  const keys = MATCH_KEYS.filter((k) => k.value === 'none' || applies?.match_keys.includes(k.value));
   return (
-    <Space orientation="vertical" size={4}>
+    <Space orientation="vertical" size={4} data-testid="import-options">
+      {applies?.duplicates && (
       <Space wrap>
         <Typography.Text>Похожие строки, для которых не выбрано решение:</Typography.Text>
         <Select id="import-duplicates-default" aria-label="Похожие строки по умолчанию" style={{ minWidth: 280 }} disabled={disabled} value={value.duplicates}
@@ -116,28 +122,35 @@ function OptionsForm({ value, onChange, disabled }: { value: ImportOptions; onCh
             { value: 'same_point', label: 'объединять только строки с одной точкой (маршрутный план)' },
           ]} />
       </Space>
+      )}
+      {applies && (keys.length > 1 || applies.match_distance) && (
       <Space wrap>
         <Typography.Text>Обновлять записи реестра:</Typography.Text>
         <Select id="import-match-key" aria-label="Ключ обновления" style={{ minWidth: 300 }} disabled={disabled} value={value.match_key}
-          onChange={(v) => onChange({ ...value, match_key: v })} options={MATCH_KEYS} />
-        {value.match_key === 'none' && (
+          onChange={(v) => onChange({ ...value, match_key: v })} options={keys} />
+        {value.match_key === 'none' && applies.match_distance && (
           <Checkbox disabled={disabled} checked={value.match_distance !== null} onChange={(e) => onChange({ ...value, match_distance: e.target.checked ? 5 : null })}>
             по координатам, не дальше
           </Checkbox>
         )}
-        {value.match_key === 'none' && value.match_distance !== null && (
+        {value.match_key === 'none' && applies.match_distance && value.match_distance !== null && (
           <InputNumber aria-label="Расстояние, м" min={0.1} max={1000} step={1} disabled={disabled} value={value.match_distance}
             onChange={(v) => onChange({ ...value, match_distance: typeof v === 'number' ? v : 5 })} suffix="м" />
         )}
       </Space>
+      )}
+      {applies?.existing && (
       <Space wrap>
         <Typography.Text>Объекты, уже есть в реестре:</Typography.Text>
         <Radio.Group disabled={disabled} value={value.existing} onChange={(e) => onChange({ ...value, existing: e.target.value as ImportOptions['existing'] })}
           options={[{ value: 'update', label: 'обновлять' }, { value: 'skip', label: 'пропускать' }]} />
       </Space>
+      )}
+      {applies?.all_or_nothing !== false && (
       <Checkbox disabled={disabled} checked={value.all_or_nothing} onChange={(e) => onChange({ ...value, all_or_nothing: e.target.checked })}>
         Всё или ничего: при любой ошибке не записывать ни одной строки
       </Checkbox>
+      )}
     </Space>
   );
 }
@@ -249,6 +262,8 @@ export function ImportFilePanel({ file }: { file: ImportFile }) {
   const running = isRunning(file);
   const progress = useImportProgress(file);
   const labels = useImportLabels(file.template_type);
+  const templates = useImportTemplates();
+  const applies = templates.data?.find((t) => t.type === file.template_type)?.options ?? null;
   const targets = useMemo(() => labels.data?.fields ?? [], [labels.data]);
   const [mapping, setMapping] = useState<ColumnMapping>(file.column_mapping);
   const [options, setOptions] = useState<ImportOptions>(file.options);
@@ -260,9 +275,11 @@ export function ImportFilePanel({ file }: { file: ImportFile }) {
   const serverOptions = JSON.stringify(file.options);
   useEffect(() => setMapping(JSON.parse(serverMapping) as ColumnMapping), [serverMapping]);
   useEffect(() => setOptions(JSON.parse(serverOptions) as ImportOptions), [serverOptions]);
+  // What is sent: the options the template does not honour back at their defaults.
+  const sent = fitOptions(options, applies);
 
   const editable = canAdd && !running && file.status !== 'DONE';
-  const dirty = mappingChanged(mapping, file.column_mapping) || JSON.stringify(options) !== JSON.stringify(file.options);
+  const dirty = mappingChanged(mapping, file.column_mapping) || JSON.stringify(sent) !== JSON.stringify(file.options);
   const missing = labels.data ? missingRequired(targets, mapping) : [];
   const noTemplate = file.template_type === 'NONE';
 
@@ -288,7 +305,7 @@ export function ImportFilePanel({ file }: { file: ImportFile }) {
   };
   const save = async (): Promise<boolean> => {
     try {
-      store(await saveImportMatching(file.id, { column_mapping: mapping, options }));
+      store(await saveImportMatching(file.id, { column_mapping: mapping, options: sent }));
       setErrors({});
       return true;
     } catch (e) {
@@ -359,10 +376,10 @@ export function ImportFilePanel({ file }: { file: ImportFile }) {
           </Typography.Text>
           <MatchingTable file={file} targets={targets} mapping={mapping} onChange={(m) => { setMapping(m); setErrors({}); }} disabled={!editable || busy !== null} errors={errors} />
           {missing.length > 0 && <Alert type="warning" showIcon data-testid="import-missing" title={`Не сопоставлены обязательные поля: ${missing.join(', ')}.`} />}
-          {!mappingChanged(mapping, file.column_mapping) || file.status === 'UPLOADED' ? (
+          {applies?.duplicates && (!mappingChanged(mapping, file.column_mapping) || file.status === 'UPLOADED') ? (
             <DuplicatesStep file={file} options={options} onChange={setOptions} disabled={!editable || busy !== null} stale={mappingChanged(mapping, file.column_mapping)} />
           ) : null}
-          <OptionsForm value={options} onChange={setOptions} disabled={!editable || busy !== null} />
+          <OptionsForm value={options} onChange={setOptions} disabled={!editable || busy !== null} applies={applies} />
         </>
       )}
 

@@ -276,12 +276,33 @@ export const ImportLabelsSchema = z.object({
 });
 export type ImportLabels = z.infer<typeof ImportLabelsSchema>;
 
+/**
+ * Which run options (ImportOptionsSchema) a template honours, so that the screen offers only
+ * those (issue 10 §6): a template whose run groups its rows itself (ANGARSK_PLAN) has no
+ * look-alike rows to resolve and no update key to choose — choosing one answers 400.
+ */
+export const ImportApplicableOptionsSchema = z.object({
+  /** Look-alike rows (same address / points within a few metres): the groups step and options.duplicates. */
+  duplicates: z.boolean(),
+  /** The update keys offered besides `none` (options.match_key); empty: none can be chosen. */
+  match_keys: z.array(MatchKeySchema.exclude(['none'])),
+  /** Update the record whose point lies within N metres (options.match_distance). */
+  match_distance: z.boolean(),
+  /** Existing objects updated or skipped (options.existing): false when a run never meets them. */
+  existing: z.boolean(),
+  /** Nothing written when any row fails (options.all_or_nothing). */
+  all_or_nothing: z.boolean(),
+});
+export type ImportApplicableOptions = z.infer<typeof ImportApplicableOptionsSchema>;
+
 export const ImportTemplateInfoSchema = z.object({
   type: ImportTemplateType.schema,
   label: z.string(),
   /** False while the template's registry has not arrived. */
   available: z.boolean(),
   resource: z.string().nullable(),
+  /** The run options the template honours; null while it is not available. */
+  options: ImportApplicableOptionsSchema.nullable(),
 });
 export type ImportTemplateInfo = z.infer<typeof ImportTemplateInfoSchema>;
 

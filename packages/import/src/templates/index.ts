@@ -10,6 +10,7 @@ import { flowsTemplate } from './flows';
 import { vehicleComplexTemplate } from './vehicle-complex';
 import { contractComplexTemplate } from './contract-complex';
 import { angarskPlanTemplate } from './angarsk-plan';
+import { applicableOptions } from './options';
 import type { ImportTemplate } from './types';
 
 export const IMPORT_TEMPLATES: Partial<Record<ImportTemplateTypeValue, ImportTemplate>> = {
@@ -26,9 +27,18 @@ export function templateOf(type: string): ImportTemplate | undefined {
   return IMPORT_TEMPLATES[type as ImportTemplateTypeValue];
 }
 
-/** Every template type with whether it works yet. */
+/** Every template type with whether it works yet and the run options it honours (options.ts). */
 export function templateInfos() {
   return ImportTemplateType.values
     .filter((t) => t !== 'NONE')
-    .map((t) => ({ type: t, label: ImportTemplateType.labels[t], available: Boolean(IMPORT_TEMPLATES[t]), resource: IMPORT_TEMPLATES[t]?.def.name ?? null }));
+    .map((t) => {
+      const template = IMPORT_TEMPLATES[t];
+      return {
+        type: t,
+        label: ImportTemplateType.labels[t],
+        available: Boolean(template),
+        resource: template?.def.name ?? null,
+        options: template ? applicableOptions(template) : null,
+      };
+    });
 }
