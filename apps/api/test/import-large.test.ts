@@ -70,7 +70,8 @@ describe('a 20 MB file', () => {
 
 describe('cancel', () => {
   it('stops a running import and keeps none of its sites', async () => {
-    const up = await upload(h.t, sitesCsv('отмена', 3000, 1), 'отмена.csv', 'CWA_BUNDLE');
+    // Enough rows that the writing phase lasts seconds: set-based batches write 3 000 sites in about one.
+    const up = await upload(h.t, sitesCsv('отмена', 20000, 1), 'отмена.csv', 'CWA_BUNDLE');
     expect(up.status).toBe(201);
     expect((await post(files(up.body.id, 'process/'))).status).toBe(202);
     // Wait until sites are being written (30 %+ is the writing phase) and a few exist in the

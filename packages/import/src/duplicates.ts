@@ -69,6 +69,12 @@ export function metresBetween(a: Point, b: Point): number {
 }
 
 /**
+ * A grid cell as one number — faster map keys than text. Unique while |cy| < 2²² (any latitude at 5 m
+ * cells); a collision at smaller cells only adds candidates, each still checked by distance.
+ */
+const cellKey = (cx: number, cy: number) => cx * 8_388_608 + cy;
+
+/**
  * Finds the groups of look-alike rows one row at a time (`add`), so a long file can be walked in
  * chunks with progress between them; `groups()` answers them once every row was added.
  */
@@ -76,7 +82,7 @@ export class DuplicateFinder {
   private readonly uf: UnionFind;
   private readonly why = new Map<number, Set<'address' | 'point'>>();
   private readonly byAddress = new Map<string, number>();
-  private readonly cells = new Map<string, number[]>();
+  private readonly cells = new Map<number, number[]>();
   private readonly cellDeg: number;
 
   constructor(
@@ -113,12 +119,12 @@ export class DuplicateFinder {
     const span = Math.ceil(1 / Math.max(Math.cos((p.lat * Math.PI) / 180), 0.05));
     for (let dx = -span; dx <= span; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
-        for (const j of this.cells.get(`${cx + dx}:${cy + dy}`) ?? []) {
+        for (const j of this.cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
           if (metresBetween(p, rows[j]!.body![template.pointField!] as Point) <= this.metres) this.mark(j, i, 'point');
         }
       }
     }
-    const key = `${cx}:${cy}`;
+    const key = cellKey(cx, cy);
     const list = this.cells.get(key);
     if (list) list.push(i);
     else this.cells.set(key, [i]);

@@ -239,9 +239,13 @@ export class ImportFilesRepository {
     return rows;
   }
 
-  /** Records what a run created and updated (in the run's transaction), in blocks of 5 000. */
-  async addRecords(db: Pool | PoolClient, id: number, records: ImportedRecord[]): Promise<void> {
+  /**
+   * Records what a run created and updated (in the run's transaction), in blocks of 5 000;
+   * `afterBlock` runs after each (the job's progress heartbeat on a long file).
+   */
+  async addRecords(db: Pool | PoolClient, id: number, records: ImportedRecord[], afterBlock?: () => Promise<void>): Promise<void> {
     for (let i = 0; i < records.length; i += 5000) {
+      if (i > 0) await afterBlock?.();
       const part = records.slice(i, i + 5000);
       await db.query(
         `INSERT INTO import_record (import_file_id, registry, record_id, action, old_values, line)

@@ -5,7 +5,8 @@
  *
  * Progress 0–100 goes to the file's row (REST), to the BullMQ job, and live to
  * DESTINATIONS.job(job id) as a JobProgress through @tko/realtime (every API instance delivers
- * it to the STOMP subscribers), at most every 200 ms.
+ * it to the STOMP subscribers), at most every 200 ms — and again after HEARTBEAT_MS while a
+ * percent stays put (a long file's final steps stay at 99 %).
  * Cancel: the run polls the file's cancel flag (at most every 250 ms) and rolls back; the job
  * then completes with status CANCELLED (not retried). Any other error rolls back and is retried
  * by BullMQ (attempts, backoff) from scratch; after the last attempt the file is FAILED.
@@ -56,6 +57,7 @@ export interface ImportJobResult {
 }
 
 const PROGRESS_EVERY_MS = 200;
+const HEARTBEAT_MS = 900;
 const CANCEL_POLL_MS = 250;
 export const ALL_OR_NOTHING_FAILED = 'Ничего не записано: в файле есть строки с ошибками, а выбран режим «всё или ничего». Исправьте строки из файла ошибок и повторите импорт.';
 
@@ -105,7 +107,8 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
   let lastAt = 0;
   const progress = async (p: number) => {
     const now = Date.now();
-    if (p <= last || (now - lastAt < PROGRESS_EVERY_MS && p < 99)) return;
+    // A percent not moving is sent again after HEARTBEAT_MS (the final steps of a long file stay at 99 %).
+    if (p < last || (p === last && now - lastAt < HEARTBEAT_MS) || (now - lastAt < PROGRESS_EVERY_MS && p < 99)) return;
     last = p;
     lastAt = now;
     await files.setProgress(file.id, data.run, p);
@@ -138,7 +141,7 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
       progress,
       cancelled,
       beforeCommit: async (db, o) => {
-        await files.addRecords(db, file.id, o.records);
+        await files.addRecords(db, file.id, o.records, () => progress(99));
         await files.finish(db, file.id, data.run, { status: 'DONE', report: o.report, error: null, failed: o.failed });
         if (o.report.without_coordinates) await db.query(`UPDATE import_file SET geocode_status = 'QUEUED', geocode_total = $2, geocode_done = 0, geocode_placed = 0 WHERE id = $1`, [file.id, o.report.without_coordinates]);
       },

@@ -4,7 +4,7 @@
  *
  *   parse cells (10–20 %) → resolve references → row transform (21–25 %) → look-alike rows and
  *   groups (25–30 %), each phase in chunks with progress between them →
- *   BEGIN → for each object (30–99 %): validate with the registry's create or update schema and
+ *   BEGIN → for each object (30–98 %; 99 % once the last batch is written): validate with the registry's create or update schema and
  *   write through the WritePipeline (the API's own validation and SQL, change history
  *   included, announced after COMMIT) inside a SAVEPOINT, so a refused object fails its rows and the run goes on →
  *   COMMIT (with the final status written by the caller's beforeCommit).
@@ -213,9 +213,11 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
         if (g.key) pendingKeys.add(g.key);
       } else release(g);
       if (pending.length >= CREATE_BATCH) await flush();
-      await ctx.progress(30 + Math.floor(((i + 1) / grouped.groups.length) * 69));
+      await ctx.progress(30 + Math.floor(((i + 1) / grouped.groups.length) * 68));
     }
     await flush();
+    // The last batch is written: what is left is the caller's beforeCommit (import_record rows, status) and COMMIT.
+    await ctx.progress(99);
     counts.records.sort((a, b) => a.line - b.line);
     const outcome = summarize(ctx, parsed.rows, grouped.groups.length, grouped.mergedRows, grouped.skippedRows, counts, warnings, started);
     if (options.all_or_nothing && outcome.report.failed_rows > 0) {
