@@ -88,10 +88,26 @@ async function dropdownOf(p: Page, select: Locator): Promise<Locator> {
   return visibleDropdown(p).filter({ has: p.locator(`[id="${id}_list"]`) });
 }
 
-/** Picks an option of an antd select (enum or small dictionary) by its exact text. */
+/**
+ * Picks an option of an antd select (enum or small dictionary) by its exact text and waits until the
+ * select shows it. On a loaded machine a click can land while the dropdown is still opening (the option
+ * moves under the pointer): then the dropdown is closed and the pick tried again, three times at most.
+ */
 async function choose(p: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await (await dropdownOf(p, select)).getByTitle(option, { exact: true }).click();
+  // The select's own box (the nearest `.ant-select` around the input), where the chosen value shows.
+  const box = select.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    const dropdown = await dropdownOf(p, select);
+    await dropdown.getByTitle(option, { exact: true }).click();
+    try {
+      await expect.poll(async () => (await box.textContent()) ?? '', { timeout: 5_000 }).toContain(option);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      if (await dropdown.count()) await p.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Types into a searchable reference select and picks the option containing `text`. */
