@@ -99,6 +99,25 @@ describe('import template ANGARSK_PLAN', () => {
     expect((await request(h.t.app.server).delete(files(up.body.id)).set(h.t.auth('admin'))).status).toBe(204);
   });
 
+  it('switching a file to the plan resets the options the plan does not honour (no 400 at processing)', async () => {
+    const header = ['Широта', 'Долгота', 'Гараж', 'Госномер', 'Адрес', 'Числа месяца'];
+    const up = await upload(h.t, csv([header, ['52.7', '103.95', 'Гараж АМП', 'А 186 ВА 138', 'Ангарск, 2 мкр, 5', '1;15']]), 'план.csv', 'CWA_BUNDLE');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const patch = (body: object) => request(h.t.app.server).patch(files(up.body.id)).set(h.t.auth('admin')).send(body);
+    const keyed = await patch({ options: { duplicates: 'merge', match_distance: 5, existing: 'skip', all_or_nothing: true } });
+    expect(keyed.status, JSON.stringify(keyed.body)).toBe(200);
+    const switched = await patch({ template_type: 'ANGARSK_PLAN' });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    // Look-alike rows and the match on coordinates are gone; «existing» and «all or nothing» stay.
+    expect(switched.body.options).toEqual({ duplicates: 'separate', groups: {}, match_key: 'none', match_distance: null, existing: 'skip', all_or_nothing: true });
+    // A key the plan lacks, sent anyway, is refused with its field at processing.
+    expect((await patch({ options: { match_key: 'identifier' } })).status).toBe(200);
+    const refused = await request(h.t.app.server).post(files(up.body.id, 'process/')).set(h.t.auth('admin'));
+    expect(refused.status).toBe(400);
+    expect(refused.body['options.match_key']).toHaveLength(1);
+    expect((await request(h.t.app.server).delete(files(up.body.id)).set(h.t.auth('admin'))).status).toBe(204);
+  });
+
   it('imports the real plan: the command import\'s 3 garages, 91 vehicles, 1 692 sites and 6 514 links', async () => {
     expect(await counts(other.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
     const up = await upload(h.t, readFileSync(FILE), 'angarsk_route_plan_example2.cp1251.csv', 'ANGARSK_PLAN');

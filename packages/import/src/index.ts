@@ -16,6 +16,7 @@ export * from './targets';
 export * from './matching';
 export type { ImportTemplate, ImportKey, Body } from './templates/types';
 export { IMPORT_TEMPLATES, templateOf, templateInfos } from './templates/index';
+export { applicableOptions } from './templates/options';
 export { cwaBundleTemplate, restoreAddressCommas, parseCount, STANDARD_VOLUME } from './templates/cwa-bundle';
 export { pointKey, pointKeyText } from './templates/point-key';
 export { angarskPlanTemplate, ANGARSK_PLAN_TARGETS, parsePlanDegrees, parsePlanDaysCell } from './templates/angarsk-plan';

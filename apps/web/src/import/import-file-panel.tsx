@@ -12,7 +12,7 @@
  */
 import { DownloadOutlined, PlayCircleOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImportFileStatus, ImportTemplateType, type ImportApplicableOptions, type ImportFile, type ImportOptions, type ImportTarget, type ImportUpdate } from '@tko/contract';
+import { fitImportOptions, ImportFileStatus, ImportTemplateType, type ImportApplicableOptions, type ImportFile, type ImportOptions, type ImportTarget, type ImportUpdate } from '@tko/contract';
 import { Alert, Button, Checkbox, Descriptions, InputNumber, Popconfirm, Progress, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -26,7 +26,6 @@ import { DuplicatesStep } from './import-duplicates';
 import { STATUS_COLORS, TemplateSelect } from './import-widgets';
 import { mappingChanged, missingRequired, setColumn, targetOptions, type ColumnMapping } from './matching';
 import { importKeys, isRunning, useImportLabels, useImportProgress, useImportTemplates } from './use-import';
-import { fitOptions } from './applicable-options';
 
 /** Calls an action and shows its failure as a toast; resolves with its result or null. */
 async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | null> {
@@ -276,7 +275,7 @@ export function ImportFilePanel({ file }: { file: ImportFile }) {
   useEffect(() => setMapping(JSON.parse(serverMapping) as ColumnMapping), [serverMapping]);
   useEffect(() => setOptions(JSON.parse(serverOptions) as ImportOptions), [serverOptions]);
   // What is sent: the options the template does not honour back at their defaults.
-  const sent = fitOptions(options, applies);
+  const sent = fitImportOptions(options, applies);
 
   const editable = canAdd && !running && file.status !== 'DONE';
   const dirty = mappingChanged(mapping, file.column_mapping) || JSON.stringify(sent) !== JSON.stringify(file.options);

@@ -1,11 +1,9 @@
 /**
- * The run options the import screen sends (apps/web/src/import/applicable-options.ts, issue 10
- * §6): what the template does not honour goes back to its default — a key chosen under another
+ * The run options the import screen sends (@tko/contract fitImportOptions, issue 10 §6): what the template does not honour goes back to its default — a key chosen under another
  * template would answer 400 — and nothing changes while the template's options are unknown.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IMPORT_OPTIONS, type ImportApplicableOptions, type ImportOptions } from '@tko/contract';
-import { fitOptions } from '../../src/import/applicable-options';
+import { DEFAULT_IMPORT_OPTIONS, fitImportOptions as fitOptions, type ImportApplicableOptions, type ImportOptions } from '@tko/contract';
 
 const chosen: ImportOptions = { duplicates: 'merge', groups: { L2: 'skip' }, match_key: 'identifier', match_distance: 5, existing: 'skip', all_or_nothing: true };
 const all: ImportApplicableOptions = { duplicates: true, match_keys: ['identifier', 'registry_number', 'id'], match_distance: true, existing: true, all_or_nothing: true };

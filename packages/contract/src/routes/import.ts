@@ -295,6 +295,25 @@ export const ImportApplicableOptionsSchema = z.object({
 });
 export type ImportApplicableOptions = z.infer<typeof ImportApplicableOptionsSchema>;
 
+/**
+ * `options` with everything `applies` rules out set back to its default (DEFAULT_IMPORT_OPTIONS);
+ * unchanged while `applies` is unknown (null). The screen sends these; the API applies it when a
+ * file's template type changes, so a key chosen under another template cannot answer 400 later.
+ */
+export function fitImportOptions(options: ImportOptions, applies: ImportApplicableOptions | null): ImportOptions {
+  if (!applies) return options;
+  const out = { ...options };
+  if (!applies.duplicates) {
+    out.duplicates = DEFAULT_IMPORT_OPTIONS.duplicates;
+    out.groups = {};
+  }
+  if (out.match_key !== 'none' && !applies.match_keys.includes(out.match_key)) out.match_key = 'none';
+  if (!applies.match_distance) out.match_distance = null;
+  if (!applies.existing) out.existing = DEFAULT_IMPORT_OPTIONS.existing;
+  if (!applies.all_or_nothing) out.all_or_nothing = DEFAULT_IMPORT_OPTIONS.all_or_nothing;
+  return out;
+}
+
 export const ImportTemplateInfoSchema = z.object({
   type: ImportTemplateType.schema,
   label: z.string(),

@@ -10,10 +10,10 @@
  * ImportInputError → 400 on its field.
  */
 import type { ImportDuplicates, ImportMatching, Me, UserScope } from '@tko/contract';
-import { DEFAULT_IMPORT_OPTIONS, IMPORT_ALL_FILES_PERMISSION, IMPORT_MSG, ImportOptionsSchema, ImportTemplateType, MSG } from '@tko/contract';
+import { DEFAULT_IMPORT_OPTIONS, fitImportOptions, IMPORT_ALL_FILES_PERMISSION, IMPORT_MSG, ImportOptionsSchema, ImportTemplateType, MSG } from '@tko/contract';
 import type { ImportFileRow, ImportFileStore, ImportTemplate, StoredObject } from '@tko/import';
 import {
-  buildBodies, checkMapping, DUPLICATE_METRES, findDuplicateGroups, ImportFilesRepository, ImportInputError, inspectStoredFile, missingTargets,
+  applicableOptions, buildBodies, checkMapping, DUPLICATE_METRES, findDuplicateGroups, ImportFilesRepository, ImportInputError, inspectStoredFile, missingTargets,
   parseRows, readStoredFile, resolutionOf, rollbackImport, showValue, suggestMapping, templateOf,
 } from '@tko/import';
 import type { WritePipeline } from '@tko/db';
@@ -128,7 +128,9 @@ export class ImportService {
       const sample = (await this.sampleRows(file)) ?? file.preview;
       mapping = template ? await this.suggest(user, template, file.columns, sample) : Object.fromEntries(file.columns.map((c) => [c, null]));
     }
-    const options = ImportOptionsSchema.parse({ ...DEFAULT_IMPORT_OPTIONS, ...file.options, ...body.options });
+    let options = ImportOptionsSchema.parse({ ...DEFAULT_IMPORT_OPTIONS, ...file.options, ...body.options });
+    // Another template: the options it does not honour back at their defaults (issue 10 §6).
+    if (template && type !== file.template_type) options = fitImportOptions(options, applicableOptions(template));
     const saved = await this.files.saveMatching(file.id, type, mapping, options);
     if (!saved) throw busy();
     return saved;
