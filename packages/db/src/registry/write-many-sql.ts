@@ -24,14 +24,18 @@ export async function takeIds(db: PoolClient, table: string, n: number): Promise
   return rows.map((r) => r.id);
 }
 
-/** PostgreSQL's type of each column of `table` (format_type), read once per table and kept. */
+/**
+ * PostgreSQL's type of each column of `table` without its modifier (varchar, numeric, not
+ * varchar(255), numeric(14,2): an explicit cast to those would truncate or round silently; the
+ * INSERT's own assignment then checks them as a one-row INSERT does), read once per table.
+ */
 const columnTypes = new Map<string, Map<string, string>>();
 
 async function typesOf(db: PoolClient, table: string): Promise<Map<string, string>> {
   let types = columnTypes.get(table);
   if (!types) {
     const { rows } = await db.query<{ name: string; type: string }>(
-      `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+      `SELECT attname AS name, format_type(atttypid, NULL) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
       [table],
     );
     columnTypes.set(table, (types = new Map(rows.map((r) => [r.name, r.type]))));
