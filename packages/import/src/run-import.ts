@@ -198,8 +198,11 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
     // pending one shares waits for that batch, so it updates the record the batch creates.
     const pending: PendingCreate[] = [];
     const pendingKeys = new Set<string>();
+    const batch = new BatchSize();
     const flush = async () => {
+      const t0 = performance.now();
       await writeCreates(ctx, unit, pending, existing, counts);
+      batch.took(pending.length, performance.now() - t0);
       for (const p of pending) release(p.group);
       pending.length = 0;
       pendingKeys.clear();
@@ -212,7 +215,7 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
       if (pending.at(-1)?.group === g) {
         if (g.key) pendingKeys.add(g.key);
       } else release(g);
-      if (pending.length >= CREATE_BATCH) await flush();
+      if (pending.length >= batch.size) await flush();
       await ctx.progress(30 + Math.floor(((i + 1) / grouped.groups.length) * 68));
     }
     await flush();
@@ -248,8 +251,28 @@ function fail(group: RowGroup, messages: string[]): void {
   }
 }
 
-/** New objects written in one set-based statement group (WriteUnit.createMany). */
+/** New objects written in one set-based statement group (WriteUnit.createMany), at the most. */
 export const CREATE_BATCH = 1000;
+/** The fewest new objects of a batch while the database is slow. */
+export const MIN_CREATE_BATCH = 100;
+/** A batch should take about this long (ms), so that progress moves at least once a second (issue 9 §4). */
+export const BATCH_TARGET_MS = 400;
+
+/**
+ * The size of the next batch of new objects: halved after a batch that took more than twice
+ * {@link BATCH_TARGET_MS} (a loaded machine, a table with many indexes), doubled after one that took
+ * under half of it; between {@link MIN_CREATE_BATCH} and {@link CREATE_BATCH}.
+ */
+export class BatchSize {
+  size = CREATE_BATCH;
+
+  /** Records that a batch of `objects` new objects took `ms` milliseconds. */
+  took(objects: number, ms: number): void {
+    if (objects < this.size) return; // a short last batch or one cut by a shared key says nothing
+    if (ms > 2 * BATCH_TARGET_MS) this.size = Math.max(MIN_CREATE_BATCH, Math.floor(this.size / 2));
+    else if (ms < BATCH_TARGET_MS / 2) this.size = Math.min(CREATE_BATCH, this.size * 2);
+  }
+}
 
 /** A validated new object waiting for its batch. */
 interface PendingCreate {
