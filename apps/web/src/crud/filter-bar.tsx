@@ -11,7 +11,7 @@ import type { FilterDef, ResourceDef } from '@tko/contract';
 import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { DATE_FORMAT, WIRE_DATE } from '../app/dates';
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { RefSelect } from './fields/ref-select';
 import { setOption, type HashOptions } from './hash-options';
 import { readFilter, searchPlaceholder, type FilterValue } from './list-query';
@@ -164,7 +164,12 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
   }
 }
 
-export function FilterBar(props: { def: ResourceDef; options: HashOptions; onChange: (next: HashOptions) => void; anonymous: boolean; hidden?: readonly string[] }) {
+/**
+ * The list's filters. Memoised (issue 15: long tasks of the list): the list re-renders when its rows
+ * arrive or refetch, the bar's props (the hash options, a stable `onChange`) do not change then, and
+ * re-rendering its Selects forces a layout each.
+ */
+export const FilterBar = memo(function FilterBar(props: { def: ResourceDef; options: HashOptions; onChange: (next: HashOptions) => void; anonymous: boolean; hidden?: readonly string[] }) {
   const { def, options, onChange, anonymous, hidden = [] } = props;
   const filters = barFilters(def).filter(([name, f]) => !(anonymous && (f.kind === 'ref' || f.kind === 'refs')) && !hidden.includes(name));
   const active = filters.some(([name]) => options[name] !== undefined);
@@ -203,4 +208,4 @@ export function FilterBar(props: { def: ResourceDef; options: HashOptions; onCha
       </Row>
     </Form>
   );
-}
+});

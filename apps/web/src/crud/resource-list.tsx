@@ -103,6 +103,8 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
   // `fixed` is compared by value: pages may build it on every render.
   const fixedKey = JSON.stringify(fixed);
   const effective = useMemo<HashOptions>(() => ({ ...options, ...(JSON.parse(fixedKey) as HashOptions) }), [options, fixedKey]);
+  // One array per `fixed` value, so the memoised filter bar does not re-render with the rows.
+  const hiddenFilters = useMemo(() => Object.keys(JSON.parse(fixedKey) as HashOptions), [fixedKey]);
   const params = useMemo(() => listParams(def, effective), [def, effective]);
   const list = useResourceList(def, params, anonymous);
   // Changes by anyone (another user, an import) refresh the list live.
@@ -184,7 +186,7 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
         />
       )}
       {notice}
-      <FilterBar def={def} options={options} onChange={setOptions} anonymous={anonymous} hidden={Object.keys(fixed)} />
+      <FilterBar def={def} options={options} onChange={setOptions} anonymous={anonymous} hidden={hiddenFilters} />
       {list.isError && !page ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
