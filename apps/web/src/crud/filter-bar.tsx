@@ -167,7 +167,7 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
 /**
  * The list's filters. Memoised (issue 15: long tasks of the list): the list re-renders when its rows
  * arrive or refetch, the bar's props (the hash options, a stable `onChange`) do not change then, and
- * re-rendering its Selects forces a layout each.
+ * its Selects, date pickers and reference selects are the list's heaviest controls to render.
  */
 export const FilterBar = memo(function FilterBar(props: { def: ResourceDef; options: HashOptions; onChange: (next: HashOptions) => void; anonymous: boolean; hidden?: readonly string[] }) {
   const { def, options, onChange, anonymous, hidden = [] } = props;
