@@ -22,15 +22,15 @@ import { useSession } from '../app/session/use-session';
 import { ErrorState, LoadingState } from '../app/states';
 import { LayerPanel, type LayerState } from './layer-panel';
 import { layerFilter, visibleLayers, type MapLayerDef } from './layers';
+import { withOwnLayers } from './own-layers';
 import { MAP_LOCALE_RU } from './map-locale';
-import { builtInStyle, matchColor, SOURCE_ID, tileUrl } from './map-style';
+import { builtInStyle, SOURCE_ID } from './map-style';
 import { MAP_SETTINGS_KEY } from './map-data';
 import { initialView, type InitialView } from './map-view-state';
 import { popupContent } from './popup-content';
 import { SiteList } from './site-list';
 import { sitesInView, type RenderedSite, type SitesInView } from './sites-in-view';
 import { PageTitle } from '../app/page-title';
-import { TILE_LAYER } from '@tko/contract';
 
 maplibregl.setWorkerUrl(workerUrl);
 // The tile worker starts with the chunk, while the page's first requests run, not when the map is created.
@@ -66,46 +66,6 @@ export default function MapPage() {
       <MapView key={`${String(signedIn)}|${styleUrl ?? ''}`} styleUrl={styleUrl} anonymous={!signedIn} layers={layers} view={view} />
     </div>
   );
-}
-
-function addLayer(map: maplibregl.Map, layer: MapLayerDef, origin: string, anonymous: boolean) {
-  if (layer.source.type === 'waste-area-tiles') {
-    if (!map.getSource(SOURCE_ID)) map.addSource(SOURCE_ID, { type: 'vector', tiles: [tileUrl(origin, anonymous)], minzoom: 0, maxzoom: 16 });
-  } else if (!map.getSource(layer.source.id)) {
-    map.addSource(layer.source.id, { type: 'geojson', data: `${origin}${layer.source.path}` });
-  }
-  const sourceId = layer.source.type === 'waste-area-tiles' ? SOURCE_ID : layer.source.id;
-  const filter = layerFilter(layer, null);
-  if (layer.line) {
-    const { widthBy, widthAt, maxWidth } = layer.line;
-    map.addLayer({
-      id: layer.id,
-      type: 'line',
-      source: sourceId,
-      ...(filter ? { filter: filter as maplibregl.FilterSpecification } : {}),
-      layout: { 'line-cap': 'round' },
-      paint: {
-        'line-color': matchColor('status', layer.statusColors),
-        'line-width': ['interpolate', ['linear'], ['to-number', ['get', widthBy], 0], 0, 1, widthAt, maxWidth],
-        'line-opacity': 0.75,
-      },
-    });
-    return;
-  }
-  map.addLayer({
-    id: layer.id,
-    type: 'circle',
-    source: sourceId,
-    ...(layer.source.type === 'waste-area-tiles' ? { 'source-layer': TILE_LAYER } : {}),
-    ...(filter ? { filter: filter as maplibregl.FilterSpecification } : {}),
-    paint: {
-      'circle-color': matchColor('status', layer.statusColors),
-      'circle-stroke-color': layer.stroke,
-      'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 8, 1, 14, 2.5],
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, layer.radius / 2, 12, layer.radius, 16, layer.radius * 1.8],
-      'circle-opacity': 0.9,
-    },
-  });
 }
 
 /** A feature's popup fields (click on the map, focus in the site list). */
@@ -169,7 +129,6 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
     try {
       map = new maplibregl.Map({
         container: el,
-        style: styleUrl ?? builtInStyle(),
         ...(view.kind === 'center' ? { center: view.center, zoom: view.zoom } : { bounds: view.bounds, fitBoundsOptions: { padding: 48, maxZoom: 14 } }),
         locale: MAP_LOCALE_RU,
         transformRequest: async (url) => {
@@ -183,22 +142,25 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
       setFailure('Браузер не поддерживает показ карты (WebGL).');
       return;
     }
+    // The registry layers come with the style (own-layers.ts): their tiles are asked for on the first frame.
+    map.setStyle(styleUrl ?? builtInStyle(), { transformStyle: withOwnLayers(layers, origin, anonymous) });
     mapRef.current = map;
     window.__map = map;
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
 
-    const addLayers = () => {
-      for (const layer of layers) if (!map.getLayer(layer.id)) addLayer(map, layer, origin, anonymous);
+    map.once('load', () => {
       applyView(map, view);
       setReady(true);
-    };
-    if (map.isStyleLoaded()) addLayers();
-    else map.on('load', addLayers);
+    });
 
-    // The list beside the map follows what is drawn: after every settle (move, zoom, tiles, layer changes).
+    // The list beside the map follows what is drawn: after every settle (move, zoom, tiles, layer changes),
+    // in a task of its own — not inside the frame that drew the tiles (two shorter tasks instead of one long).
     let lastKey = '';
-    map.on('idle', () => {
+    let listTimer: ReturnType<typeof setTimeout> | undefined;
+    const updateList = () => {
+      listTimer = undefined;
+      if (mapRef.current !== map) return;
       // Lines (flows) are not sites: the list beside the map names points only.
       const ids = layers.filter((l) => !l.line).map((l) => l.id).filter((id) => map.getLayer(id));
       if (!ids.length) return;
@@ -214,6 +176,9 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
         lastKey = next.key;
         setSites(next);
       }
+    };
+    map.on('idle', () => {
+      listTimer ??= setTimeout(updateList, 0);
     });
 
     for (const layer of layers) {
@@ -237,6 +202,7 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
     });
 
     return () => {
+      clearTimeout(listTimer);
       if (window.__map === map) delete window.__map;
       mapRef.current = null;
       map.remove();
@@ -244,15 +210,20 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
     // The view and the layer list are read once per map (the key re-creates it on sign-in changes).
   }, [styleUrl, anonymous]);
 
-  // Visibility and status filters follow the panel.
+  // Visibility and status filters follow the panel. Only what changed since the style was drawn: the style
+  // starts with every layer visible and unfiltered, and an unchanged setLayoutProperty would still cost a
+  // frame (and a second list update) right after the map's first features.
+  const applied = useRef<Record<string, LayerState>>({});
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !ready) return;
     for (const layer of layers) {
       const s = state[layer.id];
-      if (!s || !map.getLayer(layer.id)) continue;
-      map.setLayoutProperty(layer.id, 'visibility', s.visible ? 'visible' : 'none');
-      map.setFilter(layer.id, layerFilter(layer, s.statuses) as maplibregl.FilterSpecification | null);
+      const was = applied.current[layer.id] ?? { visible: true, statuses: null };
+      if (!s || !map.getLayer(layer.id) || s === was) continue;
+      if (s.visible !== was.visible) map.setLayoutProperty(layer.id, 'visibility', s.visible ? 'visible' : 'none');
+      if (s.statuses !== was.statuses) map.setFilter(layer.id, layerFilter(layer, s.statuses) as maplibregl.FilterSpecification | null);
+      applied.current[layer.id] = s;
     }
   }, [state, ready, layers]);
 
