@@ -120,13 +120,22 @@ interface LhRun {
   transferred: number;
 }
 
-/** One Lighthouse run (a fresh Chromium: cold cache). Scores 0–100, times in ms, bytes; `report`: where to write the full report. */
-async function lighthouseRun(url: string, report?: string): Promise<LhRun> {
+/**
+ * One Lighthouse run (a fresh Chromium: cold cache). Scores 0–100, times in ms, bytes; `report`: where to write the full report.
+ * A run whose trace Lighthouse could not read (`runtimeError`, e.g. NO_NAVSTART — seen about once in 20 runs on the loaded
+ * machine, on every build alike) is repeated, at most twice, instead of entering the median as a 0.
+ */
+async function lighthouseRun(url: string, report?: string, attempt = 1): Promise<LhRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig);
     if (!result) throw new Error('no Lighthouse result');
     const lhr = result.lhr;
+    if (lhr.runtimeError && attempt < 3) {
+      console.log(`  Lighthouse failed (${lhr.runtimeError.code}), run again`);
+      chrome.kill();
+      return await lighthouseRun(url, report, attempt + 1);
+    }
     if (report) writeFileSync(report, JSON.stringify(lhr));
     const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
     return {
