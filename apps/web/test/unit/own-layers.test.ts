@@ -1,0 +1,45 @@
+/**
+ * map/own-layers.ts (issue 15): the registry layers enter with the base style — one tile source for the
+ * waste areas, one GeoJSON source per call, circles for points and lines for flows, on top of the base
+ * style's own layers, whose ids and sources win.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StyleSpecification } from 'maplibre-gl';
+import { MAP_LAYERS, visibleLayers } from '../../src/map/layers';
+import { builtInStyle, SOURCE_ID } from '../../src/map/map-style';
+import { ownLayer, withOwnLayers } from '../../src/map/own-layers';
+
+const ORIGIN = 'http://127.0.0.1:8080';
+
+describe('own layers in the style', () => {
+  it('adds the public tile source and its layers after the base style’s background', () => {
+    const layers = visibleLayers(null, true);
+    const style = withOwnLayers(layers, ORIGIN, true)(undefined, builtInStyle());
+    expect(style.layers[0]!.id).toBe('background');
+    expect(style.layers.slice(1).map((l) => l.id)).toEqual(layers.map((l) => l.id));
+    expect(Object.keys(style.sources)).toEqual([SOURCE_ID]);
+    expect(style.sources[SOURCE_ID]).toMatchObject({ type: 'vector', tiles: [`${ORIGIN}/api/public/v1/waste-area/tiles/{z}/{x}/{y}.mvt`] });
+  });
+
+  it('gives signed-in layers the private tiles and one GeoJSON source per call; flows are lines', () => {
+    const style = withOwnLayers(MAP_LAYERS, ORIGIN, false)(undefined, builtInStyle());
+    expect(style.sources[SOURCE_ID]).toMatchObject({ tiles: [`${ORIGIN}/api/waste-area/tiles/{z}/{x}/{y}.mvt`] });
+    expect(style.sources['flows-predicted']).toMatchObject({ type: 'geojson', data: expect.stringContaining('?kind=predicted') });
+    const flows = style.layers.find((l) => l.id === 'flows-present')!;
+    expect(flows.type).toBe('line');
+    const dumps = ownLayer(MAP_LAYERS.find((l) => l.id === 'waste-dumps')!);
+    expect(dumps).toMatchObject({ type: 'circle', source: 'waste-dumps' });
+    expect(dumps).not.toHaveProperty('source-layer');
+  });
+
+  it('leaves the base style’s own sources and layer ids to it', () => {
+    const base: StyleSpecification = {
+      version: 8,
+      sources: { [SOURCE_ID]: { type: 'vector', tiles: ['http://elsewhere/{z}/{x}/{y}.mvt'] } },
+      layers: [{ id: 'waste-areas-container', type: 'background' }],
+    };
+    const style = withOwnLayers(visibleLayers(null, true), ORIGIN, true)(undefined, base);
+    expect(style.sources[SOURCE_ID]).toMatchObject({ tiles: ['http://elsewhere/{z}/{x}/{y}.mvt'] });
+    expect(style.layers.filter((l) => l.id === 'waste-areas-container')).toHaveLength(1);
+  });
+});
