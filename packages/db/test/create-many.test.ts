@@ -3,10 +3,13 @@
  * the import's path, issue 9 §4): a batch writes exactly what one `create` per row writes —
  * columns, children, the roll-ups kept on the parent, the history rows — in input order; a
  * refused batch (a missing reference) writes nothing inside its savepoint, and the unit goes on.
+ * The import's `slim` batch writes its history in SQL (history-sql.ts): the same `after` as
+ * diffRows gives for the row read back, for every kind of field.
  */
-import { containerResource, createSchema } from '@tko/contract';
+import type { ResourceDef } from '@tko/contract';
+import { containerResource, createSchema, dispatcherEventResource, juridicalPersonResource, reportResource, vehicleResource, wasteManagementFacilityResource } from '@tko/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FieldValidationError, WritePipeline } from '../src/index';
+import { diffRows, FieldValidationError, RegistryRepository, WritePipeline } from '../src/index';
 import { createTestDatabase, type TestDatabase } from '../src/testing/index';
 
 let db: TestDatabase;
@@ -66,5 +69,87 @@ describe('createMany', () => {
     const after = (await db.pool.query('SELECT count(*)::int AS n FROM waste_area')).rows[0].n;
     expect(after - before).toBe(1);
     expect(created[0]!.identifier).toBe('КП-7');
+  });
+});
+
+/** The history rows of `def`'s object `id`, oldest first. */
+const historyOf = async (def: ResourceDef, id: number) =>
+  (await db.pool.query('SELECT action, user_name, before, after FROM change_log WHERE resource = $1 AND object_id = $2 ORDER BY id', [def.name, id])).rows as Record<string, unknown>[];
+/** A history `after` without what differs between two writes: the children's own ids, updated_at. */
+const noChildIds = (def: ResourceDef, after: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(after).filter(([k]) => k !== 'updated_at').map(([k, v]) => [k, def.fields[k]?.kind === 'children' ? (v as Record<string, unknown>[]).map(({ id: _id, ...c }) => c) : v]));
+
+/**
+ * createMany(…, { slim: true }) of `inputs` (create-schema output) against `create` of the first
+ * one and against diffRows of every row as read: history `after` equal, `before` null, one row
+ * per object; the slim answer is the id and the row-scope keys as the card reads them.
+ */
+async function expectSlimHistory(def: ResourceDef, inputs: Record<string, unknown>[]) {
+  const pipeline = new WritePipeline(db.pool);
+  const repo = new RegistryRepository(db.pool, def);
+  const one = await pipeline.run((u) => u.create(def, inputs[0]!, writer));
+  const [hOne] = await historyOf(def, Number(one.id));
+  // Gone again (its history stays), so a unique column (a plate) can take the same value.
+  await db.pool.query(`DELETE FROM "${repo.def.table}" WHERE id = $1`, [one.id]);
+  const slim = await pipeline.run((u) => u.createMany(def, inputs, writer, { slim: true }));
+  expect(slim).toHaveLength(inputs.length);
+  const scopeKeys = def.rowScope ? [...(def.rowScope.organization ?? []), ...(def.rowScope.oktmo ? [def.rowScope.oktmo] : [])] : [];
+  for (const [i, r] of slim.entries()) {
+    const row = (await repo.get(Number(r.id)))!;
+    expect(row, `${def.name} #${i}`).toBeTruthy();
+    expect(r).toEqual({ id: row.id, ...Object.fromEntries(scopeKeys.map((k) => [k, row[k]])) });
+    const h = await historyOf(def, Number(r.id));
+    expect(h).toHaveLength(1);
+    expect(h[0]).toMatchObject({ action: 'create', user_name: 'Пакет', before: null });
+    // The Node path's `after` for the same row read back (diffRows' own result, children ids included).
+    expect(h[0]!.after, `${def.name} #${i}`).toEqual(diffRows(repo.def, null, row).after);
+  }
+  expect(noChildIds(def, (await historyOf(def, Number(slim[0]!.id)))[0]!.after as Record<string, unknown>)).toEqual(noChildIds(def, hOne!.after as Record<string, unknown>));
+  return slim;
+}
+
+describe('createMany slim: the history written in SQL', () => {
+  let operator = 0;
+  let fkko: number[] = [];
+  beforeAll(async () => {
+    const pipeline = new WritePipeline(db.pool);
+    const je = await pipeline.run((u) => u.create(juridicalPersonResource, createSchema(juridicalPersonResource).parse(juridicalPersonResource.example) as Record<string, unknown>, writer));
+    operator = Number(je.id);
+    const { rows } = await db.pool.query<{ id: number }>(`INSERT INTO fkko (code, name) VALUES ('73111001724', 'Отходы из жилищ «несортированные»'), ('73310001724', 'Мусор от уборки') RETURNING id`);
+    fkko = rows.map((r) => r.id);
+  });
+
+  it('container sites: quotes, lists, dates, time, person JSON, decimal, point, children', async () => {
+    const inputs = [1, 2, 3, 4, 5].map((i) => site(i));
+    // A site with the blanks diffRows leaves out: no lists, no children, no person.
+    inputs.push(site(6, { periodicity: undefined, periodicity_on_weekdays: [], periodicity_on_dates: [], responsible_person: null, containers: [], landmark: '' }));
+    await expectSlimHistory(containerResource, inputs);
+  });
+
+  it('facilities: ref, refs, date ranges (open upper bound), boolean, enum lists, address JSON', async () => {
+    const ex = wasteManagementFacilityResource.example!;
+    const parse = (v: Record<string, unknown>) => createSchema(wasteManagementFacilityResource).parse({ ...ex, ...v }) as Record<string, unknown>;
+    await expectSlimHistory(wasteManagementFacilityResource, [
+      parse({ operator, fkko }),
+      parse({ name: 'Полигон 2', operator, fkko: [fkko[1]], has_negative_impact: false, environment_monitoring: [], building_period: null }),
+      parse({ name: 'Полигон 3', fkko: [], coordinates: '52.5, 103.9', structured_address: null }),
+    ]);
+  });
+
+  it('reports: JSON data, ref and the row-scope keys answered; vehicles: numeric range; events: datetime', async () => {
+    const parse = (def: ResourceDef, v: Record<string, unknown>) => createSchema(def).parse({ ...def.example, ...v }) as Record<string, unknown>;
+    const reports = await expectSlimHistory(reportResource, [
+      parse(reportResource, { organization: operator, oktmo: '25703000' }),
+      parse(reportResource, { name: 'Без данных', data: null, number: '' }),
+    ]);
+    expect(reports[0]).toMatchObject({ organization: { id: operator }, oktmo: '25703000' });
+    await expectSlimHistory(vehicleResource, [
+      parse(vehicleResource, { license_plate: 'АМ1235138' }),
+      parse(vehicleResource, { license_plate: 'АМ1236138', compression_ratio: { lower: '1.25', upper: null }, body_m3: '7.50' }),
+    ]);
+    await expectSlimHistory(dispatcherEventResource, [
+      parse(dispatcherEventResource, {}),
+      parse(dispatcherEventResource, { event_date: '2026-01-02T03:04:05.678Z', coordinates: '-33.123456, -70.654321' }),
+    ]);
   });
 });

@@ -26,12 +26,26 @@ import { cursorError, decodeCursor, encodeCursor, pageStatement, takeCursor } fr
 import { checkRefs, columnEntries, valueSql, writeChildren, writeJoin } from './write-sql';
 import { writeFiles } from './files-sql';
 import type { ChangeAction } from './change-log';
-import { diffRows, recordedFields, writeChangeLog, writeChangeLogMany } from './change-log';
-import { checkRefsMany, insertLinksMany, insertMany, takeIds } from './write-many-sql';
+import { diffRows, writeChangeLog, writeChangeLogMany } from './change-log';
+import { writeCreateHistory } from './history-sql';
+import type { PreparedInsert } from './write-many-sql';
+import { checkRefsMany, collectRefs, insertLinksMany, prepareInsertMany, runInsertMany, takeIds } from './write-many-sql';
 import { storedResource } from '../tables/index';
 import type { StoredResourceDef } from '../tables/types';
 
 export type Row = Record<string, unknown>;
+
+/**
+ * A batch of new rows made ready for createMany without the database's help (rules checked,
+ * statements and reference sets built): the import builds batch n + 1 while batch n is written.
+ */
+export interface PreparedCreateMany {
+  values: Row[];
+  insert: PreparedInsert;
+  refs: Map<string, Set<number>>;
+  /** Rows with attachment lists: [position, {field: ids}]. */
+  files: [number, Row][];
+}
 
 export interface ListResult {
   /** Rows matching the filters: exact, or PostgreSQL's estimate above the threshold (list-count.ts). */
@@ -273,6 +287,26 @@ export class RegistryRepository {
   }
 
   /**
+   * The Node side of createMany for `valuesList` (rules checked, the INSERT statements and the
+   * referenced ids built), done before the batch is sent: createMany(…, { prepared }) then only
+   * runs SQL. `db`: for the column types, read once per table and process.
+   * Errors: FieldValidationError (a rule, a child without a required field).
+   */
+  async prepareCreateMany(valuesList: Row[], ctx: WriteContext, db: Pool | PoolClient = this.pool): Promise<PreparedCreateMany> {
+    for (const v of valuesList) this.checkRules(v);
+    const insert = await prepareInsertMany(db, this.def, valuesList, (p) => this.audit(ctx, p));
+    const fileKeys = Object.keys(this.def.fields).filter((k) => this.def.fields[k]!.kind === 'files');
+    const files: [number, Row][] = [];
+    if (fileKeys.length) {
+      valuesList.forEach((v, i) => {
+        const f = Object.fromEntries(fileKeys.filter((k) => Array.isArray(v[k]) && (v[k] as unknown[]).length > 0).map((k) => [k, v[k]]));
+        if (Object.keys(f).length) files.push([i, f]);
+      });
+    }
+    return { values: valuesList, insert, refs: collectRefs(this.def, valuesList), files };
+  }
+
+  /**
    * Creates many rows at once (the import's batches, issue 9 §4): the same values, rules,
    * reference checks, children, roll-ups and history as `create`, in a fixed number of
    * statements per batch (write-many-sql.ts) instead of several per row. Returns the rows as
@@ -280,24 +314,24 @@ export class RegistryRepository {
    * when it throws, retries row by row with `create` to find the failing one. Links and
    * attachment lists (rare in imports) are written row by row.
    *
-   * `slim`: the rows are read back with only the fields the history records (recordedFields)
-   * and the row-scope keys — no computed fields, no history fields: the import's path, where
-   * the per-row computed sub-selects cost more than the INSERT itself (bench/import.ts) — and
-   * answered as their id and row-scope keys only.
+   * `slim`: the import's path (bench/import.ts): the rows are not read back — their history is
+   * built and written by one SQL statement (history-sql.ts, the same `after` as diffRows gives)
+   * and they are answered as their id and row-scope keys only; no computed fields, no history
+   * fields (the per-row computed sub-selects cost more than the INSERT itself).
    */
-  async createMany(valuesList: Row[], ctx: WriteContext, tx?: PoolClient, opts: { slim?: boolean } = {}): Promise<Row[]> {
+  async createMany(valuesList: Row[], ctx: WriteContext, tx?: PoolClient, opts: { slim?: boolean; prepared?: PreparedCreateMany } = {}): Promise<Row[]> {
     if (!valuesList.length) return [];
-    for (const v of valuesList) this.checkRules(v);
+    const prepared = opts.prepared ?? (await this.prepareCreateMany(valuesList, ctx, tx));
     return this.inTransaction(tx, async (db) => {
-      await checkRefsMany(db, this.def, valuesList);
+      await checkRefsMany(db, this.def, prepared.refs);
       const ids = await takeIds(db, this.def.table, valuesList.length);
-      await insertMany(db, this.def, ids, valuesList, (p) => this.audit(ctx, p));
+      await runInsertMany(db, prepared.insert, ids);
+      const empty = prepared.insert.empty;
       // A new row has no links yet: only non-empty lists are written (links in one INSERT per field).
       await insertLinksMany(db, this.def, ids, valuesList);
-      for (let i = 0; i < ids.length; i++) {
-        const files = Object.fromEntries(Object.entries(valuesList[i]!).filter(([k, v]) => this.def.fields[k]?.kind === 'files' && Array.isArray(v) && v.length > 0));
-        if (Object.keys(files).length) await this.writeRelated(db, ids[i]!, files);
-      }
+      for (const [i, files] of prepared.files) await this.writeRelated(db, ids[i]!, files);
+      // The import's path: the history built and written in SQL, the rows not read back (history-sql.ts).
+      if (opts.slim) return writeCreateHistory(db, this.def, ids, rowScopeFields(this.def), { userId: ctx.userId ?? null, userName: ctx.userName }, empty);
       // One primary-key look-up per id (LATERAL … OFFSET 0): the table's statistics do not know
       // the rows this transaction just wrote, and a plain `id = ANY` read of a long import's
       // batches chose a sequential scan of the whole growing table each time.
@@ -306,12 +340,9 @@ export class RegistryRepository {
         return new Map(rows.map(({ __id, ...r }) => [Number(__id), toWire(r)]));
       };
       // History fields (computed from change_log) are read once, after the history is written.
-      const fields = opts.slim ? [...new Set([...recordedFields(this.def), ...rowScopeFields(this.def)])] : this.detailFields({}).filter((k) => !this.historyFields.includes(k));
-      const byId = await read(fields);
+      const byId = await read(this.detailFields({}).filter((k) => !this.historyFields.includes(k)));
       const rows = ids.map((id) => byId.get(id)!);
       await writeChangeLogMany(db, rows.map((row, i) => ({ resource: this.def.name, objectId: ids[i]!, action: 'create' as const, userId: ctx.userId ?? null, userName: ctx.userName, before: null, after: diffRows(this.def, null, row).after })));
-      // The caller keeps only ids (and the events the scope keys): drop the rest now, a long import holds them all.
-      if (opts.slim) return rows.map((row, i) => ({ id: ids[i]!, ...Object.fromEntries(rowScopeFields(this.def).map((k) => [k, row[k]])) }));
       if (!this.historyFields.length) return rows;
       const hist = await read(this.historyFields);
       return rows.map((row, i) => ({ ...row, ...hist.get(ids[i]!) }));

@@ -23,7 +23,7 @@ import { ACTION_MSG, actionBodySchema, createSchema, DESTINATIONS, issuesToField
 import type { Pool, PoolClient } from 'pg';
 import type { EnvelopePublisher } from '../notifications/notify';
 import { ConflictError, FieldValidationError } from './errors';
-import type { Row, WriteContext } from './repository';
+import type { PreparedCreateMany, Row, WriteContext } from './repository';
 import { RegistryRepository } from './repository';
 
 /** One committed change, as announced. `step` names the workflow action of an update. */
@@ -35,7 +35,7 @@ export interface WriteEvent {
   userId: number | null;
   /** Row-scope keys before and after (only for registries with a row scope). */
   keys?: RowScopeKeys[];
-  /** The row as answered (null after a delete). */
+  /** The row as answered (null after a delete, and for the slim creates of an import: WriteUnit.createMany). */
   row: Row | null;
 }
 
@@ -48,6 +48,12 @@ export type ActionHook = (x: { db: PoolClient; unit: WriteUnit; def: ResourceDef
 export type BeforeWriteHook = (x: { db: PoolClient; def: ResourceDef; values: Row; before: Row | null; writer: Writer }) => Promise<Row> | Row;
 /** Runs after a unit committed, with its changes (e.g. notifications). */
 export type AfterCommitHook = (events: WriteEvent[]) => Promise<void>;
+
+/** A batch of new rows of `def` prepared on a unit (WriteUnit.prepareCreateMany). */
+export interface PreparedCreates {
+  def: ResourceDef;
+  batch: PreparedCreateMany;
+}
 
 /** Who writes, and within which row scope (null: unrestricted, e.g. the system). */
 export interface Writer extends WriteContext {
@@ -62,6 +68,25 @@ export function registryEnvelope(e: WriteEvent, at = new Date()): RealtimeEnvelo
     ...(e.keys ? { scope_keys: e.keys } : {}),
   };
 }
+
+/**
+ * The events of one slim createMany batch (the import's), kept as an id array and shared
+ * row-scope keys until COMMIT: a long import holds a few bytes per object, not an event each.
+ */
+class CreatedBatch {
+  constructor(
+    readonly resource: string,
+    readonly userId: number | null,
+    readonly ids: Int32Array,
+    readonly keys: (RowScopeKeys[] | undefined)[],
+  ) {}
+
+  expand(): WriteEvent[] {
+    return Array.from(this.ids, (id, i) => ({ resource: this.resource, action: 'create' as const, id, userId: this.userId, keys: this.keys[i], row: null }));
+  }
+}
+
+const expandAll = (events: (WriteEvent | CreatedBatch)[]): WriteEvent[] => events.flatMap((e) => (e instanceof CreatedBatch ? e.expand() : [e]));
 
 /** Announcements sent at once (Redis keeps the order of one connection's commands). */
 const ANNOUNCE_BATCH = 500;
@@ -80,7 +105,7 @@ export function parseBody(schema: { safeParse(v: unknown): { success: true; data
  * announces them; `rollback()` drops them.
  */
 export class WriteUnit {
-  private events: WriteEvent[] = [];
+  private events: (WriteEvent | CreatedBatch)[] = [];
   private open = true;
   private savepoints = 0;
 
@@ -137,26 +162,58 @@ export class WriteUnit {
     return row;
   }
 
-  /**
-   * Creates many rows of one registry at once (RegistryRepository.createMany: a fixed number of
-   * statements per batch, the import's path, issue 9 §4), with the same hooks, checks and events
-   * as `create`. A refusal names no row: run it in `savepoint` and retry row by row with `create`.
-   * `slim`: the rows (and the events' rows) carry only their id and row-scope keys
-   * (RegistryRepository.createMany), for a caller that needs their ids only (the import).
-   */
-  async createMany(def: ResourceDef, inputs: Row[], writer: Writer, opts: { slim?: boolean } = {}): Promise<Row[]> {
+  /** The inputs after the registry's before-write hooks, each checked against the locked states. */
+  private async hooked(def: ResourceDef, inputs: Row[], writer: Writer): Promise<Row[]> {
     const values: Row[] = [];
     for (const input of inputs) {
       const v = await this.beforeWrite(def, input, null, writer);
       this.checkLockedState(def, v, null);
       values.push(v);
     }
-    const rows = await this.repo(def).createMany(values, writer, this.db, opts);
-    for (const row of rows) {
-      this.checkScope(def, row, writer);
-      this.events.push({ resource: def.name, action: 'create', id: Number(row.id), userId: writer.userId ?? null, keys: this.keysOf(def, row), row });
+    return values;
+  }
+
+  /**
+   * The Node side of createMany (hooks, rules, the statements: RegistryRepository
+   * .prepareCreateMany), done while an earlier batch is still being written on this unit; pass
+   * it as `createMany(…, { prepared })`. Errors: FieldValidationError / ConflictError, as createMany.
+   */
+  async prepareCreateMany(def: ResourceDef, inputs: Row[], writer: Writer): Promise<PreparedCreates> {
+    const values = await this.hooked(def, inputs, writer);
+    return { def, batch: await this.repo(def).prepareCreateMany(values, writer, this.db) };
+  }
+
+  /**
+   * Creates many rows of one registry at once (RegistryRepository.createMany: a fixed number of
+   * statements per batch, the import's path, issue 9 §4), with the same hooks, checks and events
+   * as `create`. A refusal names no row: run it in `savepoint` and retry row by row with `create`.
+   * `slim`: the rows carry only their id and row-scope keys (RegistryRepository.createMany), for
+   * a caller that needs their ids only (the import); their events carry no row and share equal
+   * row-scope keys, so a long import holds a few bytes per object until COMMIT announces it.
+   * `prepared`: the batch as prepareCreateMany made it (its inputs are then not read again).
+   */
+  async createMany(def: ResourceDef, inputs: Row[], writer: Writer, opts: { slim?: boolean; prepared?: PreparedCreates } = {}): Promise<Row[]> {
+    if (opts.prepared && opts.prepared.def !== def) throw new Error('createMany: prepared for another registry');
+    const values = opts.prepared ? opts.prepared.batch.values : await this.hooked(def, inputs, writer);
+    const rows = await this.repo(def).createMany(values, writer, this.db, { slim: opts.slim, prepared: opts.prepared?.batch });
+    for (const row of rows) this.checkScope(def, row, writer);
+    if (opts.slim) {
+      this.events.push(new CreatedBatch(def.name, writer.userId ?? null, Int32Array.from(rows, (r) => Number(r.id)), rows.map((r) => this.shared(this.keysOf(def, r)))));
+      return rows;
     }
+    for (const row of rows) this.events.push({ resource: def.name, action: 'create', id: Number(row.id), userId: writer.userId ?? null, keys: this.keysOf(def, row), row });
     return rows;
+  }
+
+  /** Equal row-scope keys as one object (the slim events of a long import). */
+  private readonly sharedKeys = new Map<string, RowScopeKeys[] | undefined>();
+  private shared(keys: RowScopeKeys[] | undefined): RowScopeKeys[] | undefined {
+    if (!keys) return keys;
+    const k = JSON.stringify(keys);
+    const known = this.sharedKeys.get(k);
+    if (known) return known;
+    this.sharedKeys.set(k, keys);
+    return keys;
   }
 
   /**
@@ -249,11 +306,14 @@ export class WriteUnit {
 
   /** The changes written so far in this unit. */
   get changes(): readonly WriteEvent[] {
-    return this.events;
+    return expandAll(this.events);
   }
 
-  /** Commits, releases the connection, then announces the changes and runs the after-commit hooks. */
-  async commit(): Promise<WriteEvent[]> {
+  /**
+   * Commits, releases the connection, then announces the changes and runs the after-commit hooks
+   * (a slim batch's events made and announced one batch at a time).
+   */
+  async commit(): Promise<void> {
     if (!this.open) throw new Error('write unit already closed');
     try {
       await this.db.query('COMMIT');
@@ -262,8 +322,18 @@ export class WriteUnit {
       this.db.release();
     }
     const events = this.events;
-    await this.pipeline.announce(events);
-    return events;
+    this.events = [];
+    let plain: WriteEvent[] = [];
+    for (const e of events) {
+      if (!(e instanceof CreatedBatch)) {
+        plain.push(e);
+        continue;
+      }
+      await this.pipeline.announce(plain);
+      plain = [];
+      await this.pipeline.announce(e.expand());
+    }
+    await this.pipeline.announce(plain);
   }
 
   /** Rolls back and releases the connection; nothing is announced. */
