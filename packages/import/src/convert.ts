@@ -7,7 +7,8 @@
 import { storedRefTarget } from '@tko/db';
 import type { Pool, PoolClient } from 'pg';
 import type { ColumnMapping } from './matching';
-import type { Table } from './table';
+import type { Table, TableRow } from './table';
+import { columnNames } from './table';
 import type { RefLookup, TargetDef } from './targets';
 import type { Body, ImportTemplate } from './templates/types';
 
@@ -133,4 +134,19 @@ export function buildBodies(template: ImportTemplate, rows: ConvertedRow[], valu
     if (messages.length) rows[i]!.errors.push(...messages);
     else rows[i]!.body = body;
   }
+}
+
+/**
+ * One chunk of a streamed file's rows (source.ts), converted: cells parsed, references looked
+ * up (one query per referenced table per chunk, on `db`), the row transform applied — parseRows,
+ * resolveRefs and buildBodies on just these rows. `columns`: the header's names.
+ */
+export async function convertChunk(template: ImportTemplate, columns: string[], mapping: ColumnMapping, db: Pool | PoolClient, chunk: TableRow[]): Promise<ConvertedRow[]> {
+  // A row wider than the header has unnamed cells, named as the upload named them («Столбец N»).
+  const width = chunk.reduce((w, r) => Math.max(w, r.cells.length), columns.length);
+  const named = width > columns.length ? columnNames([...columns, ...Array<string>(width - columns.length).fill('')]) : columns;
+  const parsed = await parseRows(template, { columns: named, rows: chunk }, mapping);
+  await resolveRefs(db, parsed.rows, parsed.values, parsed.bound);
+  buildBodies(template, parsed.rows, parsed.values);
+  return parsed.rows;
 }

@@ -9,7 +9,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { FailedRow } from './run-import';
+import type { FailedRow } from './run-types';
 
 export const ERRORS_HEADER = ['Строка файла', 'Результат', 'Причины', 'Предупреждения'];
 

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { createHash } from 'node:crypto';
 import { foldHeader } from './matching';
-import type { FailedRow, ImportedRecord } from './run-import';
+import type { FailedRow, ImportedRecord } from './run-types';
 
 /** The key of a header set: sha1 of the folded names, sorted (the order of columns does not matter). */
 export function headerKey(columns: string[]): string {

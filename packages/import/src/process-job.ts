@@ -19,7 +19,7 @@ import type { Pool } from 'pg';
 import { ImportCancelled, ImportInputError } from './errors';
 import { ImportFilesRepository } from './files-repository';
 import type { ImportFileRow } from './files-repository';
-import { readStoredFile } from './read-table';
+import { openStoredSource } from './read-table';
 import { runImport } from './run-import';
 import type { ImportGeocoder } from './geocode-import';
 import { geocodeImport } from './geocode-import';
@@ -124,7 +124,7 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
   };
 
   try {
-    const table = await readStoredFile(deps.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
+    const source = await openStoredSource(deps.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
     const pipeline = new WritePipeline(deps.pool, { publisher: deps.publisher });
     const writer = { userName: file.user_name ?? 'Импорт', userId: file.user_id };
     // A template filling several registries at once (ANGARSK_PLAN) brings its own run.
@@ -133,7 +133,7 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
       pool: deps.pool,
       pipeline,
       template,
-      table,
+      source,
       mapping: file.column_mapping,
       options: file.options,
       file: { id: file.id, name: file.name },

@@ -6,16 +6,13 @@
  * whose cells are all blank are skipped; a short row is padded with blank cells.
  * Errors: ImportInputError for broken quoting, with the line.
  */
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import type { CsvError } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import type { TextEncoding } from './detect';
 import { ImportInputError } from './errors';
 import type { Table } from './table';
-import { TableBuilder, tableFromRecords } from './table';
+import { tableFromRecords } from './table';
 
 export const DELIMITERS = [';', ',', '\t'] as const;
 
@@ -23,7 +20,7 @@ export const DELIMITERS = [';', ',', '\t'] as const;
 const GUESS_CHARS = 64 * 1024;
 const GUESS_LINES = 50;
 
-const ICONV_NAME: Record<TextEncoding, string> = { 'UTF-8': 'utf8', 'UTF-16LE': 'utf16le', 'UTF-16BE': 'utf16be', 'windows-1251': 'win1251' };
+export const ICONV_NAME: Record<TextEncoding, string> = { 'UTF-8': 'utf8', 'UTF-16LE': 'utf16le', 'UTF-16BE': 'utf16be', 'windows-1251': 'win1251' };
 
 /** Decodes bytes in `encoding`; a BOM is dropped. */
 export function decodeText(bytes: Buffer, encoding: TextEncoding): string {
@@ -61,10 +58,10 @@ const CSV_ERRORS: Record<string, string> = {
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'после закрывающей кавычки стоят лишние символы',
 };
 
-const PARSE_OPTIONS = { info: true, relax_column_count: true, skip_empty_lines: true, bom: true } as const;
+export const PARSE_OPTIONS = { info: true, relax_column_count: true, skip_empty_lines: true, bom: true } as const;
 
 /** csv-parse's error as the user's: the line and what is wrong, in Russian. */
-function csvInputError(e: unknown): ImportInputError {
+export function csvInputError(e: unknown): ImportInputError {
   const err = e as CsvError & { lines?: number };
   const why = CSV_ERRORS[err.code] ?? 'неправильная разметка CSV';
   return new ImportInputError(`Не удалось прочитать CSV: строка ${err.lines ?? '?'}, ${why}.`, 'file');
@@ -79,27 +76,6 @@ export function parseCsv(text: string, delimiter: string): Table {
     throw csvInputError(e);
   }
   return tableFromRecords(records.map((r) => ({ line: r.info.lines, cells: r.record })));
-}
-
-/**
- * Reads a CSV file from `bytes` as a stream (issue 9 §4): decoded (iconv-lite) and parsed
- * (csv-parse) chunk by chunk, each record kept only as its trimmed cells — neither the file's
- * text nor the parser's records are ever held whole. Same table and errors as parseCsv.
- */
-export async function readCsvStream(bytes: Readable, encoding: TextEncoding, delimiter: string): Promise<Table> {
-  const table = new TableBuilder();
-  const parser = parseStream({ delimiter, ...PARSE_OPTIONS });
-  parser.on('readable', () => {
-    let r: { record: string[]; info: { lines: number } } | null;
-    while ((r = parser.read() as typeof r) !== null) table.add({ line: r.info.lines, cells: r.record });
-  });
-  try {
-    await pipeline(bytes, iconv.decodeStream(ICONV_NAME[encoding], { stripBOM: true }), parser);
-  } catch (e) {
-    if ((e as CsvError).code?.startsWith('CSV_')) throw csvInputError(e);
-    throw e;
-  }
-  return table.finish();
 }
 
 /** Decodes, guesses the delimiter and parses. */

@@ -23,9 +23,10 @@ import { containerResource, contractZoneResource, garageResource, vehicleResourc
 import type { PlanRow, PlanWriteRecords, RoutePlan, Row, WriteUnit } from '@tko/db';
 import { ANGARSK_SOURCE, groupPlan, normalizePlate, PLAN_UPDATED_FIELDS, writePlan } from '@tko/db';
 import { parseRows } from '../convert';
+import { readAll } from '../source';
 import { ImportCancelled } from '../errors';
-import type { ImportedRecord, RunContext, RunOutcome } from '../run-import';
-import { inputValue, MAX_WARNINGS } from '../run-import';
+import type { ImportedRecord, RunContext, RunOutcome } from '../run-types';
+import { inputValue, MAX_WARNINGS } from '../run-types';
 
 const ZONES = contractZoneResource as unknown as ResourceDef;
 const GARAGES = garageResource as unknown as ResourceDef;
@@ -37,10 +38,12 @@ const FIELDS = ['lat', 'lng', 'garage', 'plate', 'address', 'days'] as const;
 /** Runs the plan import; throws ImportCancelled (nothing written) when cancelled. */
 export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
   const started = Date.now();
-  const total = ctx.table.rows.length;
   await ctx.progress(10);
+  // The plan is grouped as a whole (vehicles, sites, links across the file): it is read at once.
+  const table = await readAll(ctx.source);
+  const total = table.rows.length;
   const template = ctx.template;
-  const parsed = await parseRows(template, ctx.table, ctx.mapping, async (done) => {
+  const parsed = await parseRows(template, table, ctx.mapping, async (done) => {
     if (await ctx.cancelled()) throw new ImportCancelled();
     await ctx.progress(10 + Math.floor((done / total) * 15));
   });

@@ -8,7 +8,7 @@
 import type { ImportTemplateTypeValue, ResourceDef } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
 import type { TargetDef } from '../targets';
-import type { RunContext, RunOutcome } from '../run-import';
+import type { RunContext, RunOutcome } from '../run-types';
 
 export type Body = Record<string, unknown>;
 

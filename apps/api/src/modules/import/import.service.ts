@@ -13,8 +13,8 @@ import type { ImportDuplicates, ImportMatching, Me, UserScope } from '@tko/contr
 import { DEFAULT_IMPORT_OPTIONS, fitImportOptions, IMPORT_ALL_FILES_PERMISSION, IMPORT_MSG, ImportOptionsSchema, ImportTemplateType, MSG } from '@tko/contract';
 import type { ImportFileRow, ImportFileStore, ImportTemplate, StoredObject } from '@tko/import';
 import {
-  applicableOptions, buildBodies, checkMapping, DUPLICATE_METRES, findDuplicateGroups, ImportFilesRepository, ImportInputError, inspectStoredFile, missingTargets,
-  parseRows, readStoredFile, resolutionOf, rollbackImport, showValue, suggestMapping, templateOf,
+  applicableOptions, checkMapping, convertChunk, DUPLICATE_METRES, ImportFilesRepository, ImportInputError, inspectStoredFile, missingTargets,
+  openStoredSource, resolutionOf, rollbackImport, scanSource, showValue, suggestMapping, templateOf,
 } from '@tko/import';
 import type { WritePipeline } from '@tko/db';
 import { ConflictError } from '@tko/db';
@@ -72,7 +72,7 @@ export class ImportService {
     try {
       if (!(ImportTemplateType.values as readonly string[]).includes(type)) throw new ImportInputError(MSG.choice(type), 'template_type');
       const info = await inspectStoredFile(this.store, stored.key);
-      const sample = info.table.rows.slice(0, SAMPLE_ROWS).map((r) => r.cells);
+      const sample = info.sample.slice(0, SAMPLE_ROWS);
       const template = templateOf(type);
       return await this.files.insert({
         userId: user.id,
@@ -83,11 +83,11 @@ export class ImportService {
         sha256: stored.sha256,
         encoding: info.encoding,
         delimiter: info.delimiter,
-        columns: info.table.columns,
+        columns: info.columns,
         preview: sample.slice(0, PREVIEW_ROWS),
-        rowCount: info.table.rows.length,
+        rowCount: info.rowCount,
         templateType: type,
-        columnMapping: template ? await this.suggest(user, template, info.table.columns, sample) : Object.fromEntries(info.table.columns.map((c) => [c, null])),
+        columnMapping: template ? await this.suggest(user, template, info.columns, sample) : Object.fromEntries(info.columns.map((c) => [c, null])),
       });
     } catch (e) {
       await this.store.delete(stored.key);
@@ -139,8 +139,7 @@ export class ImportService {
   /** The first rows of the stored file for a suggestion (null when it cannot be read any more). */
   private async sampleRows(file: ImportFileRow): Promise<string[][] | null> {
     try {
-      const info = await inspectStoredFile(this.store, file.storage_key);
-      return info.table.rows.slice(0, SAMPLE_ROWS).map((r) => r.cells);
+      return (await inspectStoredFile(this.store, file.storage_key)).sample.slice(0, SAMPLE_ROWS);
     } catch {
       return null;
     }
@@ -202,30 +201,45 @@ export class ImportService {
   /**
    * The groups of look-alike rows of the file under its saved matching (issue 9 §1): the same
    * normalised address or points within DUPLICATE_METRES, each with the resolution in force.
+   * The file is streamed twice (issue 9 §4: memory flat in file size): the run's first pass
+   * (scanSource, look-alike groups whatever options.duplicates says) finds the groups; a second
+   * reading converts only the chunks holding a listed group's rows, for their lines, locations
+   * and coordinates.
    */
   async duplicates(file: ImportFileRow): Promise<ImportDuplicates> {
     const template = templateOf(file.template_type);
     if (!template) throw new ImportInputError(IMPORT_MSG.mappingNeeded, 'template_type');
-    const table = await readStoredFile(this.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
-    const { rows, values } = await parseRows(template, table, file.column_mapping);
-    buildBodies(template, rows, values);
-    const groups = findDuplicateGroups(template, rows);
+    const source = await openStoredSource(this.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
+    const { groups } = await scanSource(template, source, file.column_mapping, { ...file.options, duplicates: 'separate' }, this.pool, async () => undefined);
+    const listed = groups.slice(0, MAX_GROUPS_LISTED);
     const text = (v: unknown) => (v === undefined || v === null ? null : showValue(v));
+    const wanted = [...new Set(listed.flatMap((g) => g.members))].sort((a, b) => a - b);
+    const shown = new Map<number, { line: number; location: string | null; coordinates: string | null }>();
+    const { columns, chunks } = await source.open();
+    let first = 0;
+    let next = 0;
+    // Read through to the end (no early stop: a source is not closed half-read).
+    for await (const chunk of chunks) {
+      const end = first + chunk.length;
+      if (next < wanted.length && wanted[next]! < end) {
+        const rows = await convertChunk(template, columns, file.column_mapping, this.pool, chunk);
+        for (; next < wanted.length && wanted[next]! < end; next++) {
+          const r = rows[wanted[next]! - first]!;
+          shown.set(wanted[next]!, {
+            line: r.line,
+            location: text(template.addressField ? r.body?.[template.addressField] : null),
+            coordinates: text(template.pointField ? r.body?.[template.pointField] : null),
+          });
+        }
+      }
+      first = end;
+    }
     return {
       count: groups.length,
       distance: DUPLICATE_METRES,
-      groups: groups.slice(0, MAX_GROUPS_LISTED).map((g) => {
+      groups: listed.map((g) => {
         const how = resolutionOf(file.options, g.id);
-        return {
-          id: g.id,
-          reason: g.reason,
-          resolution: how === 'error' ? 'apart' : how,
-          rows: g.members.map((i) => ({
-            line: rows[i]!.line,
-            location: text(template.addressField ? rows[i]!.body?.[template.addressField] : null),
-            coordinates: text(template.pointField ? rows[i]!.body?.[template.pointField] : null),
-          })),
-        };
+        return { id: g.id, reason: g.reason, resolution: how === 'error' ? 'apart' : how, rows: g.members.map((i) => shown.get(i)!) };
       }),
     };
   }
