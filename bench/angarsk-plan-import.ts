@@ -19,7 +19,7 @@ import path from 'node:path';
 import { DEFAULT_IMPORT_OPTIONS } from '@tko/contract';
 import { createPool, dataDir, importAngarsk, migrate, WritePipeline } from '@tko/db';
 import { createDatabase, databaseUrl, dropDatabase } from '@tko/db/testing';
-import { angarskPlanTemplate, detectEncoding, ImportFilesRepository, readCsv, runAngarskPlan, suggestMapping } from '@tko/import';
+import { angarskPlanTemplate, detectEncoding, ImportFilesRepository, readCsv, runAngarskPlan, suggestMapping, tableSource } from '@tko/import';
 import type { Pool } from 'pg';
 import { adminUrl } from './src/env';
 import { describeMachine } from './src/machine';
@@ -50,7 +50,7 @@ async function systemImport(pool: Pool, bytes: Buffer) {
     pool,
     pipeline: new WritePipeline(pool),
     template: angarskPlanTemplate,
-    table,
+    source: tableSource(table),
     mapping,
     options: DEFAULT_IMPORT_OPTIONS,
     file: { id: file, name: 'plan.csv' },

@@ -8,20 +8,25 @@
  *
  *   1. the baseline: COPY of the file into a staging table of text columns plus the same
  *      validation in SQL (casts, ranges, the required address), written into waste_area with
- *      INSERT … SELECT — the floor a set-based import cannot beat;
- *   2. the system import as the worker runs it: the file streamed (readCsvStream, as
- *      readStoredFile), packages/import runImport (the CWA_BUNDLE template, the WritePipeline
+ *      INSERT … SELECT and the rows' containers into waste_area_container — the floor a
+ *      set-based import cannot beat (no history, no import_record, no per-row messages);
+ *      timed with and without the containers;
+ *   2. the system import as the worker runs it: the file streamed twice (csvSource, as
+ *      openStoredSource), packages/import runImport (the CWA_BUNDLE template, the WritePipeline
  *      with history, import_record rows) — its phases timed, the longest gap between two
  *      progress calls (and from the last one to the end), the RSS before it and the peak
  *      sampled every 100 ms.
  *
+ * `--two-pass` after the rows: a look-alike group resolved «merge», so the run scans the file before
+ * writing (run-import.ts needsScan; with the default options it reads the file once).
  * Run with `node --expose-gc --import tsx import.ts [rows]` for the heap held after a full
- * collection at 30 % and 99 % (the RSS peak is mostly garbage awaiting collection).
+ * collection at 30 % and 99 % (the RSS peak is mostly garbage awaiting collection); run it for
+ * several sizes to see memory against file size.
  * Prints one line of each and the ratio. Numbers go to bench/RESULTS.md «Import speed».
  */
-import { createReadStream, writeFileSync } from 'node:fs';
+import { createReadStream, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cwaBundleTemplate, ImportFilesRepository, readCsvStream, runImport, suggestMapping } from '@tko/import';
+import { csvSource, cwaBundleTemplate, ImportFilesRepository, runImport, suggestMapping } from '@tko/import';
 import { DEFAULT_IMPORT_OPTIONS } from '@tko/contract';
 import { createPool, dataDir, importAngarsk, migrate, WritePipeline } from '@tko/db';
 import { createDatabase, databaseUrl, dropDatabase } from '@tko/db/testing';
@@ -33,6 +38,7 @@ import { describeMachine } from './src/machine';
 
 const DB = 'tko_bench_import';
 const ROWS = Number(process.argv[2] ?? 100_000);
+const TWO_PASS = process.argv.includes('--two-pass');
 const FILE = `/tmp/tko-bench-import-${ROWS}.csv`;
 const HEADER = ['Адрес', 'Широта', 'Долгота', 'Количество контейнеров', 'Объём контейнера, м³', 'Тип контейнера', 'Числа месяца', 'Идентификатор'];
 
@@ -43,9 +49,8 @@ await migrate(url);
 const pool = createPool(url, { max: 4 });
 const secs = (t: number) => (Date.now() - t) / 1000;
 
-try {
-  await importAngarsk(pool, path.join(dataDir(), 'angarsk', 'angarsk_route_plan_example2.cp1251.csv'));
-  const sample = await readAngarskSample(pool);
+/** Draws the rows and writes the file; nothing of them is kept (the import's memory is measured). */
+function writeFile(sample: Awaited<ReturnType<typeof readAngarskSample>>): void {
   const sites = drawSites(new Rng(20261124), sample, ROWS);
   const esc = (s: string) => (/[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const lines = [HEADER.join(';')];
@@ -55,11 +60,17 @@ try {
     lines.push([s.location, String(s.lat).replace('.', ','), String(s.lng).replace('.', ','), String(c.length), c[0]!.volume.replace('.', ','), c[0]!.type, days, s.identifier ?? ''].map(esc).join(';'));
   }
   writeFileSync(FILE, lines.join('\n') + '\n');
+}
+
+try {
+  await importAngarsk(pool, path.join(dataDir(), 'angarsk', 'angarsk_route_plan_example2.cp1251.csv'));
+  writeFile(await readAngarskSample(pool));
   const machine = await describeMachine(pool);
   console.log(`file: ${FILE}, ${ROWS} rows; machine: ${JSON.stringify(machine)}`);
 
   // 1. The baseline: COPY into a staging table + the same validation in SQL, INSERT … SELECT.
   let t = Date.now();
+  let sitesOnly = 0;
   const db = await pool.connect();
   try {
     await db.query('BEGIN');
@@ -67,24 +78,30 @@ try {
     await db.query(`COPY staging FROM '${FILE}' WITH (FORMAT csv, DELIMITER ';', HEADER true)`);
     const copied = secs(t);
     const zone = (await db.query<{ id: number }>('SELECT id FROM contract_zone ORDER BY id LIMIT 1')).rows[0]!.id;
-    const res = await db.query(
-      `WITH v AS (
+    // The valid rows with their site ids (drawn from the table's sequence), then the sites, then their containers.
+    await db.query(
+      `CREATE TEMP TABLE ok ON COMMIT DROP AS
+       WITH v AS (
          SELECT location, replace(lat, ',', '.')::numeric AS lat, replace(lng, ',', '.')::numeric AS lng,
                 n::int AS n, replace(volume, ',', '.')::numeric AS volume, ctype, identifier,
                 string_to_array(nullif(days, ''), ';')::int[] AS days
            FROM staging
           WHERE location IS NOT NULL AND lat ~ '^-?[0-9]+([.,][0-9]+)?$' AND lng ~ '^-?[0-9]+([.,][0-9]+)?$' AND n ~ '^[0-9]{1,4}$'
-       ), ok AS (
-         SELECT * FROM v WHERE lat BETWEEN -90 AND 90 AND lng BETWEEN -180 AND 180 AND volume BETWEEN 0.1 AND 40
        )
-       INSERT INTO waste_area (kind, location, coordinates, identifier, periodicity, periodicity_on_monthdays, count_containers, volume, contract_zone_id, data_import_source, updated_at)
-       SELECT 'CONTAINER', location, ST_SetSRID(ST_MakePoint(lng, lat), 4326), nullif(identifier, ''),
+       SELECT nextval(pg_get_serial_sequence('waste_area', 'id')) AS id, * FROM v
+        WHERE lat BETWEEN -90 AND 90 AND lng BETWEEN -180 AND 180 AND volume BETWEEN 0.1 AND 40`,
+    );
+    const res = await db.query(
+      `INSERT INTO waste_area (id, kind, location, coordinates, identifier, periodicity, periodicity_on_monthdays, count_containers, volume, contract_zone_id, data_import_source, updated_at)
+       SELECT id, 'CONTAINER', location, ST_SetSRID(ST_MakePoint(lng, lat), 4326), nullif(identifier, ''),
               CASE WHEN days IS NULL THEN NULL ELSE 'ON_MONTHDAYS' END, coalesce(days, '{}'), n, n * volume, $1, 'baseline', now()
          FROM ok`,
       [zone],
     );
+    sitesOnly = secs(t);
+    const kids = await db.query(`INSERT INTO waste_area_container (waste_area_id, type, volume) SELECT ok.id, ok.ctype, ok.volume FROM ok CROSS JOIN generate_series(1, ok.n)`);
     await db.query('ROLLBACK');
-    console.log(`baseline: COPY ${copied.toFixed(2)} s, COPY + validation + INSERT … SELECT ${secs(t).toFixed(2)} s (${res.rowCount} rows)`);
+    console.log(`baseline: COPY ${copied.toFixed(2)} s, COPY + validation + INSERT … SELECT of the sites ${sitesOnly.toFixed(2)} s (${res.rowCount} rows), + their containers ${secs(t).toFixed(2)} s (${kids.rowCount} containers)`);
   } finally {
     db.release();
   }
@@ -97,12 +114,19 @@ try {
   )).rows[0]!.id;
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
   let peak = rssBefore;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   t = Date.now();
-  const table = await readCsvStream(createReadStream(FILE), 'UTF-8', ';');
+  const source = csvSource(() => createReadStream(FILE), 'UTF-8', ';', statSync(FILE).size);
+  const first = await source.open();
+  const head: string[][] = [];
+  for await (const chunk of first.chunks) {
+    head.push(...chunk.slice(0, 20).map((r) => r.cells));
+    break;
+  }
+  const mapping = suggestMapping(cwaBundleTemplate, first.columns, head);
   const parsedAt = secs(t);
-  const mapping = suggestMapping(cwaBundleTemplate, table.columns, table.rows.slice(0, 20).map((r) => r.cells));
   let lastCall = Date.now();
   let maxGap = 0;
   let maxGapAt = '';
@@ -114,9 +138,10 @@ try {
     pool,
     pipeline: new WritePipeline(pool),
     template: cwaBundleTemplate,
-    table,
+    source,
     mapping,
-    options: DEFAULT_IMPORT_OPTIONS,
+    // --two-pass: a look-alike group resolved «merge» (of a line no group starts at), so the run scans the file first.
+    options: TWO_PASS ? { ...DEFAULT_IMPORT_OPTIONS, groups: { L1: 'merge' } } : DEFAULT_IMPORT_OPTIONS,
     file: { id: file, name: 'bench.csv' },
     writer: { userName: 'bench', userId: user },
     progress: (onProgress = async (p: number) => {
@@ -143,11 +168,11 @@ try {
   clearInterval(sampler);
   const r = outcome.report;
   console.log(`mapping: ${JSON.stringify(mapping)}`);
-  console.log(`import: ${total.toFixed(1)} s end to end (read+parse CSV ${parsedAt.toFixed(1)} s; ${marks.join(', ')}), ${Math.round(ROWS / total)} rows/s; created ${r.created}, failed rows ${r.failed_rows}, warnings ${r.warning_rows}`);
-  console.log(`progress: longest gap between calls (and to the end) ${maxGap} ms (${maxGapAt}); RSS before ${(rssBefore / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB; heap held after GC ${held.join(', ') || '— (no --expose-gc)'}`);
+  console.log(`import${TWO_PASS ? ' (two passes)' : ''}: ${total.toFixed(1)} s end to end (header + first chunk ${parsedAt.toFixed(1)} s; ${marks.join(', ')}), ${Math.round(ROWS / total)} rows/s; created ${r.created}, failed rows ${r.failed_rows}, warnings ${r.warning_rows}`);
+  console.log(`progress: longest gap between calls (and to the end) ${maxGap} ms (${maxGapAt}); RSS before ${(rssBefore / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB; heap held after GC: before ${(heapBefore / 2 ** 20).toFixed(0)} MB, ${held.join(', ') || '— (no --expose-gc)'}`);
   const history = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM change_log WHERE resource = $1`, [cwaBundleTemplate.def.name])).rows[0]!.n;
   const records = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_record WHERE import_file_id = $1`, [file])).rows[0]!.n;
-  console.log(`history rows ${history}, import_record rows ${records}; ratio import / baseline = ${(total / baseline).toFixed(1)}`);
+  console.log(`history rows ${history}, import_record rows ${records}; ratio import / baseline (sites + containers) = ${(total / baseline).toFixed(2)}, / baseline of the sites only = ${(total / sitesOnly).toFixed(2)}`);
 } finally {
   await pool.end();
 }
