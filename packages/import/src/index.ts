@@ -23,6 +23,7 @@ export { angarskPlanTemplate, ANGARSK_PLAN_TARGETS, parsePlanDegrees, parsePlanD
 export { runAngarskPlan } from './templates/angarsk-plan-run';
 export { fieldKey, idKey, nearKey, RECORD_ID } from './templates/keys';
 export * from './read-json';
+export * from './json-source';
 export * from './duplicates';
 export * from './geocode-import';
 export * from './rollback';

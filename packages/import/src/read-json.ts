@@ -21,29 +21,38 @@ export function looksLikeJson(head: Buffer): boolean {
   return text.startsWith('[') || text.startsWith('{');
 }
 
-function cellOf(v: unknown): string {
+/** A JSON value as a cell: text as is, numbers and booleans as written, null empty, the rest as JSON text. */
+export function cellOf(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+export type JsonObject = Record<string, unknown>;
+/** True for a JSON object (not an array, not null). */
+export const isJsonObject = (v: unknown): v is JsonObject => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+const isObj = isJsonObject;
 
-/** Objects of a GeoJSON FeatureCollection as flat rows (point → Широта/Долгота). */
-function featureRows(fc: Obj): Obj[] {
-  const features = fc.features;
-  if (!Array.isArray(features)) throw new ImportInputError(IMPORT_MSG.notJson, 'file');
-  return features.map((f) => {
-    const props = isObj(f) && isObj(f.properties) ? f.properties : {};
-    const g = isObj(f) ? f.geometry : null;
-    const point = isObj(g) && g.type === 'Point' && Array.isArray(g.coordinates) && g.coordinates.length >= 2 ? (g.coordinates as unknown[]) : null;
-    return { [GEOJSON_LAT]: point ? point[1] : null, [GEOJSON_LNG]: point ? point[0] : null, ...props };
-  });
+/** One GeoJSON feature as a flat row: a Point's [lng, lat] → Широта/Долгота, then its properties. */
+export function featureRow(f: unknown): JsonObject {
+  const props = isObj(f) && isObj(f.properties) ? f.properties : {};
+  const g = isObj(f) ? f.geometry : null;
+  const point = isObj(g) && g.type === 'Point' && Array.isArray(g.coordinates) && g.coordinates.length >= 2 ? (g.coordinates as unknown[]) : null;
+  return { [GEOJSON_LAT]: point ? point[1] : null, [GEOJSON_LNG]: point ? point[0] : null, ...props };
 }
 
-/** Parses JSON text into a table; throws ImportInputError when it is not one of the two shapes. */
+/** Objects of a GeoJSON FeatureCollection as flat rows (point → Широта/Долгота). */
+function featureRows(fc: JsonObject): JsonObject[] {
+  const features = fc.features;
+  if (!Array.isArray(features)) throw new ImportInputError(IMPORT_MSG.notJson, 'file');
+  return features.map(featureRow);
+}
+
+/**
+ * Parses JSON text into a table whole; throws ImportInputError when it is not one of the two
+ * shapes. The reference for the streamed json-source.ts (a run and the upload use that one).
+ */
 export function parseJsonTable(text: string): Table {
   let data: unknown;
   try {
@@ -51,7 +60,7 @@ export function parseJsonTable(text: string): Table {
   } catch {
     throw new ImportInputError(IMPORT_MSG.notJson, 'file');
   }
-  let objects: Obj[];
+  let objects: JsonObject[];
   if (Array.isArray(data) && data.every(isObj)) objects = data;
   else if (isObj(data) && data.type === 'FeatureCollection') objects = featureRows(data);
   else throw new ImportInputError(IMPORT_MSG.notJson, 'file');

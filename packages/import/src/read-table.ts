@@ -10,18 +10,18 @@ import type { CsvError } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { IMPORT_MSG } from '@tko/contract';
 import type { TextEncoding } from './detect';
-import { detectEncoding, detectFileType, detectStreamEncoding, SNIFF_BYTES } from './detect';
+import { detectFileType, detectStreamEncoding, SNIFF_BYTES } from './detect';
 import { ImportInputError } from './errors';
 import { csvInputError, decodeText, guessDelimiter, ICONV_NAME, PARSE_OPTIONS } from './read-csv';
-import { parseJsonTable } from './read-json';
+import { jsonSource } from './json-source';
 import type { ImportFileStore } from './storage';
 import { TableShape } from './table';
 import type { TableSource } from './source';
-import { csvSource, tableSource, xlsxSource } from './source';
+import { csvSource, xlsxSource } from './source';
 
 export interface TableFormat {
   fileType: 'CSV' | 'XLSX' | 'JSON';
-  /** CSV only. */
+  /** CSV and JSON. */
   encoding: TextEncoding | null;
   /** CSV only. */
   delimiter: string | null;
@@ -101,7 +101,8 @@ async function checkCsvQuoting(bytes: Readable, encoding: TextEncoding, delimite
  * (issue 9 §4: memory flat in file size): the first SNIFF_BYTES bytes for the BOM, the NUL
  * check, jschardet and the delimiter (guessDelimiter looks at the first 64 K characters only);
  * one pass checks UTF-8 validity over the whole file; one more walks the rows (source.ts),
- * counting them and keeping the first INSPECT_SAMPLE_ROWS. A JSON file is parsed whole.
+ * counting them and keeping the first INSPECT_SAMPLE_ROWS (a JSON file: json-source.ts, which
+ * reads it once more for its columns). A JSON file's encoding is detected as a CSV's.
  * The same answers and errors as reading the whole file (readCsv, readXlsx, parseJsonTable).
  * Throws ImportInputError for an empty, unreadable or unsupported file.
  */
@@ -109,15 +110,10 @@ export async function inspectStoredFile(store: ImportFileStore, key: string): Pr
   const filePath = await store.localPath(key);
   const start = await head(filePath, SNIFF_BYTES);
   const fileType = await detectFileType(filePath, start.subarray(0, TYPE_HEAD_BYTES));
-  if (fileType === 'JSON') {
-    const bytes = await store.read(key);
-    const table = parseJsonTable(decodeText(bytes, detectEncoding(bytes)));
-    const sample = table.rows.slice(0, INSPECT_SAMPLE_ROWS).map((r) => r.cells);
-    return { fileType, encoding: 'UTF-8', delimiter: null, columns: table.columns, sample, rowCount: table.rows.length };
-  }
   const { size } = await stat(filePath);
   if (fileType === 'XLSX') return { fileType, encoding: null, delimiter: null, ...(await walk(xlsxSource(filePath, size))) };
   const encoding = await detectStreamEncoding(start, () => store.open(key));
+  if (fileType === 'JSON') return { fileType, encoding, delimiter: null, ...(await walk(jsonSource(() => store.open(key), encoding, size))) };
   const delimiter = guessDelimiter(decodeText(start, encoding));
   try {
     return { fileType, encoding, delimiter, ...(await walk(csvSource(() => store.open(key), encoding, delimiter, size))) };
@@ -129,13 +125,13 @@ export async function inspectStoredFile(store: ImportFileStore, key: string): Pr
 
 /**
  * Stored file `key` as a stream for a run (source.ts; issue 9 §4), with the format the upload
- * detected: a CSV and an XLSX streamed, a JSON file parsed whole (its columns are the union of
- * all its objects' keys).
+ * detected: CSV, XLSX and JSON streamed (a JSON file is read once more for its columns, the
+ * union of all its objects' keys: json-source.ts).
  */
 export async function openStoredSource(store: ImportFileStore, key: string, format: TableFormat): Promise<TableSource> {
   const filePath = await store.localPath(key);
   const { size } = await stat(filePath);
   if (format.fileType === 'XLSX') return xlsxSource(filePath, size);
-  if (format.fileType === 'JSON') return tableSource(parseJsonTable(decodeText(await store.read(key), format.encoding ?? 'UTF-8')));
+  if (format.fileType === 'JSON') return jsonSource(() => store.open(key), format.encoding ?? 'UTF-8', size);
   return csvSource(() => store.open(key), format.encoding ?? 'UTF-8', format.delimiter ?? ';', size);
 }

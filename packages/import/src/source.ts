@@ -6,8 +6,7 @@
  * being handed out is held.
  *
  * CSV (iconv-lite decode stream → csv-parse stream) and XLSX (exceljs's streaming reader) are
- * streamed; JSON and an in-memory {@link Table} are wrapped (a JSON file's columns are the union
- * of every object's keys, known only at its end: read-json.ts).
+ * streamed here, JSON in json-source.ts; an in-memory {@link Table} is wrapped (tableSource).
  * Errors: ImportInputError for a file without a header or broken CSV quoting (with the line).
  */
 import { createReadStream } from 'node:fs';
@@ -41,6 +40,12 @@ export interface TableSource {
   open(): Promise<OpenedSource>;
   /** Share of the file the latest opening has read, 0–1 (progress of a pass). */
   fraction(): number;
+  /**
+   * Work the first `open()` would do before its columns are known (a JSON file's reading for its
+   * keys: json-source.ts), done now with `onFraction(0–1)` called as it goes, so that a run's
+   * progress moves during it. Absent when there is none; calling it twice does the work once.
+   */
+  prepare?(onFraction: (fraction: number) => Promise<void>): Promise<void>;
 }
 
 /** Trimmed cells of a data row, or null for a row of blank cells. */
@@ -52,8 +57,9 @@ function dataRow(line: number, cells: string[]): TableRow | null {
 /**
  * Turns a stream of raw records (the first is the header) into an OpenedSource. `records` is
  * read up to the header before this returns (the columns), the rest as the chunks are pulled.
+ * Errors: ImportInputError IMPORT_MSG.noHeader when the first record is missing or blank.
  */
-async function fromRecords(records: AsyncIterator<TableRow>): Promise<OpenedSource> {
+export async function fromRecords(records: AsyncIterator<TableRow>): Promise<OpenedSource> {
   const first = await records.next();
   if (first.done || first.value.cells.every((c) => !c.trim())) throw new ImportInputError(IMPORT_MSG.noHeader, 'file');
   const columns = columnNames(first.value.cells);
@@ -149,7 +155,7 @@ export function xlsxSource(filePath: string, size: number): TableSource {
   };
 }
 
-/** A table already in memory (a JSON file, a test's table) as a source. */
+/** A table already in memory (a test's table, a bench's) as a source. */
 export function tableSource(table: Table): TableSource {
   let done = 0;
   return {
