@@ -12,19 +12,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MSG } from '@tko/contract';
-import type { TableRow, TableSource } from '../src/index';
 import { inspectStoredFile, jsonSource, LocalImportStore, openStoredSource, parseJsonTable, SOURCE_CHUNK_ROWS } from '../src/index';
-
-async function collect(source: TableSource): Promise<{ columns: string[]; chunks: number[]; rows: TableRow[] }> {
-  const { columns, chunks } = await source.open();
-  const sizes: number[] = [];
-  const rows: TableRow[] = [];
-  for await (const chunk of chunks) {
-    sizes.push(chunk.length);
-    rows.push(...chunk);
-  }
-  return { columns, chunks: sizes, rows };
-}
+import { collect } from './collect';
 
 /** `bytes` handed out in pieces of `size` bytes (splitting tokens and letters). */
 const pieces = (bytes: Buffer, size: number) => () => {

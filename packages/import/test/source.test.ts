@@ -11,19 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { TableRow, TableSource } from '../src/index';
 import { csvSource, ImportInputError, readAll, readCsv, readXlsx, SOURCE_CHUNK_ROWS, tableSource, xlsxSource } from '../src/index';
-
-async function collect(source: TableSource): Promise<{ columns: string[]; chunks: number[]; rows: TableRow[] }> {
-  const { columns, chunks } = await source.open();
-  const sizes: number[] = [];
-  const rows: TableRow[] = [];
-  for await (const chunk of chunks) {
-    sizes.push(chunk.length);
-    rows.push(...chunk);
-  }
-  return { columns, chunks: sizes, rows };
-}
+import { collect } from './collect';
 
 /** A CSV of `n` data rows with a quoted line break, a quoted delimiter and blank rows in it. */
 function text(n: number): string {
