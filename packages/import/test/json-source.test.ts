@@ -33,14 +33,21 @@ async function refusal(text: string): Promise<string | null> {
   }
 }
 
-/** `n` objects whose keys appear late (a key first seen in the last object), with nested and empty values. */
-function objects(n: number): Record<string, unknown>[] {
+/** A value longer than the tokenizer's string buffer (64 KB). */
+const LONG = `длинная «строка» \\ ${'ж'.repeat(70_000)} конец`;
+
+/**
+ * `n` objects whose keys appear late (a key first seen in the last object), with nested and empty
+ * values, and with `long` one value longer than the tokenizer's string buffer.
+ */
+function objects(n: number, long = false): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, i) => ({
     'Адрес': `Ангарск, ${i + 1} мкр, «дом» \\ 5`,
     lat: 52.5 + i / 1000,
     lon: i % 7 === 0 ? null : 103.9,
     'количество': i % 3 === 0 ? '2 евро' : 1,
     ...(i === 5 ? { 'Примечание': { a: [1, 'б'] } } : {}),
+    ...(i === 6 && long ? { 'Примечание': LONG } : {}),
     ...(i === n - 1 ? { 'Последний': true } : {}),
   }));
 }
@@ -48,7 +55,7 @@ function objects(n: number): Record<string, unknown>[] {
 describe('jsonSource', () => {
   it('gives the table parseJsonTable gives for an array of objects, chunk by chunk, twice', async () => {
     const n = SOURCE_CHUNK_ROWS * 2 + 3;
-    const text = JSON.stringify(objects(n), null, 1);
+    const text = JSON.stringify(objects(n, true), null, 1);
     const whole = parseJsonTable(text);
     expect(whole.columns).toEqual(['Адрес', 'lat', 'lon', 'количество', 'Примечание', 'Последний']);
     for (const [bytes, encoding] of [[Buffer.from(`\ufeff${text}`), 'UTF-8'], [iconv.encode(text, 'win1251'), 'windows-1251']] as const) {
@@ -62,6 +69,7 @@ describe('jsonSource', () => {
       }
     }
     expect(whole.rows[5]!.cells[4]).toBe('{"a":[1,"б"]}');
+    expect(whole.rows[6]!.cells[4]).toBe(LONG);
     expect(whole.rows[0]!).toMatchObject({ line: 2 });
   });
 
