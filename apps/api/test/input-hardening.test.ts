@@ -207,3 +207,45 @@ describe('system settings', () => {
     expect(Object.keys(res.body)).toEqual(['route_periodicity_from']);
   });
 });
+
+describe('second review: concurrent duplicates', () => {
+  it('three users created at once with one e-mail: one 201, the others 400 on `email`', async () => {
+    const body = { email: 'twice@example.org', last_name: 'Петров', first_name: 'Пётр' };
+    const answers = await Promise.all([0, 1, 2].map(() => request(t.app.server).post('/api/users/').set(t.auth('admin')).send(body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) {
+      expect(a.body).toEqual({ email: ['Пользователь с таким адресом электронной почты уже существует.'] });
+    }
+    const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM app_user WHERE email = $1', [body.email]);
+    expect(rows[0].n).toBe(1);
+  });
+  it('three roles created at once with one name: one 201, the others 400 on `name`', async () => {
+    const body = { name: 'Одна и та же роль', description: '', permissions: { 'container:view': true } };
+    const answers = await Promise.all([0, 1, 2].map(() => request(t.app.server).post('/api/roles/').set(t.auth('admin')).send(body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) expect(a.body).toEqual({ name: ['Роль с таким названием уже существует.'] });
+    const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM role WHERE name = $1', [body.name]);
+    expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('second review: quotes inside unquoted CSV cells', () => {
+  const upload = (bytes: string, name: string) => request(t.app.server).post('/api/import/files/upload/').set(t.auth('admin'))
+    .field('template_type', 'CWA_BUNDLE').attach('file', Buffer.from(bytes), name);
+  it('`a;b\\nx"y;z` is read as a spreadsheet reads it', async () => {
+    const res = await upload('a;b\nx"y;z\n', 'quote.csv');
+    expect(res.status).toBe(201);
+    expect(res.body.columns).toEqual(['a', 'b']);
+    expect(res.body.preview).toEqual([['x"y', 'z']]);
+  });
+  it('an organisation name with quotes, and a quoted cell with doubled quotes', async () => {
+    const res = await upload('Адрес;Владелец\nАнгарск, 1;ООО "Ромашка"\nАнгарск, 2;"АО ""Лютик"""\n', 'owners.csv');
+    expect(res.status).toBe(201);
+    expect(res.body.preview).toEqual([['Ангарск, 1', 'ООО "Ромашка"'], ['Ангарск, 2', 'АО "Лютик"']]);
+  });
+  it('a quote never closed is still a clear 400', async () => {
+    const res = await upload('a;b\n1;"2\n3;4\n', 'open.csv');
+    expect(res.status).toBe(400);
+    expect(res.body.file[0]).toMatch(/^Не удалось прочитать CSV: строка \d+, не закрыты кавычки\.$/);
+  });
+});

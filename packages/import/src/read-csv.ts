@@ -2,12 +2,13 @@
  * Reads CSV bytes into a {@link Table}: decodes them (iconv-lite) in the detected encoding
  * (detect.ts), guesses the delimiter among ';', ',' and tab on the first lines (guessDelimiter:
  * the one giving the most consistent number of fields), then parses with csv-parse
- * (RFC 4180 quoting, any line ending). The first record is the header. Empty lines and rows
+ * (RFC 4180 quoting, any line ending; a quote inside an unquoted cell — `ООО "Ромашка"`, common in
+ * Russian registers — is kept as a character, as a spreadsheet reads it: relax_quotes). The first record is the header. Empty lines and rows
  * whose cells are all blank are skipped; a short row is padded with blank cells.
  * Errors: ImportInputError for broken quoting, with the line.
  */
+import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
-import type { CsvError } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import type { TextEncoding } from './detect';
 import { ImportInputError } from './errors';
@@ -56,13 +57,21 @@ const CSV_ERRORS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'не закрыты кавычки',
   CSV_INVALID_CLOSING_QUOTE: 'после закрывающей кавычки стоят лишние символы',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'после закрывающей кавычки стоят лишние символы',
+  INVALID_OPENING_QUOTE: 'кавычка внутри значения без кавычек',
 };
 
-export const PARSE_OPTIONS = { info: true, relax_column_count: true, skip_empty_lines: true, bom: true } as const;
+/** csv-parse options of every reading: lenient as a spreadsheet (quotes inside unquoted cells kept). */
+export const PARSE_OPTIONS = { info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true } as const;
+
+/** True for an error csv-parse raised about the text (any code, e.g. INVALID_OPENING_QUOTE). */
+export function isCsvError(e: unknown): e is CsvError {
+  return e instanceof CsvError;
+}
 
 /** csv-parse's error as the user's: the line and what is wrong, in Russian. */
 export function csvInputError(e: unknown): ImportInputError {
   const err = e as CsvError & { lines?: number };
+  // A bare quote is read as a character (relax_quotes); the code is named should that ever change.
   const why = CSV_ERRORS[err.code] ?? 'неправильная разметка CSV';
   return new ImportInputError(`Не удалось прочитать CSV: строка ${err.lines ?? '?'}, ${why}.`, 'file');
 }

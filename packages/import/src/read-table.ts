@@ -6,13 +6,12 @@ import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseStream } from 'csv-parse';
-import type { CsvError } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { IMPORT_MSG } from '@tko/contract';
 import type { TextEncoding } from './detect';
 import { detectFileType, detectStreamEncoding, SNIFF_BYTES } from './detect';
 import { ImportInputError } from './errors';
-import { csvInputError, decodeText, guessDelimiter, ICONV_NAME, PARSE_OPTIONS } from './read-csv';
+import { csvInputError, isCsvError, decodeText, guessDelimiter, ICONV_NAME, PARSE_OPTIONS } from './read-csv';
 import { jsonSource } from './json-source';
 import type { ImportFileStore } from './storage';
 import { TableShape } from './table';
@@ -91,7 +90,7 @@ async function checkCsvQuoting(bytes: Readable, encoding: TextEncoding, delimite
   try {
     await pipeline(bytes, iconv.decodeStream(ICONV_NAME[encoding], { stripBOM: true }), parser);
   } catch (e) {
-    if ((e as CsvError).code?.startsWith('CSV_')) throw csvInputError(e);
+    if (isCsvError(e)) throw csvInputError(e);
     throw e;
   }
 }

@@ -13,13 +13,12 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseStream } from 'csv-parse';
-import type { CsvError } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { IMPORT_MSG } from '@tko/contract';
 import type { TextEncoding } from './detect';
 import { ImportInputError } from './errors';
-import { csvInputError, ICONV_NAME, PARSE_OPTIONS } from './read-csv';
+import { csvInputError, isCsvError, ICONV_NAME, PARSE_OPTIONS } from './read-csv';
 import { cellText } from './read-xlsx';
 import type { Table, TableRow } from './table';
 import { columnNames, tableFromRecords } from './table';
@@ -109,7 +108,7 @@ export function csvSource(openBytes: () => Readable, encoding: TextEncoding, del
             return { done: false, value: { line: r.value.info.lines, cells: r.value.record } };
           } catch (e) {
             bytes.destroy();
-            if ((e as CsvError).code?.startsWith('CSV_')) throw csvInputError(e);
+            if (isCsvError(e)) throw csvInputError(e);
             throw e;
           }
         },

@@ -8,6 +8,11 @@ import type { Role, RoleWrite } from '@tko/contract';
 import { DEFAULT_PAGE_SIZE } from '@tko/contract';
 import { FieldValidationError, writeChangeLog } from '@tko/db';
 import type { Actor } from './users.repository';
+import { uniqueViolationAs } from './unique-violation';
+
+const NAME_TAKEN = 'Роль с таким названием уже существует.';
+/** A concurrent create/rename that reached role_name_key first: the same 400 as nameTaken. */
+const UNIQUE = { role_name_key: { field: 'name', message: NAME_TAKEN } };
 
 const SELECT = `SELECT r.id, r.name, coalesce(r.description, '') AS description,
   coalesce((SELECT json_object_agg(p.resource || ':' || p.action, true) FROM role_permission p WHERE p.role_id = r.id), '{}') AS permissions,
@@ -48,7 +53,7 @@ export class RolesRepository {
       return out;
     } catch (e) {
       await db.query('ROLLBACK').catch(() => undefined);
-      throw e;
+      throw uniqueViolationAs(UNIQUE, e);
     } finally {
       db.release();
     }
@@ -56,7 +61,7 @@ export class RolesRepository {
 
   private async nameTaken(db: PoolClient, name: string, except = 0): Promise<void> {
     const { rowCount } = await db.query('SELECT 1 FROM role WHERE lower(name) = lower($1) AND id <> $2', [name, except]);
-    if (rowCount) throw FieldValidationError.of('name', 'Роль с таким названием уже существует.');
+    if (rowCount) throw FieldValidationError.of('name', NAME_TAKEN);
   }
 
   private async setPermissions(db: PoolClient, id: number, body: RoleWrite): Promise<void> {

@@ -9,6 +9,11 @@ import type { Pool, PoolClient } from 'pg';
 import type { User, UserListQuery, UserWrite } from '@tko/contract';
 import { DEFAULT_PAGE_SIZE, MSG } from '@tko/contract';
 import { FieldValidationError as ValidationError, Params, writeChangeLog } from '@tko/db';
+import { uniqueViolationAs } from './unique-violation';
+
+const EMAIL_TAKEN = 'Пользователь с таким адресом электронной почты уже существует.';
+/** A concurrent create/update that reached app_user_email_key first: the same 400 as emailTaken. */
+const UNIQUE = { app_user_email_key: { field: 'email', message: EMAIL_TAKEN } };
 
 const SELECT = `SELECT u.id, u.email, u.last_name, u.first_name, u.middle_name, u.email_verified, u.is_active, u.is_declarant,
   u.user_report_processing_type, u.last_login_at, u.created_at,
@@ -92,7 +97,7 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
-  /** Runs `fn` in one transaction. */
+  /** Runs `fn` in one transaction; a unique violation on the e-mail is a 400 on `email`. */
   async tx<T>(fn: (db: PoolClient) => Promise<T>): Promise<T> {
     const db = await this.pool.connect();
     try {
@@ -102,7 +107,7 @@ export class UsersRepository {
       return out;
     } catch (e) {
       await db.query('ROLLBACK').catch(() => undefined);
-      throw e;
+      throw uniqueViolationAs(UNIQUE, e);
     } finally {
       db.release();
     }
@@ -127,7 +132,7 @@ export class UsersRepository {
 
   private async emailTaken(db: PoolClient, email: string, except?: number): Promise<void> {
     const { rowCount } = await db.query('SELECT 1 FROM app_user WHERE email = $1 AND id <> $2', [email, except ?? 0]);
-    if (rowCount) throw new ValidationError({ email: ['Пользователь с таким адресом электронной почты уже существует.'] });
+    if (rowCount) throw new ValidationError({ email: [EMAIL_TAKEN] });
   }
 
   private async setBindings(db: PoolClient, id: number, body: UserWrite): Promise<void> {
