@@ -134,6 +134,9 @@ describe('list and card', () => {
       ['update', 'solve'], ['update', 'take-in-work'], ['update', null], ['create', null]]);
     expect(logs.body.results[2].fields.sort()).toEqual(['comment', 'disposal_period', 'priority']);
     expect(logs.body.results[0].user_name).toBe('Устранов Пётр');
+    // The action's effect (closed_at, written by the hook) is in the action's own history row.
+    expect(logs.body.results[0].fields.sort()).toEqual(['closed_at', 'comment', 'status']);
+    expect(logs.body.results[0].after.closed_at).toBe((await get(`/api/problems/${problemId}/`)).body.closed_at);
     expect(logs.body.results[3].user_name).toBe('Система: поиск проблем');
     const events = await get(`/api/problems/${problemId}/events/`);
     expect(events.status).toBe(200);

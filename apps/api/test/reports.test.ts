@@ -169,6 +169,13 @@ describe('the review workflow', () => {
     expect((await step('declA', id, 'submit')).status).toBe(409);
     const history = await t.pool.query<{ step: string }>(`SELECT step FROM change_log WHERE resource = 'reports' AND object_id = $1 AND step IS NOT NULL ORDER BY id`, [id]);
     expect(history.rows.map((r) => r.step)).toEqual(['submit', 'accept', 'return', 'submit', 'accept', 'approve', 'sign']);
+    // The hooks' changes are in their step's history row: the new revision, the signer, time and digest.
+    const rows = (await t.pool.query<{ step: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
+      `SELECT step, before, after FROM change_log WHERE resource = 'reports' AND object_id = $1 AND step IN ('submit', 'sign') ORDER BY id`, [id])).rows;
+    expect(rows.map((r) => [r.step, Object.keys(r.after).sort()])).toEqual([
+      ['submit', ['status']], ['submit', ['revision', 'status']], ['sign', ['signature_sha256', 'signed_at', 'signed_by', 'status']]]);
+    expect([rows[1]!.before.revision, rows[1]!.after.revision]).toEqual([1, 2]);
+    expect(rows[2]!.after).toMatchObject({ signed_by: 'Тестов Алла', signed_at: card.signed_at, signature_sha256: card.signature_sha256 });
   });
 
   it('a rejected report cannot be signed', async () => {

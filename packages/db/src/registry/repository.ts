@@ -67,6 +67,16 @@ export interface WriteContext {
   step?: string;
 }
 
+/**
+ * Options of one write. `afterWrite` runs on the write's transaction after the row (its links,
+ * files and children) is written and before its history is recorded and it is read back: the
+ * pipeline's in-transaction effects (workflow actions, registry effects) run there, so every field
+ * they change is in the same change_log row and in the row answered.
+ */
+export interface WriteOptions {
+  afterWrite?: (db: PoolClient, id: number) => Promise<void>;
+}
+
 /** Context of writes made by the system itself (no signed-in user). */
 export const SYSTEM_WRITE: WriteContext = { userName: 'Система', userId: null };
 
@@ -260,7 +270,7 @@ export class RegistryRepository {
    * Creates a row from create-schema output (defaults applied); returns it as read. With `tx`
    * it runs on that open transaction (the caller commits or rolls back).
    */
-  async create(values: Row, ctx: WriteContext, tx?: PoolClient): Promise<Row> {
+  async create(values: Row, ctx: WriteContext, tx?: PoolClient, opts: WriteOptions = {}): Promise<Row> {
     this.checkRules(values);
     return this.inTransaction(tx, async (db) => {
       await checkRefs(db, this.def, values);
@@ -282,6 +292,7 @@ export class RegistryRepository {
       const { rows } = await db.query<{ id: number }>(`INSERT INTO ${ident(this.def.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
       const id = rows[0]!.id;
       await this.writeRelated(db, id, values);
+      await opts.afterWrite?.(db, id);
       return (await this.record(db, 'create', id, null, (await this.get(id, {}, db))!, ctx))!;
     });
   }
@@ -319,7 +330,7 @@ export class RegistryRepository {
    * and they are answered as their id and row-scope keys only; no computed fields, no history
    * fields (the per-row computed sub-selects cost more than the INSERT itself).
    */
-  async createMany(valuesList: Row[], ctx: WriteContext, tx?: PoolClient, opts: { slim?: boolean; prepared?: PreparedCreateMany } = {}): Promise<Row[]> {
+  async createMany(valuesList: Row[], ctx: WriteContext, tx?: PoolClient, opts: { slim?: boolean; prepared?: PreparedCreateMany } & WriteOptions = {}): Promise<Row[]> {
     if (!valuesList.length) return [];
     const prepared = opts.prepared ?? (await this.prepareCreateMany(valuesList, ctx, tx));
     return this.inTransaction(tx, async (db) => {
@@ -330,6 +341,7 @@ export class RegistryRepository {
       // A new row has no links yet: only non-empty lists are written (links in one INSERT per field).
       await insertLinksMany(db, this.def, ids, valuesList);
       for (const [i, files] of prepared.files) await this.writeRelated(db, ids[i]!, files);
+      if (opts.afterWrite) for (const id of ids) await opts.afterWrite(db, id);
       // The import's path: the history built and written in SQL, the rows not read back (history-sql.ts).
       if (opts.slim) return writeCreateHistory(db, this.def, ids, rowScopeFields(this.def), { userId: ctx.userId ?? null, userName: ctx.userName }, empty);
       // One primary-key look-up per id (LATERAL … OFFSET 0): the table's statistics do not know
@@ -379,7 +391,7 @@ export class RegistryRepository {
    * Cross-field rules see the merged row. Returns null when the row does not exist. With `tx`
    * it runs on that open transaction.
    */
-  async update(id: number, values: Row, ctx: WriteContext, tx?: PoolClient): Promise<Row | null> {
+  async update(id: number, values: Row, ctx: WriteContext, tx?: PoolClient, opts: WriteOptions = {}): Promise<Row | null> {
     return this.inTransaction(tx, async (db) => {
       const p0 = new Params();
       const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p0.add(this.def.scope.value)}` : '';
@@ -393,6 +405,7 @@ export class RegistryRepository {
       sets.push(...this.audit(ctx, p).map(([c, v]) => `${c} = ${v}`));
       await db.query(`UPDATE ${ident(this.def.table)} SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
       await this.writeRelated(db, id, values);
+      await opts.afterWrite?.(db, id);
       return this.record(db, 'update', id, current, (await this.get(id, {}, db))!, ctx);
     });
   }

@@ -39,8 +39,11 @@ export interface WriteEvent {
   row: Row | null;
 }
 
-/** Runs inside the action's transaction, after the state change; may write more rows on `db`. */
-export type ActionHook = (x: { db: PoolClient; unit: WriteUnit; def: ResourceDef; id: number; before: Row; after: Row; input: Row; ctx: WriteContext }) => Promise<void>;
+/**
+ * Runs inside the action's transaction, after the state change and before the history row is
+ * written: whatever it changes on the row (on `db`) is in that history row and in the row answered.
+ */
+export type ActionHook = (x: { db: PoolClient; unit: WriteUnit; def: ResourceDef; id: number; before: Row; input: Row; ctx: WriteContext }) => Promise<void>;
 /**
  * Runs inside the unit before a create (`before` null) or an update is written, and returns the
  * values to write (e.g. the appeal's deadline from its received date and the configured term).
@@ -262,8 +265,9 @@ export class WriteUnit {
   /**
    * Runs workflow action `key` on row `id` with `values` (action-body-schema output): checks the
    * state (ConflictError → 409 from a wrong one), sets the state to the action's `to` together
-   * with the values, records the history with the action's name, runs the action's hooks in the
-   * transaction. Null when the row is missing or outside the writer's scope.
+   * with the values, runs the action's hooks in the transaction, then records the history (with the
+   * action's name; the hooks' changes included). Null when the row is missing or outside the
+   * writer's scope.
    */
   async act(def: ResourceDef, key: string, id: number, values: Row, writer: Writer): Promise<Row | null> {
     const wf = def.workflow;
@@ -277,10 +281,14 @@ export class WriteUnit {
       throw new ConflictError(ACTION_MSG.wrongState(action.label, label));
     }
     const stepWriter: Writer = { ...writer, step: key };
-    const after = await this.repo(def).update(id, { ...values, [wf.field]: action.to }, stepWriter, this.db);
+    const hooks = this.pipeline.hooksOf(def.name, key);
+    // The hooks run before the history is written (RegistryRepository WriteOptions.afterWrite).
+    const afterWrite = hooks.length ? async () => {
+      for (const hook of hooks) await hook({ db: this.db, unit: this, def, id, before, input: values, ctx: stepWriter });
+    } : undefined;
+    const after = await this.repo(def).update(id, { ...values, [wf.field]: action.to }, stepWriter, this.db, { afterWrite });
     if (!after) return null;
     this.checkScope(def, after, writer);
-    for (const hook of this.pipeline.hooksOf(def.name, key)) await hook({ db: this.db, unit: this, def, id, before, after, input: values, ctx: stepWriter });
     this.events.push({ resource: def.name, action: 'update', step: key, id, userId: writer.userId ?? null, keys: this.keysOf(def, before, after), row: after });
     return after;
   }

@@ -7,7 +7,7 @@
  * A problem created by hand (REST create, batch transaction) gets a CREATED event after its
  * unit committed (the pipeline's after-commit hook; the detector writes its own DETECTED events).
  */
-import type { Row, WriteEvent, WritePipeline } from '@tko/db';
+import type { WriteEvent, WritePipeline } from '@tko/db';
 import { PROBLEM_WORKFLOW, problemResource } from '@tko/contract';
 import { addProblemEvent } from './problems.repository';
 
@@ -28,13 +28,8 @@ const CLOSING = new Set(['solve', 'reject']);
 export function registerProblemActions(pipeline: WritePipeline): void {
   pipeline.afterCommit((events) => createdEvents(pipeline, events));
   for (const [key, action] of Object.entries(PROBLEM_WORKFLOW.actions)) {
-    pipeline.onAction(problemResource.name, key, async ({ db, id, after, input, ctx }) => {
-      if (CLOSING.has(key)) {
-        // As the registry reads a date-time (select-sql.ts): ISO 8601 in UTC with milliseconds.
-        const r = await db.query<{ closed_at: string }>(
-          `UPDATE problem SET closed_at = now() WHERE id = $1 RETURNING to_char(closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at`, [id]);
-        (after as Row).closed_at = r.rows[0]!.closed_at;
-      }
+    pipeline.onAction(problemResource.name, key, async ({ db, id, input, ctx }) => {
+      if (CLOSING.has(key)) await db.query(`UPDATE problem SET closed_at = now() WHERE id = $1`, [id]);
       const comment = typeof input.comment === 'string' && input.comment.trim() ? `: ${input.comment.trim()}` : '';
       await addProblemEvent(db, { problemId: id, kind: 'ACTION', text: `${action.label}${comment}.`, userId: ctx.userId ?? null, userName: ctx.userName ?? '' });
     });

@@ -11,7 +11,7 @@
  *   same unit (history, announcement, notices).
  * After the commit every step (and a report's create) sends the templates' notices (report-notices.ts).
  */
-import type { Row, WriteEvent, WritePipeline } from '@tko/db';
+import type { WriteEvent, WritePipeline } from '@tko/db';
 import { ConflictError } from '@tko/db';
 import { ReportStatus, containerWasteAreaReportResource, form3ReportResource, reportResource, reportSetResource, wasteSourceReportResource } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
@@ -29,21 +29,17 @@ export const STEP_EVENTS: Record<string, string> = {
 const SET_STEP_EVENTS: Record<string, string> = { submit: 'SET_SUBMITTED', sign: 'SET_SIGNED' };
 
 function reportHooks(pipeline: WritePipeline, def: ResourceDef): void {
-  pipeline.onAction(def.name, 'submit', async ({ db, id, before, after }) => {
+  pipeline.onAction(def.name, 'submit', async ({ db, id, before }) => {
     if (before.status !== 'BEING_FINALIZED') return;
-    const r = await db.query<{ revision: number }>(`UPDATE report SET revision = revision + 1 WHERE id = $1 RETURNING revision`, [id]);
-    (after as Row).revision = r.rows[0]!.revision;
+    await db.query(`UPDATE report SET revision = revision + 1 WHERE id = $1`, [id]);
   });
-  pipeline.onAction(def.name, 'sign', async ({ db, id, ctx, after }) => {
+  pipeline.onAction(def.name, 'sign', async ({ db, id, ctx }) => {
     const { rows: [r] } = await db.query<{ row: Record<string, unknown> }>(
       `SELECT json_build_object('id', id, 'name', name, 'number', number, 'report_kind', report_kind, 'year', year,
               'organization', json_build_object('id', organization_id), 'oktmo', oktmo, 'revision', revision, 'data', data) AS row
          FROM report WHERE id = $1`, [id]);
     const sha = canonicalSha256(signedContent(r!.row));
-    const u = await db.query<{ signed_at: string }>(
-      `UPDATE report SET signed_by = $2, signed_at = now(), signature_sha256 = $3 WHERE id = $1
-       RETURNING to_char(signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS signed_at`, [id, ctx.userName || `user ${ctx.userId ?? ''}`, sha]);
-    Object.assign(after as Row, { signed_by: ctx.userName, signed_at: u.rows[0]!.signed_at, signature_sha256: sha });
+    await db.query(`UPDATE report SET signed_by = $2, signed_at = now(), signature_sha256 = $3 WHERE id = $1`, [id, ctx.userName || `user ${ctx.userId ?? ''}`, sha]);
   });
 }
 
@@ -53,14 +49,13 @@ function setHooks(pipeline: WritePipeline): void {
     const { rows } = await db.query<{ id: number }>(`SELECT id FROM report WHERE report_set_id = $1 AND status IN ('DRAFT', 'BEING_FINALIZED') ORDER BY id`, [id]);
     for (const r of rows) await unit.act(report, 'submit', r.id, {}, { ...ctx, step: undefined, scope: null });
   });
-  pipeline.onAction(reportSetResource.name, 'sign', async ({ db, unit, id, ctx, after }) => {
+  pipeline.onAction(reportSetResource.name, 'sign', async ({ db, unit, id, ctx }) => {
     const { rows } = await db.query<{ id: number; name: string; status: string }>(`SELECT id, name, status FROM report WHERE report_set_id = $1 ORDER BY id FOR UPDATE`, [id]);
     if (!rows.length) throw new ConflictError('Набор нельзя подписать: в нём нет отчётов.');
     const open = rows.find((r) => r.status !== 'APPROVED' && r.status !== 'SIGNED');
     if (open) throw new ConflictError(`Набор нельзя подписать: отчёт «${open.name}» в состоянии «${ReportStatus.label(open.status)}», а подписать можно только одобренные.`);
     for (const r of rows) if (r.status === 'APPROVED') await unit.act(report, 'sign', r.id, {}, { ...ctx, step: undefined, scope: null });
     await db.query(`UPDATE report_set SET is_signed = true WHERE id = $1`, [id]);
-    (after as Row).is_signed = true;
   });
 }
 
