@@ -26,8 +26,19 @@ export interface UserStore {
   forget(userId?: number): void;
 }
 
-/** A hash to verify against when the email is unknown, so both paths take the same time. */
+/**
+ * A hash to verify against when no real hash can be: an unknown or deactivated e-mail, a user
+ * who has not set a password yet (hash `!`, which argon2 refuses at once) or a hash argon2 cannot
+ * read. Every failed sign-in then costs one argon2id verify with the product's parameters
+ * (password-policy.ts hashes with argon2's defaults), so the answer time does not tell which
+ * accounts exist or have a password (OWASP Authentication Cheat Sheet, "Authentication Responses").
+ * Made once per process, on the first sign-in.
+ */
 let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= argon2.hash(`dummy-${Math.random()}`, { type: argon2.argon2id }));
+
+/** True for a hash argon2 can verify (PHC string `$argon2…$`); `!` marks «no password yet». */
+const isArgon2Hash = (hash: string) => hash.startsWith('$argon2');
 
 /** How long a user's permission map is reused, ms: a role change takes effect within this time. */
 export const ME_CACHE_MS = 2000;
@@ -38,7 +49,10 @@ export class PrismaUserStore implements UserStore {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly cacheMs = ME_CACHE_MS,
-  ) {}
+  ) {
+    // Made now, so the first failed sign-in costs what the others do.
+    dummy().catch(() => (dummyHash = undefined));
+  }
 
   /**
    * The user with their permission map. Every request needs it, and loading it takes four
@@ -87,13 +101,9 @@ export class PrismaUserStore implements UserStore {
 
   async authenticate(email: string, password: string): Promise<{ id: number } | null> {
     const user = await this.prisma.appUser.findUnique({ where: { email: email.trim().toLowerCase() } });
-    if (!user || !user.isActive) {
-      dummyHash ??= argon2.hash('dummy-password-for-timing');
-      await argon2.verify(await dummyHash, password).catch(() => false);
-      return null;
-    }
-    const ok = await argon2.verify(user.passwordHash, password).catch(() => false);
-    if (!ok) return null;
+    const hash = user?.isActive && isArgon2Hash(user.passwordHash) ? user.passwordHash : await dummy();
+    const ok = await argon2.verify(hash, password).catch(() => false);
+    if (!ok || !user || hash !== user.passwordHash) return null;
     await this.prisma.appUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
     return { id: user.id };
   }
