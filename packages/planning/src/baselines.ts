@@ -3,11 +3,12 @@
  * (a) a given vehicle → sites assignment, each vehicle's sites sequenced by nearest neighbour from
  *     its garage; (b) nearest neighbour from scratch: vehicle after vehicle, each takes the nearest
  *     unserved site while it can still unload and be home by the end of the shift.
- * Both use the same timeline (unloading when full, lunch, shift end) as the solver.
+ * Both use the same timeline (unloading when full, breaks, the shift's limits) as the solver; (b)
+ * ignores bodies (every truck takes every site) and runs each truck's first crew only.
  */
 import { nearestNeighbourOrder } from './giant-tour';
 import { nodeOfDepot, nodeOfSite } from './matrix';
-import { advance, buildRoute, closeCursor, startCursor, type TimelineContext } from './timeline';
+import { advance, buildRoute, closeCursor, startCursor, unitSpec, violationsOf, type TimelineContext } from './timeline';
 import { planTotals } from './totals';
 import type { PlannedRoute, PlanResult } from './types';
 
@@ -28,8 +29,8 @@ export function greedyNearestNeighbour(ctx: TimelineContext): PlanResult {
   const left = new Set(inst.sites.map((_, i) => i));
   const routes: PlannedRoute[] = [];
   for (let v = 0; v < inst.vehicles.length && left.size > 0; v++) {
-    const vehicle = inst.vehicles[v]!;
-    const c = startCursor(ctx, vehicle.depot);
+    const unit = unitSpec(ctx, v);
+    const c = startCursor(ctx, unit);
     const sites: number[] = [];
     for (;;) {
       let best = -1;
@@ -43,8 +44,8 @@ export function greedyNearestNeighbour(ctx: TimelineContext): PlanResult {
       }
       if (best < 0) break;
       const trial = { ...c };
-      advance(ctx, trial, best, vehicle.capacityM3);
-      if (closeCursor(ctx, trial, vehicle.depot).timeS > inst.shift.endS) break;
+      advance(ctx, trial, best, unit);
+      if (violationsOf(ctx, closeCursor(ctx, trial, unit), unit).length > 0) break;
       Object.assign(c, trial);
       sites.push(best);
       left.delete(best);

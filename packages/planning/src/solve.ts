@@ -1,28 +1,40 @@
 /**
- * The daily collection plan (issue 10 §4): giant tour → optimal split over the depots → vehicles
- * assigned per depot (largest body first; another depot's spare vehicle when a depot runs out) →
- * 2-opt in every route and relocation between routes. Deterministic: the same instance gives the
- * same plan. Why our own solver and not a library: docs/DECISIONS.md «Daily collection routes».
+ * The daily collection plan: for every group of sites needing the same bodies (bodies.ts; the
+ * groups with the fewest trucks first), giant tour → optimal split over the free crew-shifts'
+ * templates (garage, start, largest body) → a free compatible crew-shift for each route → 2-opt
+ * in every route and relocation between routes → the sites left over inserted where they fit.
+ * Every rule of timeline.ts holds on every route (shift ≤ 12 h, driving breaks, daily driving,
+ * windows, capacity in m³ / kg / containers, compatible body). Deterministic.
+ *
+ * Nothing is dropped silently: every site not planned comes back in `unplanned` with its reason —
+ * NO_COMPATIBLE_VEHICLE (no truck of the fleet has a body for its containers), WINDOW_UNREACHABLE
+ * (no crew-shift could serve it even alone: its window, the shift or the facility's hours),
+ * FLEET_TOO_SMALL (each could alone, but the fleet's shifts are full).
+ *
+ * `keepAssignment`: the current truck → sites assignment is kept (each truck's own sites are only
+ * re-sequenced; sites a legal shift cannot hold go to the free trucks, else unplanned), so an
+ * operator can adopt the optimiser gradually and compare. Why our own solver and not a library:
+ * docs/DECISIONS.md «Daily collection routes».
  *
  * `onProgress(fraction 0…1, stage)` is called between the stages (the queued job reports it).
  */
-import { giantTour } from './giant-tour';
+import { compatible } from './bodies';
+import { routeCost, type CostOptions } from './cost';
+import { nearestNeighbourOrder, twoOptSequence } from './giant-tour';
 import { improveRoute, relocateBetweenRoutes } from './improve';
-import { nearestFacilities } from './matrix';
+import { nearestFacilities, nodeOfDepot } from './matrix';
 import { siteNeighbours } from './neighbours';
-import { splitTour } from './split';
-import { buildRoute, type TimelineContext } from './timeline';
+import { splitTour, type SplitTemplate } from './split';
+import { buildRoute, unitSpec, unitsOf, type TimelineContext } from './timeline';
 import { planTotals } from './totals';
-import type { PlanInstance, PlannedRoute, PlanResult } from './types';
+import { describeViolations } from './violations';
+import type { PlanInstance, PlannedRoute, PlanResult, PlanUnit, UnplannedSite } from './types';
 
-
-export interface SolveOptions {
-  /** Added to a route's distance in the split, m: a higher value prefers fewer vehicles. */
-  vehicleCostM?: number;
+export interface SolveOptions extends CostOptions {
   /** Neighbour list length of the local searches. */
   neighbours?: number;
-  /** Giant tours tried (nearest neighbour from depot 0, 1, …; the shortest plan wins). Default 1 (3 gave 0.5 % on Angarsk at 3× the time). */
-  starts?: number;
+  /** Keep this truck → sites assignment (`vehicle` index, its crew, site indices) and only re-sequence each. */
+  keepAssignment?: { vehicle: number; crew?: number; sites: number[] }[];
   onProgress?: (fraction: number, stage: string) => void;
 }
 
@@ -30,64 +42,188 @@ export function timelineContext(inst: PlanInstance): TimelineContext {
   return { inst, nearestFacility: nearestFacilities(inst) };
 }
 
+const unitKey = (u: Pick<PlanUnit, 'vehicle' | 'crew'>) => `${u.vehicle}/${u.crew}`;
+
 /** Plans the day. Throws when the instance has sites but no facility (nowhere to unload). */
 export function solvePlan(inst: PlanInstance, options: SolveOptions = {}): PlanResult {
   const progress = options.onProgress ?? (() => undefined);
-  if (inst.sites.length === 0) return { routes: [], unserved: [], totals: planTotals([]) };
+  if (inst.sites.length === 0) return { routes: [], unserved: [], unplanned: [], totals: planTotals([]) };
   if (inst.facilities.length === 0) throw new Error('Нет объекта обращения с отходами для выгрузки.');
   const ctx = timelineContext(inst);
+  const units = unitsOf(ctx);
   const neighbours = siteNeighbours(inst, options.neighbours ?? 10);
   progress(0.1, 'neighbours');
-  const capacityByDepot = inst.depots.map((_, d) => {
-    const caps = inst.vehicles.filter((v) => v.depot === d).map((v) => v.capacityM3);
-    return caps.length > 0 ? Math.max(...caps) : null;
-  });
-  const starts = Math.max(1, Math.min(options.starts ?? 1, inst.depots.length));
-  let best: PlanResult | null = null;
-  for (let k = 0; k < starts; k++) {
-    const plan = fromTour(ctx, giantTour(inst, neighbours, k), neighbours, capacityByDepot, options.vehicleCostM ?? 0);
-    // fewer unserved sites first, then the shorter distance
-    if (!best || plan.unserved.length < best.unserved.length
-      || (plan.unserved.length === best.unserved.length && plan.totals.distanceM < best.totals.distanceM)) best = plan;
-    progress(0.1 + (0.9 * (k + 1)) / starts, 'plan');
+
+  const unplanned: UnplannedSite[] = [];
+  const plannable = new Set<number>();
+  for (let s = 0; s < inst.sites.length; s++) {
+    const why = aloneReason(ctx, s);
+    if (why) unplanned.push(why);
+    else plannable.add(s);
   }
-  return best!;
-}
+  progress(0.2, 'reasons');
 
-/** Split one giant tour, give the routes vehicles, improve them. */
-function fromTour(ctx: TimelineContext, tour: number[], neighbours: number[][], capacityByDepot: (number | null)[], vehicleCostM: number): PlanResult {
-  const split = splitTour(ctx, tour, capacityByDepot, vehicleCostM);
-  const { routes: assigned, unserved } = assignVehicles(ctx, split.routes);
-  let routes = assigned.map((r) => improveRoute(ctx, r, neighbours));
-  routes = relocateBetweenRoutes(ctx, routes, neighbours);
-  routes = routes.map((r) => improveRoute(ctx, r, neighbours));
-  return { routes, unserved: [...split.unserved, ...unserved], totals: planTotals(routes) };
-}
-
-/** Gives each split route a vehicle: its depot's largest free one, else any free one. */
-function assignVehicles(ctx: TimelineContext, routes: { depot: number; sites: number[] }[]): { routes: PlannedRoute[]; unserved: number[] } {
-  const free = ctx.inst.vehicles.map((v, i) => ({ ...v, i })).sort((a, b) => b.capacityM3 - a.capacityM3);
-  const out: PlannedRoute[] = [];
-  const unserved: number[] = [];
-  for (const r of routes) {
-    let k = free.findIndex((v) => v.depot === r.depot);
-    if (k < 0) {
-      // another depot's vehicle: the one whose route is shortest
-      let bestLen = Infinity;
-      free.forEach((v, idx) => {
-        const len = buildRoute(ctx, v.i, r.sites).distanceM;
-        if (len < bestLen) {
-          bestLen = len;
-          k = idx;
-        }
-      });
+  const free = new Map(units.map((u) => [unitKey(u), u]));
+  let kept: PlannedRoute[] = [];
+  if (options.keepAssignment) {
+    kept = keptRoutes(ctx, options.keepAssignment.map((a) => ({ ...a, sites: a.sites.filter((s) => plannable.has(s)) })), neighbours, options);
+    for (const r of kept) {
+      free.delete(unitKey({ vehicle: r.vehicle, crew: r.crew ?? 0 }));
+      for (const s of r.sites) plannable.delete(s);
     }
-    if (k < 0) {
-      unserved.push(...r.sites);
+  }
+
+  // groups of sites by the bodies they need, the group with the fewest compatible crew-shifts first
+  const groups = new Map<string, number[]>();
+  for (const s of plannable) {
+    const key = inst.sites[s]!.bodies?.join(',') ?? '*';
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  const compatibleUnits = (s: number) => [...free.values()].filter((u) => compatible(inst.vehicles[u.vehicle]!.loading, inst.sites[s]!.bodies));
+  const ordered = [...groups.values()].sort((a, b) => units.filter((u) => compatible(inst.vehicles[u.vehicle]!.loading, inst.sites[a[0]!]!.bodies)).length
+    - units.filter((u) => compatible(inst.vehicles[u.vehicle]!.loading, inst.sites[b[0]!]!.bodies)).length);
+  let routes: PlannedRoute[] = [];
+  const left: number[] = [];
+  for (const [g, sites] of ordered.entries()) {
+    const pool = compatibleUnits(sites[0]!);
+    const planned = planGroup(ctx, sites, pool, neighbours, options);
+    for (const r of planned.routes) free.delete(unitKey({ vehicle: r.vehicle, crew: r.crew ?? 0 }));
+    routes.push(...planned.routes);
+    left.push(...planned.left);
+    progress(0.2 + (0.5 * (g + 1)) / ordered.length, 'plan');
+  }
+  routes = relocateBetweenRoutes(ctx, routes, neighbours, 100_000, options).map((r) => improveRoute(ctx, r, neighbours, 20, options));
+  progress(0.85, 'improve');
+
+  // what is left: the cheapest legal insertion into a route or an unused crew-shift
+  const all = [...kept, ...routes];
+  const keptCount = kept.length;
+  for (const s of left) {
+    const placed = insertCheapest(ctx, all, s, neighbours, [...free.values()], options, keptCount);
+    if (placed?.unit) free.delete(unitKey(placed.unit));
+    if (!placed) {
+      unplanned.push({ site: s, reason: 'FLEET_TOO_SMALL', detail: 'Не хватило машин и смен: все подходящие машины заняты полной сменой.' });
+    }
+  }
+  progress(1, 'done');
+  const final = all.filter((r) => r.sites.length > 0);
+  unplanned.sort((a, b) => a.site - b.site);
+  return { routes: final, unserved: unplanned.map((u) => u.site), unplanned, totals: planTotals(final) };
+}
+
+/**
+ * Why site `s` cannot be planned even alone, or null: no truck has a compatible body, or no
+ * compatible crew-shift can serve it as its only site (the rules it would break are named).
+ */
+function aloneReason(ctx: TimelineContext, s: number): UnplannedSite | null {
+  const { inst } = ctx;
+  const site = inst.sites[s]!;
+  const units = unitsOf(ctx).filter((u) => compatible(inst.vehicles[u.vehicle]!.loading, site.bodies));
+  if (units.length === 0) {
+    const bodies = site.bodies?.join(', ') ?? '';
+    return { site: s, reason: 'NO_COMPATIBLE_VEHICLE', detail: `Нет машины с подходящим кузовом (нужна загрузка: ${bodies}).` };
+  }
+  const seen = new Set<string>();
+  let broken: string[] = [];
+  for (const u of units) {
+    const v = inst.vehicles[u.vehicle]!;
+    const key = [v.depot, u.startS, u.endS, v.capacityM3, v.payloadKg, v.loading, v.containersPerTrip].join('|');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const r = buildRoute(ctx, u.vehicle, [s], u.crew);
+    if (r.feasible) return null;
+    broken = r.violations ?? [];
+  }
+  return { site: s, reason: 'WINDOW_UNREACHABLE', detail: `Ни одна смена не успевает обслужить площадку: ${describeViolations(broken)}.` };
+}
+
+/** One group of sites over its compatible free crew-shifts: giant tour, split, crews matched, 2-opt. */
+function planGroup(ctx: TimelineContext, sites: number[], pool: PlanUnit[], neighbours: number[][], options: SolveOptions): { routes: PlannedRoute[]; left: number[] } {
+  const { inst } = ctx;
+  if (pool.length === 0) return { routes: [], left: sites };
+  // a template per (garage, start, return): the largest body among its free crew-shifts
+  const byKey = new Map<string, PlanUnit[]>();
+  for (const u of pool) {
+    const key = `${inst.vehicles[u.vehicle]!.depot}|${u.startS}|${u.endS}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), u]);
+  }
+  const groups = [...byKey.values()].map((us) => us.sort((a, b) => inst.vehicles[b.vehicle]!.capacityM3 - inst.vehicles[a.vehicle]!.capacityM3));
+  const templates: SplitTemplate[] = groups.map((us) => ({ unit: unitSpec(ctx, us[0]!.vehicle, us[0]!.crew), fixedCostM: inst.vehicles[us[0]!.vehicle]!.fixedCostM ?? 0 }));
+  const tour = twoOptSequence(inst, nearestNeighbourOrder(inst, nodeOfDepot(inst, templates[0]!.unit.depot), sites), neighbours);
+  const split = splitTour(ctx, tour, templates, options.vehicleCostM ?? 0);
+  const taken = new Set<string>();
+  const routes: PlannedRoute[] = [];
+  const left = [...split.unserved];
+  for (const r of split.routes) {
+    const own = groups[r.template]!.filter((u) => !taken.has(unitKey(u)));
+    const others = pool.filter((u) => !taken.has(unitKey(u)) && !own.includes(u));
+    let chosen: PlannedRoute | null = null;
+    for (const u of own) {
+      const built = buildRoute(ctx, u.vehicle, r.sites, u.crew);
+      if (built.feasible) { chosen = built; break; }
+    }
+    if (!chosen) {
+      for (const u of others) {
+        const built = buildRoute(ctx, u.vehicle, r.sites, u.crew);
+        if (built.feasible && (!chosen || routeCost(inst, built, options) < routeCost(inst, chosen, options))) chosen = built;
+      }
+    }
+    if (!chosen) {
+      left.push(...r.sites);
       continue;
     }
-    const [v] = free.splice(k, 1);
-    out.push(buildRoute(ctx, v!.i, r.sites));
+    taken.add(unitKey({ vehicle: chosen.vehicle, crew: chosen.crew ?? 0 }));
+    routes.push(improveRoute(ctx, chosen, neighbours, 20, options));
   }
-  return { routes: out, unserved };
+  return { routes, left };
+}
+
+/** Each kept truck's own sites, re-sequenced; sites a legal shift cannot hold are dropped from its end. */
+function keptRoutes(ctx: TimelineContext, assignment: NonNullable<SolveOptions['keepAssignment']>, neighbours: number[][], options: SolveOptions): PlannedRoute[] {
+  const out: PlannedRoute[] = [];
+  for (const a of assignment) {
+    if (a.sites.length === 0) continue;
+    const depot = ctx.inst.vehicles[a.vehicle]!.depot;
+    let seq = nearestNeighbourOrder(ctx.inst, nodeOfDepot(ctx.inst, depot), a.sites);
+    let r = improveRoute(ctx, buildRoute(ctx, a.vehicle, seq, a.crew ?? 0), neighbours, 20, options);
+    while (!r.feasible && r.sites.length > 0) {
+      seq = r.sites.slice(0, -1);
+      r = improveRoute(ctx, buildRoute(ctx, a.vehicle, seq, a.crew ?? 0), neighbours, 20, options);
+    }
+    if (r.sites.length > 0) out.push(r);
+  }
+  return out;
+}
+
+/**
+ * Inserts site `s` where it adds the least cost and every rule still holds: next to a neighbour
+ * in one of `routes` (the first `frozen` routes are kept assignments and are not touched), else as
+ * the only site of an unused crew-shift. Mutates `routes`; returns what it did or null.
+ */
+function insertCheapest(ctx: TimelineContext, routes: PlannedRoute[], s: number, neighbours: number[][], unused: PlanUnit[], options: CostOptions, frozen: number): { unit?: PlanUnit } | null {
+  const cost = (r: PlannedRoute) => routeCost(ctx.inst, r, options);
+  let best: { k: number; route: PlannedRoute; delta: number; unit?: PlanUnit } | null = null;
+  for (let k = frozen; k < routes.length; k++) {
+    const r = routes[k]!;
+    const positions = new Set<number>([0, r.sites.length]);
+    for (const nb of neighbours[s]!) {
+      const at = r.sites.indexOf(nb);
+      if (at >= 0) { positions.add(at); positions.add(at + 1); }
+    }
+    for (const at of positions) {
+      const built = buildRoute(ctx, r.vehicle, [...r.sites.slice(0, at), s, ...r.sites.slice(at)], r.crew);
+      if (!built.feasible) continue;
+      const delta = cost(built) - cost(r);
+      if (!best || delta < best.delta) best = { k, route: built, delta };
+    }
+  }
+  for (const u of unused) {
+    if (!compatible(ctx.inst.vehicles[u.vehicle]!.loading, ctx.inst.sites[s]!.bodies)) continue;
+    const built = buildRoute(ctx, u.vehicle, [s], u.crew);
+    if (built.feasible && (!best || cost(built) < best.delta)) best = { k: -1, route: built, delta: cost(built), unit: u };
+  }
+  if (!best) return null;
+  if (best.k < 0) routes.push(best.route);
+  else routes[best.k] = best.route;
+  return { unit: best.unit };
 }

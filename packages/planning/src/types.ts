@@ -12,6 +12,12 @@ export interface LatLng {
   lng: number;
 }
 
+/** Opening hours of a place, s since midnight (`openS` ≤ `closeS`). */
+export interface TimeWindow {
+  openS: number;
+  closeS: number;
+}
+
 /** A container site due on the day. */
 export interface PlanSite {
   id: number | string;
@@ -20,18 +26,30 @@ export interface PlanSite {
   volumeM3: number;
   /** Time spent at the site, s (containers × service time per container). */
   serviceS: number;
+  /** Mass of that waste, kg (volume × bulk density, bodies.ts); absent: not limited by mass. */
+  massKg?: number;
+  /** Containers emptied (a multilift or portal truck carries `containersPerTrip` of them at a time). */
+  containers?: number;
+  /** Arrival no earlier than `openS`, leave no later than `closeS` (the site card's window); absent: the day's window. */
+  window?: TimeWindow;
+  /** Loading types (LoadingType codes) of the bodies that can serve it (bodies.ts); absent: any body. */
+  bodies?: string[];
 }
 
 /** A garage: every route of its vehicles starts and ends there. */
 export interface PlanDepot {
   id: number | string;
   point: LatLng;
+  /** When trucks may leave and must be back; absent: unrestricted. */
+  hours?: TimeWindow;
 }
 
 /** A waste-management facility allowed for unloading (landfill, sorting station). */
 export interface PlanFacility {
   id: number | string;
   point: LatLng;
+  /** Unloading starts no earlier than `openS` and ends by `closeS`; absent: unrestricted. */
+  hours?: TimeWindow;
 }
 
 /** A truck of the fleet. */
@@ -41,16 +59,48 @@ export interface PlanVehicle {
   depot: number;
   /** Waste it may carry between two unloadings, m³ = body_m3 × compression ratio. */
   capacityM3: number;
+  /** Mass it may carry, kg (payload_kg); absent: unknown, mass not limited. */
+  payloadKg?: number;
+  /** Its loading type (LoadingType code: REAR, SIDE, FRONT, MULTILIFT, PORTAL, CRANE, KGO, BAGGED_MANUAL); absent: any site. */
+  loading?: string;
+  /** Containers carried per trip (1 for a multilift or portal body: one bunker at a time); absent: unlimited. */
+  containersPerTrip?: number;
+  /** Crews a day: 2 = two shifts (the second starts at `PlanShift.secondShiftS`). Default 1. */
+  crews?: number;
+  /** Cost of using the truck for a shift, in metres of driving (added to the plan's cost). Default 0. */
+  fixedCostM?: number;
 }
 
-/** The working day (issue 10 §1: arrival 06:00, leave 22:00) and its lunch break. */
+/**
+ * Working time of a driver (Приказ Минтранса России от 16.10.2020 № 424 «Об утверждении
+ * Особенностей режима рабочего времени и времени отдыха … водителей автомобилей»): the shift,
+ * garage to garage with breaks, at most `maxShiftS` (12 h under summarised accounting); driving at
+ * most `maxDrivingStretchS` (4 h 30 min) before a break of `drivingBreakS` (45 min; the law lets it
+ * be split 15 + 30 min, the checker accepts that); driving at most `maxDailyDrivingS` (9 h) a day.
+ * The lunch of `PlanShift.lunchS` counts as that break when it is at least `drivingBreakS` long.
+ */
+export interface WorkRules {
+  maxShiftS: number;
+  maxDrivingStretchS: number;
+  drivingBreakS: number;
+  maxDailyDrivingS: number;
+}
+
+/**
+ * The day's window (the schedule's arrival and leave: 06:00–22:00 by default) — not a shift: a
+ * shift (crew) starts at `startS` (the second crew at `secondShiftS`) and lasts at most
+ * `WorkRules.maxShiftS`, and every site is served within the day's window unless its card says
+ * otherwise.
+ */
 export interface PlanShift {
-  /** Leave the garage, s since midnight (06:00 = 21 600). */
+  /** The first crew leaves the garage, s since midnight (06:00 = 21 600). */
   startS: number;
   /** Back at the garage at the latest, s since midnight (22:00 = 79 200). */
   endS: number;
-  /** The break is taken at the first stop reached at or after this time, s since midnight. */
+  /** The lunch is taken at the first stop reached `lunchAfterS − startS` after the crew's start (12:00 for a 06:00 start). */
   lunchAfterS: number;
+  /** The second crew of a two-crew truck takes over at the garage at this time, s since midnight; default the middle of the day's window. */
+  secondShiftS?: number;
   /** Length of the break, s. */
   lunchS: number;
   /** Time to unload at a facility (weighing, tipping), s. */
@@ -76,6 +126,16 @@ export interface PlanInstance {
   vehicles: PlanVehicle[];
   shift: PlanShift;
   matrix: TravelMatrix;
+  /** Working-time limits; absent: WORK_RULES_424 (rules.ts). */
+  rules?: WorkRules;
+}
+
+/** One crew's use of a truck: vehicle `vehicle`, crew 0 or 1, leaving at `startS`, back by `endS`. */
+export interface PlanUnit {
+  vehicle: number;
+  crew: number;
+  startS: number;
+  endS: number;
 }
 
 export type StopType = 'GARAGE' | 'WASTE_AREA' | 'LUNCH_BREAK' | 'WASTE_MANAGEMENT_FACILITY';
@@ -90,12 +150,25 @@ export interface PlannedStop {
   departureS: number;
   /** Load on leaving the stop, m³. */
   loadM3: number;
+  /** Load on leaving the stop, kg (0 when the sites have no mass). */
+  loadKg?: number;
+  /** At a site: the share of its waste taken at this stop (1, or less when its waste needs several trips). */
+  share?: number;
+  /** At a break: 'lunch' or 'driving' (the 45-minute break after 4 h 30 min of driving). */
+  breakKind?: 'lunch' | 'driving';
 }
+
+/** Why a route breaks a rule (route.violations); the checker (check/) uses the same codes. */
+export type ViolationCode =
+  | 'SHIFT_TOO_LONG' | 'RETURN_LATE' | 'DRIVING_STRETCH' | 'DAILY_DRIVING' | 'SITE_WINDOW' | 'FACILITY_HOURS'
+  | 'GARAGE_HOURS' | 'OVER_CAPACITY' | 'OVER_PAYLOAD' | 'INCOMPATIBLE_BODY' | 'TIMES' | 'DISTANCE' | 'NOT_UNLOADED' | 'COVERAGE' | 'CREWS';
 
 /** One vehicle's day. */
 export interface PlannedRoute {
   /** Index into `PlanInstance.vehicles`. */
   vehicle: number;
+  /** 0: the first crew; 1: the second crew of a two-crew truck. */
+  crew?: number;
   /** Site indices in visiting order. */
   sites: number[];
   stops: PlannedStop[];
@@ -106,14 +179,31 @@ export interface PlannedRoute {
   unloads: number;
   /** The largest load carried, m³. */
   maxLoadM3: number;
-  /** true when the route is back by `shift.endS` and never over capacity. */
+  /** Leaves the garage, s since midnight. */
+  startS?: number;
+  /** Time at the wheel, s. */
+  drivingS?: number;
+  /** true when no rule is broken (`violations` empty). */
   feasible: boolean;
+  /** The rules it breaks (possible after a manual move, or when planning to a kept assignment). */
+  violations?: ViolationCode[];
+}
+
+/** Why a site is not planned. */
+export type UnplannedReason = 'NO_COMPATIBLE_VEHICLE' | 'WINDOW_UNREACHABLE' | 'FLEET_TOO_SMALL' | 'NO_COORDINATES';
+
+export interface UnplannedSite {
+  site: number;
+  reason: UnplannedReason;
+  /** What decided it, in Russian (shown to the dispatcher). */
+  detail: string;
 }
 
 export interface PlanResult {
   routes: PlannedRoute[];
-  /** Sites that no vehicle could take (fleet too small or a site farther than a day allows). */
+  /** Sites not planned (indices); `unplanned` says why for each. */
   unserved: number[];
+  unplanned?: UnplannedSite[];
   totals: PlanTotals;
 }
 
@@ -122,6 +212,10 @@ export interface PlanTotals {
   vehicles: number;
   unloads: number;
   sites: number;
-  /** Routes over capacity or back after the end of the shift. */
+  /** Routes that break a rule (over capacity, late, too long a shift…). */
   infeasibleRoutes: number;
+  /** Garage to garage, s: the longest shift and the sum of all. */
+  longestShiftS?: number;
+  shiftsS?: number;
+  drivingS?: number;
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignedNearestNeighbour,
+  checkPlan,
   greatCircleMatrix,
   greedyNearestNeighbour,
   isDue,
@@ -54,6 +55,7 @@ describe('daily plan constraints', () => {
       expect(r.stops.at(-2)!.type).toBe('WASTE_MANAGEMENT_FACILITY');
     }
     expect(plan.totals.unloads).toBeGreaterThanOrEqual(10);
+    expect(checkPlan(inst, plan)).toMatchObject({ ok: true, violations: [] });
   });
 
   it('starts and ends each route at its own garage and keeps the 06:00–22:00 window with one lunch', () => {
@@ -77,6 +79,7 @@ describe('daily plan constraints', () => {
     }
     const served = plan.routes.flatMap((r) => r.sites).sort((a, b) => a - b);
     expect(served).toEqual(inst.sites.map((_, i) => i));
+    expect(checkPlan(inst, plan)).toMatchObject({ ok: true, violations: [] });
   });
 
   it('reports sites a too-small fleet cannot serve instead of running past 22:00', () => {
@@ -86,6 +89,8 @@ describe('daily plan constraints', () => {
     expect(plan.routes[0]!.feasible).toBe(true);
     expect(plan.unserved.length).toBeGreaterThan(20);
     expect(plan.unserved.length + plan.totals.sites).toBe(40);
+    expect(new Set(plan.unplanned!.map((u) => u.reason))).toEqual(new Set(['FLEET_TOO_SMALL']));
+    expect(checkPlan(inst, plan)).toMatchObject({ ok: true, violations: [] });
   });
 
   it('is shorter than both nearest-neighbour reference plans', () => {
