@@ -87,15 +87,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // STOMP at /ws/; `publisher` reaches every API instance through Redis (config.redisUrl), else this one.
   const { publisher } = await registerStomp(app, { tokens, users, queues, redisUrl: config.redisUrl, publisher: deps.publisher, options: deps.stomp, jobOwners: imports ? [(id) => imports.ownerOf(id)] : [] });
   // The one write pipeline (issue 7 §1): CRUD routes, actions and the batch transaction write through it.
-  const pipeline = new WritePipeline(pool, { publisher, onHookError: (e) => app.log.error(e, 'after-commit hook failed') });
+  // The registries' effects (packages/db effects) get their services here.
+  const notifier = new Notifier(pool, publisher);
+  const mailer = deps.mailer ?? new Mailer(config.smtpUrl, config.mailFrom, app.log);
+  const pipeline = new WritePipeline(pool, {
+    publisher,
+    services: { appealTermDays: config.appealTermDays, publicUrl: config.publicUrl, notifier, mailer, log: app.log },
+  });
   // Root hooks reach only the modules registered after them: add them first.
   registerFederalDictionaryGuard(app, guards);
 
   const moduleDeps: ModuleDeps = {
-    config, pool, queues, imports, tokens, users, guards, exports, publisher, pipeline,
-    notifier: new Notifier(pool, publisher),
+    config, pool, queues, imports, tokens, users, guards, exports, publisher, pipeline, notifier,
     registries: resources.map((def) => ({ def, repo: new RegistryRepository(pool, def) })),
-    mailer: deps.mailer ?? new Mailer(config.smtpUrl, config.mailFrom, app.log),
+    mailer,
   };
   app.addHook('onClose', async () => moduleDeps.mailer.close());
   for (const module of apiModules) await app.register(module, moduleDeps);

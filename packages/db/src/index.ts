@@ -29,6 +29,7 @@ export { readFkkoFile } from './fkko/read-fkko';
 export type { FkkoFile, FkkoRow, FkkoRejected } from './fkko/read-fkko';
 export { MIGRATIONS_DIR, SCHEMA_PATH, REPO_ROOT, dataDir } from './paths';
 export * from './registry/index';
+export * from './effects/index';
 export * from './tables/index';
 export * from './notifications/index';
 export { ExportRecordStore } from './exports/export-records';

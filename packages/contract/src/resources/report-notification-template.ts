@@ -3,7 +3,7 @@
  * `/api/bnreports/notification-templates/` — the event (a workflow step, ReportEvent), the report
  * kinds and user roles it is for, the users' processing type, and the text with placeholders
  * {{name}}, {{number}}, {{status}}, {{report_kind}}, {{organization}}, {{link}}, {{comment}}
- * (rendered with HTML escaping by apps/api/src/modules/reports/render-template.ts; mustache).
+ * (rendered with HTML escaping by packages/db/src/effects/render-template.ts; mustache).
  * On each step the users holding one of `user_roles` (and, for declarant-side events, bound
  * to the report's organisation, for reviewer-side ones to its ОКТМО) get the rendered text.
  */

@@ -4,10 +4,15 @@
  * (`/api/transaction/`) and the system import alike.
  *
  *   validate (the contract's create / update / action schemas, cross-field rules, references)
- *   → one transaction (a unit of work: one or many writes) → history (change_log, written by
- *   RegistryRepository in that transaction) → COMMIT → the live announcement of every change
- *   on its registry topic (DESTINATIONS.registry, with the row-scope keys so each subscriber
- *   gets only rows they may see) → the after-commit hooks (notifications).
+ *   → one transaction (a unit of work: one or many writes) → the in-transaction effects → history
+ *   (change_log, written by RegistryRepository in that transaction, the effects' changes included)
+ *   → COMMIT → the live announcement of every change on its registry topic
+ *   (DESTINATIONS.registry, with the row-scope keys so each subscriber gets only rows they may
+ *   see) → the after-commit effects (notices).
+ *
+ * The registries' effects (deadlines, signatures, events, notices) are not hung on a pipeline by
+ * its caller: every pipeline runs the one table of packages/db/src/effects (REGISTRY_EFFECTS) with
+ * the services it was given (WritePipelineOptions.services).
  *
  * Nothing is announced for a unit that rolls back, nor for the part of a unit undone by a
  * savepoint. Announcing never fails the write (it has committed): a publisher error is
@@ -21,7 +26,10 @@
 import type { ActionDef, RealtimeEnvelope, ResourceDef, RowScopeKeys, UserScope } from '@tko/contract';
 import { ACTION_MSG, actionBodySchema, createSchema, DESTINATIONS, issuesToFieldErrors, isUnrestricted, resources, rowScopeKeys, rowVisible, updateSchema } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
+import { REGISTRY_EFFECTS } from '../effects/index';
+import type { ActionHook, AfterCommitHook, AfterWriteHook, BeforeWriteHook, EffectServices, RegistryEffect } from '../effects/types';
 import type { EnvelopePublisher } from '../notifications/notify';
+import { Notifier } from '../notifications/notify';
 import { ConflictError, FieldValidationError } from './errors';
 import type { PreparedCreateMany, Row, WriteContext } from './repository';
 import { RegistryRepository } from './repository';
@@ -38,19 +46,6 @@ export interface WriteEvent {
   /** The row as answered (null after a delete, and for the slim creates of an import: WriteUnit.createMany). */
   row: Row | null;
 }
-
-/**
- * Runs inside the action's transaction, after the state change and before the history row is
- * written: whatever it changes on the row (on `db`) is in that history row and in the row answered.
- */
-export type ActionHook = (x: { db: PoolClient; unit: WriteUnit; def: ResourceDef; id: number; before: Row; input: Row; ctx: WriteContext }) => Promise<void>;
-/**
- * Runs inside the unit before a create (`before` null) or an update is written, and returns the
- * values to write (e.g. the appeal's deadline from its received date and the configured term).
- */
-export type BeforeWriteHook = (x: { db: PoolClient; def: ResourceDef; values: Row; before: Row | null; writer: Writer }) => Promise<Row> | Row;
-/** Runs after a unit committed, with its changes (e.g. notifications). */
-export type AfterCommitHook = (events: WriteEvent[]) => Promise<void>;
 
 /** A batch of new rows of `def` prepared on a unit (WriteUnit.prepareCreateMany). */
 export interface PreparedCreates {
@@ -151,15 +146,24 @@ export class WriteUnit {
   /** Runs the registry's before-write hooks on the values. */
   private async beforeWrite(def: ResourceDef, values: Row, before: Row | null, writer: Writer): Promise<Row> {
     let v = values;
-    for (const hook of this.pipeline.beforeWriteHooksOf(def.name)) v = await hook({ db: this.db, def, values: v, before, writer });
+    for (const hook of this.pipeline.beforeWriteHooksOf(def.name)) v = await hook({ db: this.db, unit: this, def, services: this.pipeline.services, values: v, before, writer });
     return v;
+  }
+
+  /** The registry's after-write effects of a create / an update, as RegistryRepository runs them (before the history). */
+  private afterWrite(def: ResourceDef, on: 'create' | 'update', values: (id: number) => Row, before: Row | null, writer: Writer): ((db: PoolClient, id: number) => Promise<void>) | undefined {
+    const hooks = this.pipeline.afterWriteHooksOf(def.name, on);
+    if (!hooks.length) return undefined;
+    return async (_db, id) => {
+      for (const hook of hooks) await hook({ db: this.db, unit: this, def, services: this.pipeline.services, id, values: values(id), before, writer });
+    };
   }
 
   /** Creates a row from create-schema output (defaults applied). */
   async create(def: ResourceDef, input: Row, writer: Writer): Promise<Row> {
     const values = await this.beforeWrite(def, input, null, writer);
     this.checkLockedState(def, values, null);
-    const row = await this.repo(def).create(values, writer, this.db);
+    const row = await this.repo(def).create(values, writer, this.db, { afterWrite: this.afterWrite(def, 'create', () => values, null, writer) });
     this.checkScope(def, row, writer);
     this.events.push({ resource: def.name, action: 'create', id: Number(row.id), userId: writer.userId ?? null, keys: this.keysOf(def, row), row });
     return row;
@@ -198,7 +202,10 @@ export class WriteUnit {
   async createMany(def: ResourceDef, inputs: Row[], writer: Writer, opts: { slim?: boolean; prepared?: PreparedCreates } = {}): Promise<Row[]> {
     if (opts.prepared && opts.prepared.def !== def) throw new Error('createMany: prepared for another registry');
     const values = opts.prepared ? opts.prepared.batch.values : await this.hooked(def, inputs, writer);
-    const rows = await this.repo(def).createMany(values, writer, this.db, { slim: opts.slim, prepared: opts.prepared?.batch });
+    // After-write effects run per row, in input order (createMany numbers the rows in that order).
+    let n = 0;
+    const afterWrite = this.afterWrite(def, 'create', () => values[n++] ?? {}, null, writer);
+    const rows = await this.repo(def).createMany(values, writer, this.db, { slim: opts.slim, prepared: opts.prepared?.batch, afterWrite });
     for (const row of rows) this.checkScope(def, row, writer);
     if (opts.slim) {
       this.events.push(new CreatedBatch(def.name, writer.userId ?? null, Int32Array.from(rows, (r) => Number(r.id)), rows.map((r) => this.shared(this.keysOf(def, r)))));
@@ -238,13 +245,14 @@ export class WriteUnit {
   /** Updates the fields given (update-schema output); null when the row is missing or outside the writer's scope. */
   async update(def: ResourceDef, id: number, input: Row, writer: Writer): Promise<Row | null> {
     // The row as it was: needed for the scope (its keys before), a locked or frozen state and the before-write hooks only.
-    const needBefore = Boolean(def.rowScope || def.workflow?.locked || def.workflow?.frozen || this.pipeline.beforeWriteHooksOf(def.name).length);
+    const needBefore = Boolean(def.rowScope || def.workflow?.locked || def.workflow?.frozen || this.pipeline.beforeWriteHooksOf(def.name).length || this.pipeline.afterWriteHooksOf(def.name, 'update').length);
     const before = needBefore ? await this.repo(def).get(id, { scope: writer.scope, lock: true }, this.db) : null;
     if (needBefore && !before) return null;
     if (!writer.step) this.checkFrozen(def, before);
     const values = writer.step ? input : await this.beforeWrite(def, input, before, writer);
     this.checkLockedState(def, values, before);
-    const row = await this.repo(def).update(id, values, writer, this.db);
+    const afterWrite = writer.step ? undefined : this.afterWrite(def, 'update', () => values, before, writer);
+    const row = await this.repo(def).update(id, values, writer, this.db, { afterWrite });
     if (!row) return null;
     this.checkScope(def, row, writer);
     this.events.push({ resource: def.name, action: 'update', ...(writer.step ? { step: writer.step } : {}), id, userId: writer.userId ?? null, keys: this.keysOf(def, before, row), row });
@@ -284,7 +292,7 @@ export class WriteUnit {
     const hooks = this.pipeline.hooksOf(def.name, key);
     // The hooks run before the history is written (RegistryRepository WriteOptions.afterWrite).
     const afterWrite = hooks.length ? async () => {
-      for (const hook of hooks) await hook({ db: this.db, unit: this, def, id, before, input: values, ctx: stepWriter });
+      for (const hook of hooks) await hook({ db: this.db, unit: this, def, services: this.pipeline.services, id, before, input: values, ctx: stepWriter });
     } : undefined;
     const after = await this.repo(def).update(id, { ...values, [wf.field]: action.to }, stepWriter, this.db, { afterWrite });
     if (!after) return null;
@@ -362,9 +370,19 @@ export interface WritePipelineOptions {
   publisher?: EnvelopePublisher | null;
   /** Registries known to the pipeline; default: every registry of the contract. */
   defs?: readonly ResourceDef[];
-  /** Called with an after-commit hook's error (the write has committed: never thrown). */
+  /** Called with an after-commit effect's error (the write has committed: never thrown); default: services.log. */
   onHookError?: (e: unknown) => void;
+  /**
+   * What the effects use. Defaults: the clock `new Date()`, the appeal term 30 days (59-ФЗ ст. 12
+   * ч. 1), relative links, a Notifier on this pool and publisher, no e-mail, console logging.
+   */
+  services?: Partial<Omit<EffectServices, 'pool'>>;
+  /** The effects run; default: every registry's (REGISTRY_EFFECTS). Tests may pass fewer. */
+  effects?: readonly RegistryEffect[];
 }
+
+const NO_PUBLISHER: EnvelopePublisher = { publish: async () => undefined };
+const CONSOLE_LOG = { warn: (o: object, m: string) => console.warn(m, o), error: (o: object, m: string) => console.error(m, o) };
 
 export class WritePipeline {
   private readonly repos = new Map<string, RegistryRepository>();
@@ -372,12 +390,34 @@ export class WritePipeline {
   private readonly actionHooks = new Map<string, ActionHook[]>();
   private readonly afterCommitHooks: AfterCommitHook[] = [];
   private readonly beforeWriteHooks = new Map<string, BeforeWriteHook[]>();
+  private readonly afterWriteHooks = new Map<string, AfterWriteHook[]>();
+  /** The services the effects use (WritePipelineOptions.services with their defaults). */
+  readonly services: EffectServices;
 
   constructor(
     readonly pool: Pool,
     private readonly opts: WritePipelineOptions = {},
   ) {
     for (const d of opts.defs ?? resources) this.defs.set(d.name, d);
+    const s = opts.services ?? {};
+    this.services = {
+      pool,
+      clock: s.clock ?? (() => new Date()),
+      appealTermDays: s.appealTermDays ?? 30,
+      publicUrl: s.publicUrl ?? '',
+      notifier: s.notifier ?? new Notifier(pool, opts.publisher ?? NO_PUBLISHER),
+      mailer: s.mailer ?? null,
+      log: s.log ?? CONSOLE_LOG,
+    };
+    for (const e of opts.effects ?? REGISTRY_EFFECTS) this.install(e);
+  }
+
+  private install(e: RegistryEffect): void {
+    const add = <T>(m: Map<string, T[]>, k: string, h: T) => m.set(k, [...(m.get(k) ?? []), h]);
+    if (e.kind === 'beforeWrite') add(this.beforeWriteHooks, e.resource, e.hook);
+    else if (e.kind === 'afterWrite') add(this.afterWriteHooks, `${e.resource}:${e.on}`, e.hook);
+    else if (e.kind === 'action') add(this.actionHooks, `${e.resource}:${e.action}`, e.hook);
+    else this.afterCommitHooks.push(e.hook);
   }
 
   /** The registry named `name` (permission resource name), or undefined. */
@@ -392,28 +432,17 @@ export class WritePipeline {
     return r;
   }
 
-  /** Adds a side effect of action `action` of registry `resource` (runs in its transaction). */
-  onAction(resource: string, action: string, hook: ActionHook): void {
-    const k = `${resource}:${action}`;
-    this.actionHooks.set(k, [...(this.actionHooks.get(k) ?? []), hook]);
-  }
-
-  /** Adds a hook that may amend the values of every create and update of registry `resource`. */
-  beforeWrite(resource: string, hook: BeforeWriteHook): void {
-    this.beforeWriteHooks.set(resource, [...(this.beforeWriteHooks.get(resource) ?? []), hook]);
-  }
-
-  /** @internal The before-write hooks of one registry. */
+  /** @internal The before-write effects of one registry. */
   beforeWriteHooksOf(resource: string): BeforeWriteHook[] {
     return this.beforeWriteHooks.get(resource) ?? [];
   }
 
-  /** Adds a hook run after every committed unit (notifications). */
-  afterCommit(hook: AfterCommitHook): void {
-    this.afterCommitHooks.push(hook);
+  /** @internal The after-write effects of one registry's creates or updates. */
+  afterWriteHooksOf(resource: string, on: 'create' | 'update'): AfterWriteHook[] {
+    return this.afterWriteHooks.get(`${resource}:${on}`) ?? [];
   }
 
-  /** @internal The hooks of one action. */
+  /** @internal The effects of one action. */
   hooksOf(resource: string, action: string): ActionHook[] {
     return this.actionHooks.get(`${resource}:${action}`) ?? [];
   }
@@ -430,7 +459,7 @@ export class WritePipeline {
       }
     }
     for (const hook of this.afterCommitHooks) {
-      await hook(events).catch((e: unknown) => this.opts.onHookError?.(e));
+      await hook(events, this.services).catch((e: unknown) => (this.opts.onHookError ? this.opts.onHookError(e) : this.services.log.error({ err: e }, 'after-commit effect failed')));
     }
   }
 

@@ -1,9 +1,8 @@
 /**
  * The appeals' own calls (contract routes/contracts-appeals.ts; spec 03 §7 «Appeals», issue 11
- * §4): the dialog, a reply (pushed live on the appeal's dialog topic), the zip; and the
- * deadline rule on every write of the registry (a before-write hook of the pipeline):
- * deadline_at = received_at + APPEAL_TERM_DAYS when not given (59-ФЗ ст. 12 ч. 1), moved with
- * received_at while it was the computed one. List, card, xlsx, search are the generic routes.
+ * §4): the dialog, a reply (pushed live on the appeal's dialog topic), the zip. The deadline rule
+ * is a packages/db effect (effects/appeal.ts) run by every write pipeline. List, card, xlsx,
+ * search are the generic routes.
  */
 import { createRequire } from 'node:module';
 import type { Archiver } from 'archiver';
@@ -30,43 +29,14 @@ export interface AppealsDeps {
   pipeline: WritePipeline;
   publisher: RealtimePublisher;
   files: FileStore;
-  /** Days from receipt to the answer deadline. */
-  termDays: number;
-  /** Clock of the default received time (tests pass their own). */
-  now?: () => Date;
 }
 
 // archiver 7 (the runtime) is a CommonJS factory; @types/archiver 8 describes the v8 classes, so the factory is typed here.
 const archiver = createRequire(import.meta.url)('archiver') as (format: 'zip', options: { zlib: { level: number } }) => Archiver;
 
-const DAY_MS = 86_400_000;
-const iso = (v: unknown): string | null => (typeof v === 'string' ? new Date(v).toISOString() : v instanceof Date ? v.toISOString() : null);
-
-/** deadline = received + term days (ISO strings). */
-export function appealDeadline(receivedAt: string, termDays: number): string {
-  return new Date(new Date(receivedAt).getTime() + termDays * DAY_MS).toISOString();
-}
-
-/** The before-write rule of the appeal's dates (module docstring). */
-export function appealDates(values: Row, before: Row | null, termDays: number, now: Date): Row {
-  if (!before) {
-    const received = iso(values.received_at) ?? now.toISOString();
-    return { ...values, received_at: received, deadline_at: values.deadline_at ?? appealDeadline(received, termDays) };
-  }
-  const received = iso(values.received_at);
-  const oldReceived = iso(before.received_at);
-  if (!received || received === oldReceived) return values;
-  const oldDeadline = iso(before.deadline_at);
-  const deadlineUntouched = values.deadline_at === undefined || iso(values.deadline_at) === oldDeadline;
-  const wasComputed = oldReceived !== null && oldDeadline === appealDeadline(oldReceived, termDays);
-  return deadlineUntouched && wasComputed ? { ...values, deadline_at: appealDeadline(received, termDays) } : values;
-}
-
 export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): void {
   const repo = new AppealsRepository(deps.pool);
   const def = appealResource;
-  const now = deps.now ?? (() => new Date());
-  deps.pipeline.beforeWrite(def.name, ({ values, before }) => appealDates(values, before, deps.termDays, now()));
 
   const existing = async (raw: string) => {
     const id = parseId(raw);
@@ -140,5 +110,5 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
 
 export const appealsModule = apiModule('appeals', (app, d) => registerAppealRoutes(app, {
   pool: d.pool, guards: d.guards, pipeline: d.pipeline, publisher: d.publisher,
-  files: new LocalFileStore(d.config.attachmentsDir), termDays: d.config.appealTermDays,
+  files: new LocalFileStore(d.config.attachmentsDir),
 }));

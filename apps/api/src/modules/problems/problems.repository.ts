@@ -3,7 +3,7 @@
  * (oldest first, paged), whether a problem exists, the open problems as GeoJSON, and the events
  * the workflow actions write (in the action's transaction).
  */
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { ProblemEvent } from '@tko/contract';
 
 /**
@@ -37,10 +37,4 @@ export class ProblemsRepository {
   async geojson(): Promise<unknown> {
     return (await this.pool.query<{ fc: unknown }>(GEOJSON_SQL)).rows[0]!.fc;
   }
-}
-
-/** Records an event of problem `id` on the action's connection `db`. */
-export async function addProblemEvent(db: PoolClient, e: { problemId: number; kind: 'CREATED' | 'ACTION'; text: string; userId: number | null; userName: string }): Promise<void> {
-  await db.query(`INSERT INTO problem_event (problem_id, kind, text, user_id, user_name) VALUES ($1, $2, $3, $4, $5)`,
-    [e.problemId, e.kind, e.text, e.userId, e.userName]);
 }

@@ -19,7 +19,6 @@ import { HttpError, notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import { LogsRepository } from '../logs/logs.repository';
 import { apiModule } from '../module';
-import { registerProblemActions } from './problem-actions';
 import { ProblemsRepository } from './problems.repository';
 
 export interface ProblemsDeps {
@@ -31,7 +30,6 @@ export interface ProblemsDeps {
 export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps): void {
   const repo = new ProblemsRepository(deps.pool);
   const logs = new LogsRepository(deps.pool);
-  registerProblemActions(deps.pipeline);
 
   const types = PROBLEM_TYPES.map((t) => ({
     value: t.code, label: ProblemType.label(t.code), object_type: t.object_type, priority: t.priority, data_available: t.data_available, note: t.note ?? null,

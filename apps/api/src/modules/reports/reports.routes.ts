@@ -3,8 +3,8 @@
  * trees, notification events, pre-fill from the registries, reviewers' per-field comments, the
  * personal area's numbers and the /api/report/ catalogue calls. The registries themselves
  * (reports, the three /api/report/<form>/ forms, report sets, notification templates) are the
- * generic CRUD routes of the crud module; this module hangs the workflow's effects and notices
- * on the write pipeline (report-actions.ts).
+ * generic CRUD routes of the crud module; the workflow's effects and the notices of each step are
+ * packages/db effects (effects/report.ts), run by every write pipeline.
  */
 import { FieldValidationError } from '@tko/db';
 import {
@@ -13,23 +13,19 @@ import {
   reportWithFieldsRoute,
 } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
-import { RegistryRepository } from '@tko/db';
+import { RegistryRepository, sendReportNotices } from '@tko/db';
 import { pageAnswer } from '../../crud/page-answer';
 import { parseId } from '../../crud/paging';
 import { HttpError, notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import { apiModule } from '../module';
-import { registerReportActions } from './report-actions';
-import { sendReportNotices } from './report-notices';
-import type { ReportNoticeDeps } from './report-notices';
 import { prefillReport } from './report-prefill';
 import { reportStats } from './report-stats';
 
 const slice = <T>(all: readonly T[]) => async ({ limit, offset }: { limit: number; offset: number }) => ({ count: all.length, rows: all.slice(offset, offset + limit) });
 
 export const reportsModule = apiModule('reports', (app, d) => {
-  const notices: ReportNoticeDeps = { pool: d.pool, notifier: d.notifier, mailer: d.mailer, publicUrl: d.config.publicUrl, smtp: Boolean(d.config.smtpUrl), log: app.log };
-  registerReportActions(d.pipeline, notices);
+  const notices = d.pipeline.services;
   const reports = new RegistryRepository(d.pool, reportResource as unknown as ResourceDef);
 
   registerRoute(app, allReportInfosRoute, ({ request, query }) => pageAnswer(request, query, slice(REPORT_KIND_INFOS)), d);

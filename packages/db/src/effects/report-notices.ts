@@ -6,24 +6,15 @@
  * organisation, or one whose municipal formation's ОКТМО is a prefix of the report's (the rule of
  * contract common/row-scope.ts). The actor is not told of their own step. Each notice goes to the
  * notification centre (Notifier: stored + live push) and, when the user has an e-mail and SMTP is
- * configured, by e-mail (ModuleDeps.mailer, template 'report-notice'). Failures are logged, never
+ * configured, by e-mail (EffectServices.mailer, template 'report-notice'). Failures are logged, never
  * thrown: the step has committed.
  */
-import type { Pool } from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
 import { ReportKind, ReportStatus } from '@tko/contract';
-import type { Notifier } from '@tko/db';
-import type { Mailer } from '../mail/mailer';
 import { renderTemplate } from './render-template';
+import type { EffectServices } from './types';
 
-export interface ReportNoticeDeps {
-  pool: Pool;
-  notifier: Notifier;
-  mailer: Mailer;
-  publicUrl: string;
-  smtp: boolean;
-  log: FastifyBaseLogger;
-}
+/** What sending notices needs (EffectServices has it). */
+export type ReportNoticeDeps = Pick<EffectServices, 'pool' | 'notifier' | 'mailer' | 'publicUrl' | 'log'>;
 
 /** The subject of a notice: a report, or a report set (its reports' kinds are not one). */
 export interface NoticeSubject {
@@ -80,7 +71,7 @@ export async function sendReportNotices(
     const text = renderTemplate(r.template, values);
     try {
       await d.notifier.notify(r.user_id, { type: 'simple', body: text.slice(0, 4000) });
-      if (r.email && d.smtp) d.mailer.sendLater(r.email, 'report-notice', { name: r.user_name, text, link });
+      if (r.email && d.mailer?.enabled) d.mailer.sendLater(r.email, 'report-notice', { name: r.user_name, text, link });
     } catch (e) {
       d.log.error({ err: e, user: r.user_id, event }, 'уведомление об отчёте не отправлено');
     }
