@@ -1,0 +1,181 @@
+/**
+ * The education step of HGS (Vidal 2022 §3.4): a granular local search. For every client u (random
+ * order) and every v among u's nearest neighbours (random order), the moves relocate, swap,
+ * 2-opt, 2-opt* (relocate.ts, swap.ts, two-opt.ts) are tried in HGS-CVRP's order, first
+ * improvement; a pair is skipped when neither route changed since u was last examined. After the
+ * first pass, moves into an empty route are tried too. Then SWAP* (swap-star.ts) between routes
+ * whose polar sectors overlap. Repeats until no move improves.
+ */
+import type { Penalties } from '../penalties';
+import type { ProblemData } from '../problem';
+import type { Rng } from '../rng';
+import { applyProposals, Evaluator, Proposal } from './proposal';
+import { relocate, relocatePair, relocatePairReversed } from './relocate';
+import { Routes } from './routes';
+import { swapOne, swapPairOne, swapPairs } from './swap';
+import { SwapStar } from './swap-star';
+import { twoOpt, twoOptStar, twoOptStarReversed } from './two-opt';
+
+const EPS = 1e-6;
+
+export type MoveBuilder = (S: Routes, u: number, v: number, pU: Proposal, pV: Proposal) => number;
+
+export class LocalSearch {
+  readonly S: Routes;
+  readonly ev: Evaluator;
+  private readonly swapStar: SwapStar;
+  private readonly pU = new Proposal();
+  private readonly pV = new Proposal();
+  private readonly bufA: Int32Array;
+  private readonly bufB: Int32Array;
+  private readonly order: Int32Array;
+  private readonly nbOrder: Int32Array[];
+  private readonly lastTested: Float64Array;
+  private readonly lastSwapStar: Float64Array;
+  private readonly routeOrder: Int32Array;
+  private readonly moves: MoveBuilder[];
+  private readonly depotMoves: MoveBuilder[];
+  /** Routes changed by the move last priced (1 or 2). */
+  lastRoutes = 0;
+  /** Moves applied by the last `run` (for the statistics). */
+  applied = 0;
+
+  constructor(
+    readonly p: ProblemData,
+    pen: Penalties,
+    /** neighbours[c] = client locations near c, nearest first. */
+    neighbours: Int32Array[],
+    readonly rng: Rng,
+  ) {
+    this.S = new Routes(p, pen);
+    this.ev = new Evaluator(this.S);
+    this.swapStar = new SwapStar(this.S, this.ev);
+    this.bufA = new Int32Array(p.n);
+    this.bufB = new Int32Array(p.n);
+    this.order = new Int32Array(p.n - p.numDepots);
+    for (let i = 0; i < this.order.length; i++) this.order[i] = p.numDepots + i;
+    this.nbOrder = neighbours.map((a) => Int32Array.from(a));
+    this.lastTested = new Float64Array(p.n);
+    this.lastSwapStar = new Float64Array(this.S.R);
+    this.routeOrder = new Int32Array(this.S.R);
+    const twoOptIntra: MoveBuilder = (S, u, v, pU) => twoOpt(S, u, v, pU);
+    const symmetricOnly = p.hasTime ? [] : [twoOptStarReversed];
+    this.moves = [relocate, relocatePair, relocatePairReversed, swapOne, swapPairOne, swapPairs, twoOptIntra, ...symmetricOnly, twoOptStar];
+    this.depotMoves = [relocate, relocatePair, relocatePairReversed, ...symmetricOnly, twoOptStar];
+  }
+
+  /** Improves `routes` (client locations per slot) at the prices `pen`; returns the improved routes. */
+  run(routes: ArrayLike<ArrayLike<number>>, pen: Penalties): Int32Array[] {
+    const S = this.S;
+    S.pen = pen;
+    S.load(routes);
+    this.applied = 0;
+    this.lastTested.fill(0);
+    this.lastSwapStar.fill(0);
+    const rng = this.rng;
+    rng.shuffle(this.order);
+    for (const nb of this.nbOrder) rng.shuffle(nb);
+    for (let loop = 0; ; loop++) {
+      let improved = false;
+      for (let i = 0; i < this.order.length; i++) {
+        const u = this.order[i]!;
+        const tested = this.lastTested[u]!;
+        this.lastTested[u] = S.clock;
+        const nb = this.nbOrder[u]!;
+        for (let k = 0; k < nb.length; k++) {
+          const v = nb[k]!;
+          if (loop > 0 && Math.max(S.rLastMod[S.route[u]!]!, S.rLastMod[S.route[v]!]!) <= tested) continue;
+          if (this.tryAll(this.moves, u, v)) {
+            improved = true;
+            continue;
+          }
+          // v first of its route: also try u right after v's depot
+          const pv = S.prev[v]!;
+          if (pv >= S.n && this.tryAll(this.depotMoves, u, pv)) improved = true;
+        }
+        if (loop > 0) {
+          const empty = this.firstEmptyRoute();
+          if (empty >= 0 && this.tryAll(this.depotMoves, u, S.startNode(empty))) improved = true;
+        }
+      }
+      if (S.angle !== null || S.R <= 64) {
+        if (this.swapStarPass()) improved = true;
+      }
+      if (!improved) break;
+    }
+    return S.export();
+  }
+
+  private firstEmptyRoute(): number {
+    const S = this.S;
+    for (let r = 0; r < S.R; r++) if (S.rSize[r] === 0) return r;
+    return -1;
+  }
+
+  private swapStarPass(): boolean {
+    const S = this.S;
+    let improved = false;
+    for (let r = 0; r < S.R; r++) this.routeOrder[r] = r;
+    this.rng.shuffle(this.routeOrder);
+    for (let i = 0; i < S.R; i++) {
+      const rU = this.routeOrder[i]!;
+      if (S.rSize[rU] === 0) continue;
+      const tested = this.lastSwapStar[rU]!;
+      this.lastSwapStar[rU] = S.clock;
+      for (let rV = 0; rV < S.R; rV++) {
+        if (rV === rU || S.rSize[rV] === 0) continue;
+        if (Math.max(S.rLastMod[rU]!, S.rLastMod[rV]!) <= tested) continue;
+        if (!S.sectorsOverlap(rU, rV)) continue;
+        if (this.swapStar.run(rU, rV)) {
+          improved = true;
+          this.applied++;
+        }
+      }
+    }
+    return improved;
+  }
+
+  /** Tries the moves in order; applies the first improving one. */
+  private tryAll(moves: MoveBuilder[], u: number, v: number): boolean {
+    for (let m = 0; m < moves.length; m++) {
+      if (this.tryMove(moves[m]!, u, v)) return true;
+    }
+    return false;
+  }
+
+  /** Prices one move; applies it when it lowers the penalised cost. */
+  tryMove(move: MoveBuilder, u: number, v: number): boolean {
+    const delta = this.delta(move, u, v);
+    if (!(delta < -EPS)) return false;
+    applyProposals(this.S, this.bufA, this.bufB, this.pU, this.lastRoutes === 2 ? this.pV : null);
+    this.applied++;
+    return true;
+  }
+
+  /**
+   * The change of the penalised cost the move would make (+∞ when it does not apply); leaves its
+   * proposals ready to apply. Stops early (returns a value ≥ 0) once the distance alone cannot improve.
+   */
+  delta(move: MoveBuilder, u: number, v: number): number {
+    const S = this.S;
+    const ev = this.ev;
+    const pU = this.pU;
+    const pV = this.pV;
+    const k = move(S, u, v, pU, pV);
+    this.lastRoutes = k;
+    if (k === 0) return Infinity;
+    if (k === 1) {
+      ev.normalise(pU);
+      const before = S.rCost[pU.route]!;
+      const d = ev.distanceOf(pU);
+      if (d >= before - EPS) return d - before;
+      return d + ev.penaltyOf(pU) - before;
+    }
+    ev.normalise(pU);
+    ev.normalise(pV);
+    const before = S.rCost[pU.route]! + S.rCost[pV.route]!;
+    const d = ev.distanceOf(pU) + ev.distanceOf(pV);
+    if (d >= before - EPS) return d - before;
+    return d + ev.penaltyOf(pU) + ev.penaltyOf(pV) - before;
+  }
+}

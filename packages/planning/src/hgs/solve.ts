@@ -1,0 +1,175 @@
+/**
+ * Hybrid Genetic Search (Vidal et al. 2012; Vidal 2022, HGS-CVRP) over the model of problem.ts:
+ * a population of locally optimal solutions (feasible and infeasible); each iteration crosses two
+ * parents (OX on giant tours), splits the child into routes, educates it by the granular local
+ * search with SWAP*, repairs half of the infeasible children at ×10 prices, inserts it with
+ * diversity management; the penalties adapt to a 20 % feasible target; after `restartAfter`
+ * iterations without a better solution the population restarts (the best is kept).
+ *
+ * Anytime: stops at `timeLimitS` or `maxIterations`, returning the best feasible solution found
+ * (else the least penalised one, marked infeasible). Deterministic for a seed: the same seed and
+ * iteration count give the same answer; under a time limit the answer depends on how far the
+ * search got.
+ */
+import { orderCrossover } from './crossover';
+import { Individual } from './individual';
+import { granularNeighbours } from './neighbours';
+import { initialPenalties, PenaltyManager, scaledPenalties } from './penalties';
+import { DEFAULT_POPULATION_PARAMS, Population, type PopulationParams } from './population';
+import type { ProblemData } from './problem';
+import { Rng } from './rng';
+import { LocalSearch } from './search/local-search';
+import { split } from './split';
+
+export interface HgsOptions {
+  seed?: number;
+  /** Wall-clock limit, s (default 30). */
+  timeLimitS?: number;
+  /** Iteration limit (default none). */
+  maxIterations?: number;
+  /** Granular neighbourhood size (default 20, HGS-CVRP's). */
+  neighbours?: number;
+  population?: Partial<PopulationParams>;
+  /** Size of the initial population (default 4 × mu). */
+  initialSize?: number;
+  /** Iterations without improvement before a restart (default 20 000). */
+  restartAfter?: number;
+  /** Probability of repairing an infeasible child (default 0.5). */
+  repairProbability?: number;
+  /** Solutions to start from (client locations per vehicle slot), educated and added first. */
+  initialSolutions?: ArrayLike<ArrayLike<number>>[];
+  /** Called at least every `progressEveryS` (default 1 s) and on every new best. */
+  onProgress?: (progress: HgsProgress) => void;
+  progressEveryS?: number;
+}
+
+export interface HgsProgress {
+  elapsedS: number;
+  iterations: number;
+  /** Best feasible cost so far (null: none yet). */
+  bestCost: number | null;
+  feasibleSize: number;
+  infeasibleSize: number;
+}
+
+export interface HgsResult {
+  /** Client locations per vehicle slot (empty for unused vehicles; slot r has type `routeType[r]`). */
+  routes: number[][];
+  routeType: number[];
+  /** Distance + fixed costs. */
+  cost: number;
+  distance: number;
+  feasible: boolean;
+  iterations: number;
+  elapsedS: number;
+  /** Seconds from the start to the last improvement of the best solution. */
+  bestFoundS: number;
+}
+
+export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
+  const t0 = performance.now();
+  const elapsed = () => (performance.now() - t0) / 1000;
+  const timeLimit = options.timeLimitS ?? 30;
+  const maxIter = options.maxIterations ?? Infinity;
+  const rng = new Rng(options.seed ?? 1);
+  const params = { ...DEFAULT_POPULATION_PARAMS, ...options.population };
+  const pen = initialPenalties(p);
+  const manager = new PenaltyManager(pen);
+  const ls = new LocalSearch(p, pen, granularNeighbours(p, options.neighbours ?? 20), rng);
+  const pop = new Population(params, rng);
+  const repairP = options.repairProbability ?? 0.5;
+  const restartAfter = options.restartAfter ?? 20_000;
+  const progressEvery = options.progressEveryS ?? 1;
+  const clients = new Int32Array(p.n - p.numDepots);
+  for (let i = 0; i < clients.length; i++) clients[i] = p.numDepots + i;
+
+  const kept: { best: Individual | null; least: Individual | null } = { best: null, least: null };
+  let bestFoundS = 0;
+  let iterations = 0;
+  let lastProgress = 0;
+  const done = () => elapsed() >= timeLimit || iterations >= maxIter;
+
+  const report = () => {
+    lastProgress = elapsed();
+    options.onProgress?.({
+      elapsedS: lastProgress,
+      iterations,
+      bestCost: kept.best ? kept.best.cost : null,
+      feasibleSize: pop.feasible.length,
+      infeasibleSize: pop.infeasible.length,
+    });
+  };
+
+  /** Educates routes, adds the result (and its repair); true when the best improved. */
+  const educate = (routes: ArrayLike<ArrayLike<number>>): boolean => {
+    const ind = new Individual(p, ls.run(routes, pen));
+    const changed = manager.record(ind.excess, ind.warp);
+    pop.add(ind, pen);
+    let improved = consider(ind);
+    if (!ind.feasible && rng.float() < repairP) {
+      const repaired = new Individual(p, ls.run(ind.routes, scaledPenalties(pen, 10)));
+      if (repaired.feasible) {
+        pop.add(repaired, pen);
+        improved = consider(repaired) || improved;
+      }
+    }
+    if (changed) pop.reprice(pen);
+    return improved;
+  };
+
+  const consider = (ind: Individual): boolean => {
+    if (!kept.least || ind.penalised(pen) < kept.least.penalised(pen)) kept.least = ind;
+    if (ind.feasible && (!kept.best || ind.cost < kept.best.cost - 1e-9)) {
+      kept.best = ind;
+      bestFoundS = elapsed();
+      return true;
+    }
+    return false;
+  };
+
+  const initialise = () => {
+    for (const s of options.initialSolutions ?? []) {
+      if (done()) return;
+      educate(s);
+    }
+    const size = options.initialSize ?? 4 * params.mu;
+    for (let k = 0; k < size && !done(); k++) {
+      rng.shuffle(clients);
+      educate(split(p, clients, pen));
+      if (elapsed() - lastProgress >= progressEvery) report();
+    }
+  };
+
+  initialise();
+  let sinceImprovement = 0;
+  while (!done() && pop.size > 0) {
+    iterations++;
+    const a = pop.select(pen);
+    const b = pop.select(pen);
+    const child = orderCrossover(a.giantTour(), b.giantTour(), rng, p.n);
+    const improved = educate(split(p, child, pen));
+    if (improved) {
+      sinceImprovement = 0;
+      report();
+    } else if (++sinceImprovement >= restartAfter) {
+      pop.clear();
+      if (kept.best) pop.add(kept.best, pen);
+      sinceImprovement = 0;
+      initialise();
+    }
+    if (elapsed() - lastProgress >= progressEvery) report();
+  }
+  report();
+  const answer = kept.best ?? kept.least;
+  const routes: number[][] = answer ? answer.routes.map((r) => Array.from(r)) : Array.from(p.routeType, (): number[] => []);
+  return {
+    routes,
+    routeType: Array.from(p.routeType),
+    cost: answer ? answer.cost : 0,
+    distance: answer ? answer.distance : 0,
+    feasible: answer ? answer.feasible : true,
+    iterations,
+    elapsedS: elapsed(),
+    bestFoundS,
+  };
+}
