@@ -14,6 +14,7 @@ import type { PrismaClient } from '@tko/db/generated';
 import { RegistryRepository, WritePipeline } from '@tko/db';
 import type { Config } from './config';
 import { createAuthGuards } from './plugins/auth';
+import { registerEmptyDeleteBody } from './plugins/empty-delete-body';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCompression } from './plugins/compression';
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   // Strings PostgreSQL cannot keep (NUL, lone surrogates) → 400 before any schema (issue 8 §2).
   registerInputSanitiser(app);
+  // DELETE with an empty JSON body is a DELETE (plugins/empty-delete-body.ts).
+  registerEmptyDeleteBody(app);
   await registerOpenApi(app);
 
   decorateRouteRegistry(app);

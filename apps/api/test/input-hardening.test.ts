@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fixtures from './fixtures/files';
 import { siteBody, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
@@ -247,5 +248,58 @@ describe('second review: quotes inside unquoted CSV cells', () => {
     const res = await upload('a;b\n1;"2\n3;4\n', 'open.csv');
     expect(res.status).toBe(400);
     expect(res.body.file[0]).toMatch(/^Не удалось прочитать CSV: строка \d+, не закрыты кавычки\.$/);
+  });
+});
+
+describe('second review: validation gaps', () => {
+  it('a PUT of the system settings with every field null keeps the zooms (400 on them, nothing changed)', async () => {
+    const set = await request(t.app.server).put('/api/system-settings/').set(t.auth('admin')).send({ center_coordinates: '52.5, 103.9', map_zoom: 9, map_zoom_mini: 15 });
+    expect(set.status).toBe(200);
+    const res = await request(t.app.server).put('/api/system-settings/').set(t.auth('admin')).send({
+      region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ map_zoom: ['Обязательное поле.'], map_zoom_mini: ['Обязательное поле.'] });
+    const after = await request(t.app.server).get('/api/system-settings/').set(t.auth('admin'));
+    expect(after.body).toMatchObject({ center_coordinates: { lat: 52.5, lng: 103.9 }, map_zoom: 9, map_zoom_mini: 15 });
+  });
+  it('a target indicator\'s period is whole years 2000–2100', async () => {
+    const body = (years_period: unknown) => ({ name: 'Доля обработанных ТКО', unit: 'PERCENT', years_period });
+    const bad = await request(t.app.server).post('/api/wki/').set(t.auth('admin')).send(body({ lower: 1.5, upper: 1e15 }));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ 'years_period.lower': ['Укажите год — целое число от 2000 до 2100.'], 'years_period.upper': ['Укажите год — целое число от 2000 до 2100.'] });
+    const ok = await request(t.app.server).post('/api/wki/').set(t.auth('admin')).send(body({ lower: 2022, upper: '2030' }));
+    expect(ok.status).toBe(201);
+    expect(ok.body.years_period).toEqual({ lower: '2022', upper: '2030' });
+  });
+  it('a date before 1900 is a 400 naming the limit, in fields and filters', async () => {
+    const res = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody({ status: 'CLOSED', close_at: '1000-01-01' }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ close_at: ['Дата не может быть раньше 1900 года.'] });
+    const filter = await request(t.app.server).get('/api/logs/?from=1899-12-31').set(t.auth('admin'));
+    expect(filter.status).toBe(400);
+    expect(Object.keys(filter.body)).toEqual(['from']);
+    const ok = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody({ status: 'CLOSED', close_at: '1900-01-01' }));
+    expect(ok.status).toBe(201);
+  });
+  it('bidirectional controls are taken out of an uploaded file\'s name', async () => {
+    const att = await request(t.app.server).post('/api/attachments/upload-file/').set(t.auth('admin'))
+      .attach('file', fixtures.png(), { filename: 'photo\u202egpj.png', contentType: 'image/png' });
+    expect(att.status).toBe(201);
+    expect(att.body.name).toBe('photogpj.png');
+    const imp = await request(t.app.server).post('/api/import/files/upload/').set(t.auth('admin')).field('template_type', 'CWA_BUNDLE')
+      .attach('file', Buffer.from('a;b\n1;2\n'), 'sites\u2067\u200f.csv');
+    expect(imp.status).toBe(201);
+    expect(imp.body.name).toBe('sites.csv');
+  });
+  it('a DELETE with Content-Type: application/json and no body is a DELETE', async () => {
+    const site = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody());
+    expect(site.status).toBe(201);
+    const del = await request(t.app.server).delete(`/api/waste-area/container/${site.body.id}/`).set(t.auth('admin')).set('Content-Type', 'application/json');
+    expect(del.status).toBe(204);
+    expect((await request(t.app.server).get(`/api/waste-area/container/${site.body.id}/`).set(t.auth('admin'))).status).toBe(404);
+    const post = await request(t.app.server).post('/api/waste-area/container/search/').set(t.auth('admin')).set('Content-Type', 'application/json').send('');
+    expect(post.status).toBe(400);
+    expect(post.body).toEqual({ detail: 'Неправильный JSON в теле запроса.', code: 'parse_error' });
   });
 });

@@ -4,7 +4,7 @@
  */
 import {
   MAP_EXTENT_PATH, MapExtentSchema, publicMapSettingsRoute, SYSTEM_SETTINGS_PATH, SystemSettingsSchema, systemSettingsUpdateRoute,
-  type MapExtent, type PublicMapSettings, type SystemSettings,
+  type MapExtent, type PublicMapSettings, type SystemSettings, type SystemSettingsUpdate,
 } from '@tko/contract';
 import { callRoute, http } from './client';
 
@@ -18,7 +18,7 @@ export function fetchMapSettings(signal?: AbortSignal): Promise<PublicMapSetting
 }
 
 /** PUT /api/system-settings/ with the body alone (spec 03 §7). */
-export function saveSystemSettings(body: Partial<Omit<SystemSettings, 'center_coordinates'>> & { center_coordinates?: SystemSettings['center_coordinates'] | string }): Promise<SystemSettings> {
+export function saveSystemSettings(body: SystemSettingsUpdate): Promise<SystemSettings> {
   return callRoute(systemSettingsUpdateRoute, { body });
 }
 

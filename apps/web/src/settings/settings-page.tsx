@@ -35,6 +35,9 @@ const valuesOf = (s: SystemSettings): Values => ({
   route_periodicity_from: s.route_periodicity_from ? dayjs(s.route_periodicity_from) : null,
   radius_filter: s.radius_filter,
 });
+/** The maps open at the zooms: once set they stay set (the PUT refuses null). */
+const ZOOM_RULES = [{ required: true, message: 'Обязательное поле.' }];
+
 const FIELD_OF: Record<string, keyof Values> = { center_coordinates: 'center', region: 'region', map_zoom: 'map_zoom', map_zoom_mini: 'map_zoom_mini', route_periodicity_from: 'route_periodicity_from', radius_filter: 'radius_filter' };
 
 export function SettingsPage() {
@@ -57,8 +60,9 @@ export function SettingsPage() {
       const saved = await saveSystemSettings({
         region: v.region.trim() || null,
         center_coordinates: v.center.trim() || null,
-        map_zoom: v.map_zoom ?? null,
-        map_zoom_mini: v.map_zoom_mini ?? null,
+        // Required by the form (ZOOM_RULES): never null here.
+        map_zoom: v.map_zoom ?? undefined,
+        map_zoom_mini: v.map_zoom_mini ?? undefined,
         route_periodicity_from: v.route_periodicity_from ? v.route_periodicity_from.format(WIRE_DATE) : null,
         radius_filter: v.radius_filter ?? null,
       });
@@ -90,8 +94,8 @@ export function SettingsPage() {
               <Input inputMode="decimal" />
             </Form.Item>
             <Space wrap>
-              <Form.Item name="map_zoom" label="Масштаб карты (0–22)"><InputNumber min={0} max={22} precision={0} /></Form.Item>
-              <Form.Item name="map_zoom_mini" label="Масштаб карт в карточках (0–22)"><InputNumber min={0} max={22} precision={0} /></Form.Item>
+              <Form.Item name="map_zoom" label="Масштаб карты (0–22)" rules={ZOOM_RULES}><InputNumber min={0} max={22} precision={0} /></Form.Item>
+              <Form.Item name="map_zoom_mini" label="Масштаб карт в карточках (0–22)" rules={ZOOM_RULES}><InputNumber min={0} max={22} precision={0} /></Form.Item>
               <Form.Item name="radius_filter" label="Радиус фильтра по умолчанию, м"><InputNumber min={1} max={100000} precision={0} /></Form.Item>
             </Space>
             <Form.Item name="route_periodicity_from" label="Начало отсчёта периодичности маршрутов">

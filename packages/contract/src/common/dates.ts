@@ -4,9 +4,12 @@
  * refuse (`2026-02-31`, month 13, year 0, hour 25, an offset beyond ±15:59) is a 400 on its
  * field, never a database error. `Date.parse` is not enough: it rolls `2026-02-31` over to March.
  *
- * Accepted shapes: a date `YYYY-MM-DD` (years 0001–9999, the Gregorian calendar, leap years);
+ * Accepted shapes: a date `YYYY-MM-DD` (the Gregorian calendar, leap years);
  * a date-time `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or `±HH:MM` / `±HHMM`
  * (hours ≤ 23, minutes and seconds ≤ 59, offsets up to 15:59 as PostgreSQL's timestamptz takes).
+ * Years {@link MIN_YEAR}–9999: nothing the product records (sites, contracts, vehicles, reports)
+ * predates 1900, so an earlier year is a typo (`1026` for `2026`); a field that needs older dates
+ * says so with {@link dateFrom}.
  */
 import { z } from 'zod';
 import { MSG } from './messages';
@@ -20,27 +23,44 @@ export function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** True for an existing calendar day written `YYYY-MM-DD` (years 1–9999). */
-export function isCalendarDate(s: string): boolean {
+/** The earliest year a date of the contract takes unless its field says otherwise. */
+export const MIN_YEAR = 1900;
+
+/** True for an existing calendar day written `YYYY-MM-DD` (years `minYear`–9999). */
+export function isCalendarDate(s: string, minYear = MIN_YEAR): boolean {
   const m = DATE_RE.exec(s);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return year >= Math.max(1, minYear) && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-/** True for an ISO date-time with a zone (`Z` or an offset) whose every component exists. */
-export function isCalendarDateTime(s: string): boolean {
+/** True for an ISO date-time with a zone (`Z` or an offset) whose every component exists (years `minYear`–9999). */
+export function isCalendarDateTime(s: string, minYear = MIN_YEAR): boolean {
   const m = DATETIME_RE.exec(s);
-  if (!m || !isCalendarDate(m[1]!)) return false;
+  if (!m || !isCalendarDate(m[1]!, minYear)) return false;
   if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) return false;
   return m[5] === undefined || (Number(m[6]) <= 15 && Number(m[7]) <= 59);
 }
 
-/** A calendar date `YYYY-MM-DD` (string on the wire) — the one date schema of the contract. */
-export const DateSchema = z.string({ error: MSG.date }).refine(isCalendarDate, MSG.date);
+/**
+ * A string schema: `valid(s)` is checked with years from 1, then the year against `minYear`, so
+ * a wrong shape or day gets `message` and an early year a message naming the limit — one each.
+ */
+function calendarString(message: string, valid: (s: string) => boolean, minYear: number) {
+  return z.string({ error: message }).superRefine((s, ctx) => {
+    if (!valid(s)) ctx.addIssue({ code: 'custom', message });
+    else if (Number(s.slice(0, 4)) < minYear) ctx.addIssue({ code: 'custom', message: `Дата не может быть раньше ${minYear} года.` });
+  });
+}
 
-/** An ISO date-time with a zone, calendar-checked. */
-export const DateTimeSchema = z.string({ error: MSG.datetime }).refine(isCalendarDateTime, MSG.datetime);
+/** A calendar date `YYYY-MM-DD` from `minYear` on (a field that needs dates before 1900). */
+export const dateFrom = (minYear: number) => calendarString(MSG.date, (s) => isCalendarDate(s, 1), minYear);
 
-/** A period bound of a filter: a date (the whole day) or a date-time. */
-export const DateOrDateTimeSchema = z.string({ error: MSG.dateOrDateTime }).refine((s) => isCalendarDate(s) || isCalendarDateTime(s), MSG.dateOrDateTime);
+/** A calendar date `YYYY-MM-DD` (string on the wire) from 1900 on — the one date schema of the contract. */
+export const DateSchema = dateFrom(MIN_YEAR);
+
+/** An ISO date-time with a zone, calendar-checked, from 1900 on. */
+export const DateTimeSchema = calendarString(MSG.datetime, (s) => isCalendarDateTime(s, 1), MIN_YEAR);
+
+/** A period bound of a filter: a date (the whole day) or a date-time, from 1900 on. */
+export const DateOrDateTimeSchema = calendarString(MSG.dateOrDateTime, (s) => isCalendarDate(s, 1) || isCalendarDateTime(s, 1), MIN_YEAR);

@@ -54,7 +54,7 @@ export function requiredInt(label: string, min: number, max: number, o: { list?:
 /** A required date (YYYY-MM-DD): a missing value is «Обязательное поле.». */
 export function requiredDate(label: string, o: { list?: boolean; tab?: string } = {}): FieldDef {
   const base = f.date(label, { ...o, required: true });
-  const write = z.string({ error: (iss) => (iss.input === undefined ? MSG.required : iss.input === null ? MSG.notNull : MSG.date) }).refine(isCalendarDate, MSG.date);
+  const write = z.string({ error: (iss) => (iss.input === undefined ? MSG.required : iss.input === null ? MSG.notNull : MSG.date) }).refine((s) => isCalendarDate(s), MSG.date);
   return { ...base, write } as FieldDef;
 }
 

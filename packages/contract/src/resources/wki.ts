@@ -33,8 +33,12 @@ export const WkiUnit = defineEnum('WkiUnit', {
   GIGA_RUB: 'млрд руб.',
 });
 
+/** Years of a territorial scheme's indicators (the scheme runs ten years or more from its approval). */
+const YEAR_MIN = 2000;
+const YEAR_MAX = 2100;
+
 const yearValue = {
-  year: f.integer('Год', { required: true, min: 2000, max: 2100 }),
+  year: f.integer('Год', { required: true, min: YEAR_MIN, max: YEAR_MAX }),
   value: f.decimal('Значение', { required: true, scale: 3, max: 1e14 }),
 };
 
@@ -56,7 +60,7 @@ export const wkiResource = defineResource({
     name: f.text('Наименование', { required: true, max: 1000, list: true }),
     unit: f.enum('Единица измерения', WkiUnit, { required: true, list: true }),
     source: f.text('Источник', { max: 1000, list: true }),
-    years_period: f.range('Период, годы', 'decimal', { list: true }),
+    years_period: f.range('Период, годы', 'decimal', { list: true, help: `Целые годы от ${YEAR_MIN} до ${YEAR_MAX}.` }),
     actual_indications: f.children('Фактические значения', { fields: yearValue }, { tab: 'values' }),
     planned_indications: f.children('Плановые значения', { fields: yearValue }, { tab: 'values' }),
   },
@@ -69,6 +73,13 @@ export const wkiResource = defineResource({
   titleField: 'name',
   check: (v) => {
     const out: Record<string, string> = {};
+    const period = v.years_period as { lower: string | null; upper: string | null } | null | undefined;
+    for (const k of ['lower', 'upper'] as const) {
+      const b = period?.[k];
+      if (b != null && !(Number.isInteger(Number(b)) && Number(b) >= YEAR_MIN && Number(b) <= YEAR_MAX)) {
+        out[`years_period.${k}`] = `Укажите год — целое число от ${YEAR_MIN} до ${YEAR_MAX}.`;
+      }
+    }
     for (const key of ['actual_indications', 'planned_indications'] as const) {
       const items = ((v[key] as { year?: number | null; value?: string | null; fetch_action?: string }[] | undefined) ?? []).filter((r) => r.fetch_action !== 'delete');
       if (items.some((r) => r.year === null || r.value === null)) out[key] = 'Укажите год и значение в каждой строке.';

@@ -35,8 +35,14 @@ export const SystemSettingsSchema = z.object({
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 
-/** PUT body: the fields to set; an omitted field keeps its value, null clears it; the centre may be `'lat, lng'`. */
-export const SystemSettingsUpdateSchema = SystemSettingsSchema.extend({ center_coordinates: PointInputSchema.nullable() }).partial().strict();
+/**
+ * PUT body: the fields to set; an omitted field keeps its value; the centre may be `'lat, lng'`.
+ * Null clears a field whose emptiness means something (the centre: fit the data) or is an
+ * unknown fact (region, radius, periodicity start); the zooms, once set, stay set: every map
+ * opens at them (null → 400 «Обязательное поле.»). Until first saved they are null on GET.
+ */
+export const SystemSettingsUpdateSchema = SystemSettingsSchema.extend({ center_coordinates: PointInputSchema.nullable(), map_zoom: zoom, map_zoom_mini: zoom }).partial().strict();
+export type SystemSettingsUpdate = z.input<typeof SystemSettingsUpdateSchema>;
 
 export const systemSettingsRoute = defineRoute({
   method: 'GET', path: SYSTEM_SETTINGS_PATH, permission: 'user', tags: ['system-settings'], summary: 'Системные настройки', response: { 200: SystemSettingsSchema },

@@ -17,6 +17,7 @@ import { ATTACHMENT_GROUP_LABELS } from '@tko/contract';
 import { FieldValidationError } from '@tko/db';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { detectFileType } from './file-type-check';
+import { cleanFileName } from './file-name';
 import type { FileStore } from './file-store';
 
 export interface UploadDeps {
@@ -37,11 +38,6 @@ export function formatBytes(n: number): string {
   return `${n} байт`;
 }
 
-/** The name kept for a file: its base name, at most 255 characters ('файл' when empty). */
-export function cleanFileName(raw: string | undefined): string {
-  const base = path.basename((raw ?? '').replace(/\\/g, '/')).replace(/\p{Cc}/gu, '').trim();
-  return (base || 'файл').slice(0, 255);
-}
 
 /** Stores `part` and returns its row; the temporary file is always removed. */
 export async function receiveUpload(part: MultipartFile, userId: number, deps: UploadDeps): Promise<AttachmentRow> {

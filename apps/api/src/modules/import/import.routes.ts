@@ -30,6 +30,7 @@ import { HttpError, notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import type { AuthUser } from '../../plugins/auth';
 import type { ImportQueue } from './import-queue';
+import { cleanFileName } from '../attachments/file-name';
 import { ImportService } from './import.service';
 
 export interface ImportDeps {
@@ -90,7 +91,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
       if (!ctx.request.isMultipart()) throw FieldValidationError.of('file', IMPORT_MSG.noFile);
       const part = await ctx.request.file();
       if (!part) throw FieldValidationError.of('file', IMPORT_MSG.noFile);
-      const name = (part.filename || 'file').split(/[\\/]/).pop()!.slice(0, 255);
+      const name = cleanFileName(part.filename, 'file');
       const tooLarge = () => new HttpError(413, IMPORT_MSG.tooLarge(deps.maxBytes), 'too_large');
       let stored;
       try {
