@@ -4,7 +4,7 @@
  * (osm2pgrouting → osm.ways) into this file's database: OSRM's answer shape, paths that follow
  * the hand-checked streets (Невский проспект, Садовая улица) with distances measured on the
  * street geometry, the order of the middle points, the errors (InvalidQuery, InvalidOptions,
- * NotImplemented, NoSegment, NoTrips), permissions, the pass-through to OSRM_URL, costMatrix.
+ * NotImplemented, NoSegment), snapping onto the connected network only, permissions, the pass-through to OSRM_URL, costMatrix.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,11 +14,11 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRegion } from '@tko/geocoding';
-import { costMatrix } from '@tko/db';
+import { costMatrix, dataDir } from '@tko/db';
 import { startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
-const SPB = path.resolve(import.meta.dirname, '../../../../shared/data/osm_spb_center_nevsky_2019.osm');
+const SPB = path.join(dataDir(), 'osm_spb_center_nevsky_2019.osm');
 
 let t: TestApp;
 let dir: string;
@@ -63,11 +63,15 @@ async function streetEnds(street: string): Promise<[LngLat, LngLat]> {
   return [[r.ax, r.ay], [r.bx, r.by]];
 }
 
-// Along Невский проспект from near Малая Морская to the Фонтанка (west → east), checked on the map.
-const NEVSKY_WEST: LngLat = [30.3210, 59.9358];
-const NEVSKY_MID_W: LngLat = [30.3250, 59.9355];
-const NEVSKY_MID_E: LngLat = [30.3300, 59.9350];
-const NEVSKY_EAST: LngLat = [30.3420, 59.9336];
+// On the eastbound carriageway of Невский проспект between канал Грибоедова and Садовая (west →
+// east), points on its edges (osm.ways 550 and 343 at 15, 45, 80 % and 60 % of their length): the
+// part of Nevsky inside the extract's largest strongly connected component — the clipped extract
+// leaves the rest of the avenue enterable or leavable only across its border, and the engine routes
+// on that component only.
+const NEVSKY_WEST: LngLat = [30.331041, 59.934717];
+const NEVSKY_MID_W: LngLat = [30.332048, 59.934591];
+const NEVSKY_MID_E: LngLat = [30.333222, 59.934447];
+const NEVSKY_EAST: LngLat = [30.334319, 59.934314];
 
 describe('GET /trip/v1/driving/', () => {
   it('answers OSRM’s shape: code Ok, one trip with legs, waypoints in input order', async () => {
@@ -96,9 +100,9 @@ describe('GET /trip/v1/driving/', () => {
     const { rows } = await t.pool.query<{ d: number }>('SELECT ST_Distance(ST_MakePoint($1, $2)::geography, ST_MakePoint($3, $4)::geography) AS d', [a[0], a[1], b[0], b[1]]);
     expect(res.body.trips[0].distance / rows[0]!.d).toBeGreaterThan(0.99);
     expect(res.body.trips[0].distance / rows[0]!.d).toBeLessThan(1.15);
-    // ≈ 1.2 km at the graph's 50 km/h: 60–200 s.
-    expect(res.body.trips[0].duration).toBeGreaterThan(60);
-    expect(res.body.trips[0].duration).toBeLessThan(200);
+    // Primary road: the truck profile's 40 km/h (under the 40–50 km/h limits of these edges).
+    expect(res.body.trips[0].duration).toBeCloseTo(res.body.trips[0].distance / (40 / 3.6), 0);
+    expect(res.body.source).toBe('road_graph');
   });
 
   it('follows Садовая улица from one end to the other', async () => {
@@ -160,18 +164,23 @@ describe('GET /trip/v1/driving/', () => {
     expect(river.body.code).toBe('NoSegment');
   });
 
-  it('answers NoTrips when the points are on roads the graph does not connect', async () => {
-    // A road of its own, 300 m south of the extract's streets, joined to nothing.
+  it('snaps a point beside a road the graph does not connect onto the connected network, not into that road', async () => {
+    // A road of its own, 300 m south of the extract's streets, joined to nothing: it is outside
+    // the largest strongly connected component, so no point is placed on it (it could not route).
     await t.pool.query(`INSERT INTO osm.ways_vertices_pgr (id, the_geom) VALUES
         (900001, ST_SetSRID(ST_MakePoint(30.3300, 59.9290), 4326)), (900002, ST_SetSRID(ST_MakePoint(30.3310, 59.9290), 4326))`);
     await t.pool.query(`INSERT INTO osm.ways (gid, source, target, cost_s, reverse_cost_s, length_m, name, the_geom)
         VALUES (900001, 900001, 900002, 4, 4, 56, 'отрезок без связей', ST_SetSRID(ST_MakeLine(ST_MakePoint(30.3300, 59.9290), ST_MakePoint(30.3310, 59.9290)), 4326))`);
-    const { rows } = await t.pool.query<{ d: number }>(
-      `SELECT min(ST_Distance(the_geom::geography, ST_SetSRID(ST_MakePoint(30.3305, 59.9290), 4326)::geography)) AS d FROM osm.ways_vertices_pgr WHERE id < 900001`);
-    expect(rows[0]!.d).toBeGreaterThan(50); // nothing else is nearer than the new road
     const res = await tripOf([NEVSKY_WEST, [30.3305, 59.9290]]);
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.code).toBe('NoTrips');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const w = res.body.waypoints[1];
+    expect(w.name).not.toBe('отрезок без связей');
+    expect(w.hint).not.toBe('900001');
+    expect(w.distance).toBeGreaterThan(50);
+    // The leg ends at that snapped position.
+    const coords = res.body.trips[0].geometry.coordinates as LngLat[];
+    expect(coords[coords.length - 1]![0]).toBeCloseTo(w.location[0], 5);
+    expect(coords[coords.length - 1]![1]).toBeCloseTo(w.location[1], 5);
   });
 
   it('checks the permission first: 401 anonymous, 403 without routes:view', async () => {

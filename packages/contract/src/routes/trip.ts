@@ -29,6 +29,8 @@ export const TripLegSchema = z.object({
 
 export const TripAnswerSchema = z.object({
   code: z.literal('Ok'),
+  /** Where the times come from: 'road_graph' (the product's engine); absent in a passed-through OSRM answer. */
+  source: z.enum(['road_graph', 'great_circle']).optional(),
   trips: z.array(z.object({
     geometry: TripGeometrySchema.optional(),
     legs: z.array(TripLegSchema),

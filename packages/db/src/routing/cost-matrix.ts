@@ -1,25 +1,33 @@
 /**
- * Travel times and distances between points over the road graph (pgRouting pgr_dijkstra
- * many-to-many, weight = time): for the trip service's ordering and the fleet planner
- * (issue 10 §2, §4).
+ * Travel times and distances between points over the road graph, many to many: one Dijkstra over
+ * the in-memory graph's arcs per distinct start position (search.ts), each stopping once all the
+ * targets are settled; points on the nearest edge of the largest strongly connected component,
+ * the truck profile's speeds, one-way streets and turn restrictions respected. For the trip
+ * service's ordering and the fleet planner.
  */
-import { TripError } from './errors';
-import type { LngLat, Queryable, Snapped } from './graph';
-import { DEFAULT_SNAP_METERS, edgesSqlAround, hasRoadGraph, snapPoints } from './graph';
+import type { LngLat, Queryable, Snapped, TravelSource } from './graph';
+import { DEFAULT_SNAP_METERS } from './graph';
+import { snapAll } from './engine';
+import type { TruckProfile } from './profile';
+import { Searcher } from './search';
 
-/** Matrices indexed [from][to]; null where no path exists (different components, one-way traps). */
+/** Matrices indexed [from][to]; null where no path exists (cannot happen inside the component). */
 export interface CostMatrix {
-  /** Seconds of driving (edge cost_s: length at the road's speed). */
+  /** Seconds of driving with the truck profile. */
   durations: (number | null)[][];
   /** Metres along the fastest path. */
   distances: (number | null)[][];
-  /** Each point's graph vertex. */
+  /** Each point's position on the graph. */
   snapped: Snapped[];
+  /** Always 'road_graph' (the planner's great-circle fallback states its own). */
+  source: TravelSource;
 }
 
 export interface CostMatrixOptions {
   /** Snap radius in metres (default 500, ROUTING_SNAP_METERS). */
   maxSnapMeters?: number;
+  /** Speeds (default: truckProfile(), ROUTING_TRUCK_SPEEDS over the defaults). */
+  profile?: TruckProfile;
 }
 
 /**
@@ -29,39 +37,37 @@ export interface CostMatrixOptions {
  * planner's great-circle × detour factor — catches it).
  */
 export async function costMatrix(db: Queryable, points: LngLat[], opts: CostMatrixOptions = {}): Promise<CostMatrix> {
-  const snapped = await snapAll(db, points, opts.maxSnapMeters ?? DEFAULT_SNAP_METERS);
+  const placed = await snapAll(db, points, opts.maxSnapMeters ?? DEFAULT_SNAP_METERS, opts.profile);
   const n = points.length;
-  const durations: (number | null)[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : null)));
-  const distances: (number | null)[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : null)));
-  const vertices = [...new Set(snapped.map((s) => s.vertex))];
-  if (vertices.length > 1) {
-    const { rows } = await db.query<{ start_vid: string; end_vid: string; seconds: number; metres: number }>(
-      `SELECT d.start_vid, d.end_vid, sum(d.cost) AS seconds, sum(w.length_m) AS metres
-         FROM pgr_dijkstra($1, $2::bigint[], $2::bigint[], true) d
-         JOIN osm.ways w ON w.gid = d.edge
-        GROUP BY d.start_vid, d.end_vid`,
-      [edgesSqlAround(points), vertices],
-    );
-    const byPair = new Map(rows.map((r) => [`${r.start_vid}:${r.end_vid}`, r]));
-    for (let i = 0; i < n; i++) {
+  const durations: (number | null)[][] = [];
+  const distances: (number | null)[][] = [];
+  const searcher = new Searcher(placed.graph);
+  const seconds = new Float64Array(n);
+  const metres = new Float64Array(n);
+  const via = new Int32Array(n);
+  // Points at the same position share one search.
+  const key = (i: number) => `${placed.positions[i]!.edge}:${placed.positions[i]!.fraction}`;
+  const rowOf = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const same = rowOf.get(key(i));
+    if (same !== undefined) {
+      durations.push([...durations[same]!]);
+      distances.push([...distances[same]!]);
+    } else {
+      rowOf.set(key(i), i);
+      searcher.runInto(placed.positions[i]!, placed.positions, seconds, metres, via);
+      const dRow: (number | null)[] = new Array(n);
+      const mRow: (number | null)[] = new Array(n);
       for (let j = 0; j < n; j++) {
-        if (i === j) continue;
-        const a = snapped[i]!.vertex;
-        const b = snapped[j]!.vertex;
-        if (a === b) { durations[i]![j] = 0; distances[i]![j] = 0; continue; }
-        const r = byPair.get(`${a}:${b}`);
-        if (r) { durations[i]![j] = Number(r.seconds); distances[i]![j] = Number(r.metres); }
+        const ok = seconds[j] !== Number.POSITIVE_INFINITY;
+        dRow[j] = ok ? seconds[j]! : null;
+        mRow[j] = ok ? metres[j]! : null;
       }
+      durations.push(dRow);
+      distances.push(mRow);
     }
+    durations[i]![i] = 0;
+    distances[i]![i] = 0;
   }
-  return { durations, distances, snapped };
-}
-
-/** Every point snapped, or TripError NoSegment naming the first one off the graph. */
-export async function snapAll(db: Queryable, points: LngLat[], maxMeters: number): Promise<Snapped[]> {
-  if (!(await hasRoadGraph(db))) throw new TripError('NoSegment', 'Дорожный граф не загружен: нет дорог рядом с точками (pnpm region:load --only roads).');
-  const snapped = await snapPoints(db, points, maxMeters);
-  const off = snapped.findIndex((s) => s === null);
-  if (off >= 0) throw new TripError('NoSegment', `Could not find a matching segment for coordinate ${off}: нет дороги в пределах ${maxMeters} м от точки ${off + 1}.`);
-  return snapped as Snapped[];
+  return { durations, distances, snapped: placed.snapped, source: 'road_graph' };
 }

@@ -1,12 +1,18 @@
 /**
- * Routing over the road graph of `pnpm region:load --only roads` (pgRouting; issue 10 §2): the
- * OSRM-compatible trip (trip.ts), the time/distance matrix for the planner (cost-matrix.ts),
- * snapping (graph.ts), the tour order (order.ts) and the OSRM error codes (errors.ts).
+ * Routing over the region's road graph (`pnpm region:load --only roads`): the graph held in
+ * memory with a truck profile (road-graph.ts, profile.ts, scc.ts), points snapped onto its edges
+ * (snap.ts, engine.ts), fastest paths over arcs with turn rules (search.ts), the many-to-many
+ * time/distance matrix for the planner (cost-matrix.ts), the OSRM-compatible trip (trip.ts), the
+ * tour order (order.ts) and the OSRM error codes (errors.ts).
  */
 export { TripError } from './errors';
 export type { TripErrorCode } from './errors';
-export { DEFAULT_SNAP_METERS, hasRoadGraph, snapPoints } from './graph';
-export type { LngLat, Queryable, Snapped } from './graph';
+export { DEFAULT_SNAP_METERS, hasRoadGraph } from './graph';
+export type { LngLat, Queryable, Snapped, TravelSource } from './graph';
+export { openGraph, snapAll, snapPoints } from './engine';
+export { DEFAULT_OTHER_SPEED, DEFAULT_TRUCK_SPEEDS, edgeSeconds, ProfileError, truckProfile } from './profile';
+export type { SpeedTable, TruckProfile } from './profile';
+export type { RoadGraph } from './road-graph';
 export { costMatrix } from './cost-matrix';
 export type { CostMatrix, CostMatrixOptions } from './cost-matrix';
 export { orderTour } from './order';

@@ -1,16 +1,23 @@
 /**
  * OSRM's trip service (http://project-osrm.org/docs/v5.24.0/api/#trip-service) answered from the
- * pgRouting road graph: the points snapped to the nearest vertex (within the snap radius), the
- * middle points ordered over the time matrix (order.ts), each leg's fastest path (pgr_dijkstra,
- * weight = seconds) and the trip's geometry. Distances in metres, durations in seconds.
+ * in-memory road graph (the same engine as cost-matrix.ts): the points snapped onto the nearest
+ * edge of the largest strongly connected component (within the snap radius), the middle points
+ * ordered over the time matrix (order.ts), each leg's fastest path with the truck profile (search.ts)
+ * from the snapped position to the next one, and the trip's geometry. Distances in metres,
+ * durations in seconds; `source` states 'road_graph'.
  * Throws TripError: NoSegment (no graph near a point), NoTrips (points not mutually reachable),
  * NotImplemented (roundtrip=false without source=first & destination=last, as OSRM).
  */
 import { costMatrix } from './cost-matrix';
+import { openGraph } from './engine';
 import { TripError } from './errors';
-import type { LngLat, Queryable, Snapped } from './graph';
-import { DEFAULT_SNAP_METERS, edgesSqlAround } from './graph';
+import type { LngLat, Queryable, TravelSource } from './graph';
+import { DEFAULT_SNAP_METERS } from './graph';
 import { orderTour } from './order';
+import { truckProfile } from './profile';
+import type { TruckProfile } from './profile';
+import { Searcher } from './search';
+import { snapToEdge } from './snap';
 
 export interface OsrmTripOptions {
   roundtrip: boolean;
@@ -19,6 +26,8 @@ export interface OsrmTripOptions {
   geometries: 'polyline' | 'polyline6' | 'geojson';
   overview: 'simplified' | 'full' | 'false';
   maxSnapMeters?: number;
+  /** Speeds (default: truckProfile()). */
+  profile?: TruckProfile;
 }
 
 export type TripGeometry = string | { type: 'LineString'; coordinates: LngLat[] };
@@ -28,6 +37,8 @@ export interface TripLeg { steps: never[]; summary: string; weight: number; dura
 /** OSRM's answer with code "Ok". */
 export interface OsrmTripAnswer {
   code: 'Ok';
+  /** Where the times come from (not in OSRM's answer; OSRM clients ignore it). */
+  source: TravelSource;
   trips: { geometry?: TripGeometry; legs: TripLeg[]; weight_name: 'duration'; weight: number; duration: number; distance: number }[];
   waypoints: { hint: string; distance: number; name: string; location: LngLat; waypoint_index: number; trips_index: number }[];
 }
@@ -42,18 +53,25 @@ export async function trip(db: Queryable, points: LngLat[], opts: OsrmTripOption
   if (!opts.roundtrip && (opts.source !== 'first' || opts.destination !== 'last')) {
     throw new TripError('NotImplemented', 'Поездка без возврата (roundtrip=false) строится только с source=first и destination=last.');
   }
-  const m = await costMatrix(db, points, { maxSnapMeters: opts.maxSnapMeters ?? DEFAULT_SNAP_METERS });
+  const profile = opts.profile ?? truckProfile();
+  const maxSnapMeters = opts.maxSnapMeters ?? DEFAULT_SNAP_METERS;
+  const m = await costMatrix(db, points, { maxSnapMeters, profile });
   const order = orderTour(m.durations, { roundtrip: opts.roundtrip });
   if (!order) throw new TripError('NoTrips', 'No trip visiting all destinations possible: точки не связаны дорогами графа.');
+  const graph = await openGraph(db, profile);
+  const searcher = new Searcher(graph);
+  const positions = points.map((p) => snapToEdge(graph, p, maxSnapMeters)!);
   const visit = opts.roundtrip ? [...order, order[0]!] : order;
   const legs: TripLeg[] = [];
   const coords: LngLat[] = [];
   for (let i = 1; i < visit.length; i++) {
-    const a = m.snapped[visit[i - 1]!]!;
-    const b = m.snapped[visit[i]!]!;
-    const leg = await legPath(db, points, a, b);
-    legs.push({ steps: [], summary: '', weight: leg.duration, duration: leg.duration, distance: leg.distance });
-    for (const p of leg.coordinates) {
+    const r = searcher.run(positions[visit[i - 1]!]!, [positions[visit[i]!]!], true);
+    const cost = r.cost[0];
+    const line = r.geometry[0];
+    if (!cost || !line) throw new TripError('NoTrips', 'No trip visiting all destinations possible: точки не связаны дорогами графа.');
+    const duration = round1(cost.seconds);
+    legs.push({ steps: [], summary: '', weight: duration, duration, distance: round1(cost.metres) });
+    for (const p of line) {
       const prev = coords[coords.length - 1];
       if (!prev || prev[0] !== p[0] || prev[1] !== p[1]) coords.push(p);
     }
@@ -64,27 +82,12 @@ export async function trip(db: Queryable, points: LngLat[], opts: OsrmTripOption
   const position = new Map(order.map((p, k) => [p, k]));
   return {
     code: 'Ok',
+    source: 'road_graph',
     trips: [{ ...(geometry === undefined ? {} : { geometry }), legs, weight_name: 'duration', weight: duration, duration, distance }],
     waypoints: m.snapped.map((s, i) => ({
-      hint: String(s.vertex), distance: s.distance, name: s.name, location: s.location, waypoint_index: position.get(i)!, trips_index: 0,
+      hint: String(s.edge), distance: s.distance, name: s.name, location: s.location, waypoint_index: position.get(i)!, trips_index: 0,
     })),
   };
-}
-
-/** One leg's fastest path: its coordinates (edges oriented along the way), seconds, metres. */
-async function legPath(db: Queryable, points: LngLat[], a: Snapped, b: Snapped): Promise<{ coordinates: LngLat[]; duration: number; distance: number }> {
-  if (a.vertex === b.vertex) return { coordinates: [a.location], duration: 0, distance: 0 };
-  const { rows } = await db.query<{ geojson: string | null; seconds: number | null; metres: number | null }>(
-    `SELECT ST_AsGeoJSON(ST_RemoveRepeatedPoints(ST_MakeLine(CASE WHEN d.node = w.source THEN w.the_geom ELSE ST_Reverse(w.the_geom) END ORDER BY d.seq)), 6) AS geojson,
-            sum(d.cost) AS seconds, sum(w.length_m) AS metres
-       FROM pgr_dijkstra($1, $2::bigint, $3::bigint, true) d
-       JOIN osm.ways w ON w.gid = d.edge`,
-    [edgesSqlAround(points), a.vertex, b.vertex],
-  );
-  const r = rows[0];
-  if (!r?.geojson) throw new TripError('NoTrips', 'No trip visiting all destinations possible: точки не связаны дорогами графа.');
-  const line = JSON.parse(r.geojson) as { coordinates: LngLat[] };
-  return { coordinates: line.coordinates, duration: round1(Number(r.seconds)), distance: round1(Number(r.metres)) };
 }
 
 /** The trip line as GeoJSON or an encoded polyline (precision 5 or 6), simplified unless overview=full. */

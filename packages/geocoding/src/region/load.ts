@@ -20,6 +20,7 @@ import { writeFileSync, readFileSync, existsSync } from 'node:fs';
 import pg from 'pg';
 import { parseStreet, normalizeHouse, normalizeAddress } from '../normalize';
 import { writeGlyphs } from './glyphs';
+import { loadRestrictions } from './restrictions';
 import { RegionLoadError, run } from './tools';
 
 /**
@@ -113,7 +114,11 @@ export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadRes
         '-h', u.hostname, '-p', u.port || '5432',
       ], { PGPASSWORD: decodeURIComponent(u.password) });
       out.roadEdges = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM osm.ways')).rows[0]!.n);
-      log(`дорожный граф: ${out.roadEdges} рёбер`);
+      // Turn restrictions: osm2pgrouting drops them; osmium keeps the relations only.
+      const restrictionsXml = join(tmp, 'restrictions.osm');
+      await run('osmium', ['tags-filter', xml, 'r/type=restriction,restriction:hgv', '-R', '-f', 'osm', '-o', restrictionsXml, '--overwrite']);
+      const tr = await loadRestrictions(pool, restrictionsXml);
+      log(`дорожный граф: ${out.roadEdges} рёбер, ${tr.written} запретов поворота (пропущено ${tr.skipped})`);
     }
     if (parts.basemap) {
       log('подложка: tilemaker');
