@@ -143,8 +143,8 @@ function buildGraph(rows: WayRow[], trRows: RestrictionRow[], profile: TruckProf
   let latN = 0;
   for (let e = 0; e < E; e++) {
     const r = rows[e]!;
-    const s = vid(r.source);
-    const t = vid(r.target);
+    const s = vid(String(r.source));
+    const t = vid(String(r.target));
     tail[2 * e] = s; head[2 * e] = t;
     tail[2 * e + 1] = t; head[2 * e + 1] = s;
     length[e] = Number(r.length_m);
@@ -214,19 +214,21 @@ function applyRestrictions(g: RoadGraph, rows: WayRow[], trRows: RestrictionRow[
   const byWay = new Map<string, number[]>();
   rows.forEach((r, e) => {
     if (r.osm_id === null) return;
-    const l = byWay.get(r.osm_id);
-    if (l) l.push(e); else byWay.set(r.osm_id, [e]);
+    const l = byWay.get(String(r.osm_id));
+    if (l) l.push(e); else byWay.set(String(r.osm_id), [e]);
   });
   for (const tr of trRows) {
     const into: number[] = [];
     const outOf: number[] = [];
-    for (const e of byWay.get(tr.from_way) ?? []) {
-      if (rows[e]!.target_osm === tr.via_node) into.push(2 * e);
-      if (rows[e]!.source_osm === tr.via_node) into.push(2 * e + 1);
+    // bigint ids compared as text (pg gives strings, the product's pool numbers).
+    const via = String(tr.via_node);
+    for (const e of byWay.get(String(tr.from_way)) ?? []) {
+      if (String(rows[e]!.target_osm) === via) into.push(2 * e);
+      if (String(rows[e]!.source_osm) === via) into.push(2 * e + 1);
     }
-    for (const e of byWay.get(tr.to_way) ?? []) {
-      if (rows[e]!.source_osm === tr.via_node) outOf.push(2 * e);
-      if (rows[e]!.target_osm === tr.via_node) outOf.push(2 * e + 1);
+    for (const e of byWay.get(String(tr.to_way)) ?? []) {
+      if (String(rows[e]!.source_osm) === via) outOf.push(2 * e);
+      if (String(rows[e]!.target_osm) === via) outOf.push(2 * e + 1);
     }
     if (!into.length || !outOf.length) { g.restrictions.skipped++; continue; }
     const only = tr.kind.startsWith('only_');
