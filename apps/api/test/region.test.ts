@@ -22,13 +22,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeocoder, loadRegion, OsmGeocoder, RegionLoadError } from '@tko/geocoding';
 import type { RegionLoadResult } from '@tko/geocoding';
+import { dataDir } from '@tko/db';
 import { startFakeDadata, SECRET, TOKEN } from './fixtures/fake-dadata';
 import type { FakeDadata } from './fixtures/fake-dadata';
 import { startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
 /** The extract, read from shared/data (never copied into the repository). */
-const SPB = path.resolve(import.meta.dirname, '../../../../shared/data/osm_spb_center_nevsky_2019.osm');
+const SPB = path.join(dataDir(), 'osm_spb_center_nevsky_2019.osm');
 
 let t: TestApp;
 let dir: string;
@@ -137,6 +138,15 @@ describe('road graph', () => {
     // Straight line ≈ 150 m; by road more, but not a detour across the city.
     expect(rows[0]!.metres).toBeGreaterThan(100);
     expect(rows[0]!.metres).toBeLessThan(3000);
+  });
+
+  it('keeps the extract’s turn restrictions (osm2pgrouting drops them): all 28, each with its from/via/to', async () => {
+    // The file holds 28 relations type=restriction, each with one from way, one via node, one to way
+    // (grep of the file); relation 86294 (shared/data) is no_left_turn 683105294 → 1570984835 → 4457512.
+    const { rows } = await t.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM osm.turn_restrictions');
+    expect(rows[0]!.n).toBe(28);
+    const one = await t.pool.query(`SELECT kind FROM osm.turn_restrictions WHERE from_way = 683105294 AND via_node = 1570984835 AND to_way = 4457512`);
+    expect(one.rows).toEqual([{ kind: 'no_left_turn' }]);
   });
 });
 
