@@ -66,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Router refusals (undecodable URL, over-long path parameter) in DRF's shape (plugins/framework-errors.ts).
     frameworkErrors,
   });
+  // The base of every absolute link the API writes (crud/paging.ts), never the request's Host.
+  app.decorate('publicUrl', config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -34,7 +34,8 @@ const EnvSchema = z.object({
   SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SIGNIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
+  // Empty: no proxy is trusted; behind a reverse proxy, name its address (docs/CONFIGURATION.md).
+  TRUST_PROXY: z.string().default(''),
   DADATA_TOKEN: z.string().optional(),
   DADATA_SECRET: z.string().optional(),
   DADATA_SUGGEST_URL: z.string().url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs/suggest/address'),
@@ -94,8 +95,11 @@ export interface Config {
   regionTimeZone: string;
   /** Sign-in and refresh attempts per window, per account and per client address (issue 8 §3). */
   signInRateLimit: { perAccount: number; perAddress: number; windowSeconds: number };
-  /** Fastify trustProxy: the proxies whose X-Forwarded-For gives the client's address (proxy-addr presets, IPs, CIDRs). */
-  trustProxy: string;
+  /**
+   * Fastify trustProxy: the proxies whose X-Forwarded-For gives the client's address (proxy-addr
+   * presets, IPs, CIDRs); false (TRUST_PROXY empty, the default) trusts none: request.ip is the peer.
+   */
+  trustProxy: string | false;
   /** DaData-compatible address service; null = the built-in offline provider. */
   dadata: DadataConfig | null;
   /** Directory of the import file store (uploaded CSV/XLSX; the worker reads it too). */
@@ -157,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appealTermDays: e.APPEAL_TERM_DAYS,
     regionTimeZone: e.REGION_TIME_ZONE,
     signInRateLimit: { perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT, perAddress: e.SIGNIN_LIMIT_PER_ADDRESS, windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY.trim() || false,
     dadata: e.DADATA_TOKEN
       ? { token: e.DADATA_TOKEN, secret: e.DADATA_SECRET || null, suggestUrl: e.DADATA_SUGGEST_URL, cleanUrl: e.DADATA_CLEAN_URL, timeoutMs: e.ADDRESS_TIMEOUT_MS }
       : null,

@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import * as fixtures from './fixtures/files';
 import { siteBody, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
@@ -303,3 +304,47 @@ describe('second review: validation gaps', () => {
     expect(post.body).toEqual({ detail: 'Неправильный JSON в теле запроса.', code: 'parse_error' });
   });
 });
+
+describe('second review: proxies', () => {
+  const LIMITS = { perAccount: 100, perAddress: 3, windowSeconds: 60 };
+  const signIn = (app: TestApp, forwardedFor: string) => request(app.app.server).post('/api/auth/token/')
+    .set('X-Forwarded-For', forwardedFor).send({ email: `probe-${forwardedFor}@example.org`, password: 'не-тот-пароль-1' });
+
+  it('by default no proxy is trusted: a rotating X-Forwarded-For does not escape the per-address limit', async () => {
+    const own = await startTestApp({ overrides: { signInRateLimit: LIMITS, trustProxy: loadDefaultTrustProxy() } });
+    try {
+      const statuses = [];
+      for (let i = 1; i <= 4; i++) statuses.push((await signIn(own, `10.0.0.${i}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await own.close();
+    }
+  });
+  it('a proxy named in TRUST_PROXY names the client (each forwarded address has its own count)', async () => {
+    const own = await startTestApp({ overrides: { signInRateLimit: LIMITS, trustProxy: '127.0.0.1, ::1' } });
+    try {
+      const statuses = [];
+      for (let i = 1; i <= 4; i++) statuses.push((await signIn(own, `10.0.0.${i}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      // next links stay under PUBLIC_URL even from a trusted proxy naming another host.
+      for (let i = 0; i < 2; i++) await request(own.app.server).post('/api/roles/').set(own.auth('admin')).send({ name: `Роль ${i}`, description: '', permissions: {} });
+      const page = await request(own.app.server).get('/api/roles/?page_size=1').set(own.auth('admin')).set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-Proto', 'https');
+      expect(page.status).toBe(200);
+      expect(page.body.next).toBe(`${own.config.publicUrl}/api/roles/?page_size=1&page=2`);
+    } finally {
+      await own.close();
+    }
+  });
+  it('next and previous links are built from PUBLIC_URL, never from Host or X-Forwarded-Host', async () => {
+    for (let i = 0; i < 3; i++) await request(t.app.server).post('/api/roles/').set(t.auth('admin')).send({ name: `Ссылки ${i}`, description: '', permissions: {} });
+    const page = await request(t.app.server).get('/api/roles/?page_size=1&page=2').set(t.auth('admin')).set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example');
+    expect(page.status).toBe(200);
+    expect(page.body.next).toBe(`${t.config.publicUrl}/api/roles/?page_size=1&page=3`);
+    expect(page.body.previous).toBe(`${t.config.publicUrl}/api/roles/?page_size=1&page=1`);
+  });
+});
+
+/** TRUST_PROXY as the product defaults it (nothing set in the environment). */
+function loadDefaultTrustProxy() {
+  return loadConfig({ DATABASE_URL: 'postgresql://x@localhost/x', JWT_SECRET: 'x' } as NodeJS.ProcessEnv).trustProxy;
+}
