@@ -53,8 +53,10 @@ describe('permission list', () => {
     const missing: string[] = [];
     for (const def of t.app.routeRegistry.typed) for (const n of routePermissions(def)) if (!names.has(n)) missing.push(`${def.method} ${def.path}: ${n}`);
     // Every registry route (crud module): list/card → view, create → add, update → change, delete, xlsx → export, workflow actions.
+    // A read-only registry has no write or export route; one any signed-in user reads checks no right at all.
     for (const def of resources) {
-      for (const a of ['view', 'add', 'change', 'delete', 'export']) if (!names.has(`${def.name}:${a}`)) missing.push(`${def.path}: ${def.name}:${a}`);
+      const actions = def.readOnly ? (def.viewPermission === 'user' ? [] : ['view']) : ['view', 'add', 'change', 'delete', 'export'];
+      for (const a of actions) if (!names.has(`${def.name}:${a}`)) missing.push(`${def.path}: ${def.name}:${a}`);
       for (const action of Object.values(def.workflow?.actions ?? {})) {
         const p = `${action.permission?.resource ?? def.name}:${action.permission?.action ?? 'change'}`;
         if (!names.has(p)) missing.push(`${def.path} action: ${p}`);

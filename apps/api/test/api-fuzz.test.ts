@@ -132,7 +132,8 @@ function operations(doc: { paths: Record<string, Record<string, DocOperation>> }
         body: op.requestBody?.content?.['application/json']?.schema,
         multipart: def?.consumes === 'multipart/form-data',
         isPublic,
-        needs: isPublic ? 'none' : permission === 'user' ? 'user' : 'permission',
+        // A registry any signed-in user reads (ResourceDef.viewPermission 'user'): its list, card and search need no right.
+        needs: isPublic ? 'none' : permission === 'user' || (!def && resources.some((r) => r.viewPermission === 'user' && docPath.startsWith(r.path))) ? 'user' : 'permission',
         example,
         resourcePath: resource?.path ?? resources.find((r) => docPath.startsWith(r.path))?.path,
       });

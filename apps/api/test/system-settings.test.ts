@@ -7,7 +7,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '@tko/contract';
+import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, resources } from '@tko/contract';
+import { writeGuardedPaths } from '../src/plugins/federal-dictionaries';
 import { createUser, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 import { TokenService } from '../src/modules/auth/tokens';
@@ -72,6 +73,13 @@ describe('map layers', () => {
 });
 
 describe('federal dictionaries are read-only but for an administrator', () => {
+  it('the guarded paths are derived from the descriptions (ResourceDef.writePermission): ФККО and ОКТМО units', () => {
+    expect(writeGuardedPaths()).toEqual([
+      { path: '/api/dicts/administrative-unit/', permission: { resource: 'users-roles', action: 'change' } },
+      { path: '/api/dicts/fkko/', permission: { resource: 'users-roles', action: 'change' } },
+    ].sort((a, b) => resources.findIndex((r) => r.path === a.path) - resources.findIndex((r) => r.path === b.path)));
+  });
+
   it('refuses an operator holding fkko and administrative-unit add/change/delete (403), lets the administrator write', async () => {
     const op = { Authorization: asOperator.Authorization() };
     const fkko = { code: '4 00 000 00 00 0', name: 'Отходы потребления' };

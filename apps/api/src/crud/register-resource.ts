@@ -10,6 +10,8 @@
  *   GET    {publicPath}, {publicPath}{id}/  anonymous read-only variants without private fields
  *   POST   {path}{id}/{action}/  a workflow action (def.workflow; 409 from a wrong state)
  *   PUT    {path} (id in the body), POST {path}{id}/  the update again, with def.updateAliases
+ * A read-only registry (def.readOnly) gets the list, search, card and public routes only; with
+ * def.viewPermission 'user' any signed-in user reads it.
  * Writes go through the WritePipeline (transaction, history, announcement after commit); every
  * signed-in read and write is limited to the user's row scope (def.rowScope), public ones are not.
  * Validation errors answer 400 per field (plugins/errors.ts); a bad or unknown id 404, and
@@ -52,7 +54,11 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   const put = updateSchema(def, false);
   const patch = updateSchema(def, true);
   // Permission first (onRequest): 401/403 before the body or query is validated (issue 8 §2).
-  const can = (action: 'view' | 'add' | 'change' | 'delete' | 'export') => guards.requirePermission(def.name, action) as unknown as onRequestHookHandler;
+  // `viewPermission: 'user'` (the pickers' dictionaries): any signed-in user reads.
+  const can = (action: 'view' | 'add' | 'change' | 'delete' | 'export') =>
+    (action === 'view' && def.viewPermission === 'user' ? guards.requireUser : guards.requirePermission(def.name, action)) as unknown as onRequestHookHandler;
+  /** The router of the write and export routes: none for a read-only registry (`def.readOnly`). */
+  const w = def.readOnly ? null : r;
 
   async function listAnswer(request: FastifyRequest, q: ListQuery, publicOnly: boolean) {
     const keyset = typeof q.cursor === 'string';
@@ -92,7 +98,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   // With def.updateByPost a body carrying `id` updates that row (spec 03 §7, contracts): the raw
   // body is kept before zod's create schema drops the read-only id.
   const rawPostBody = new WeakMap<FastifyRequest, Record<string, unknown>>();
-  r.post(def.path, {
+  w?.post(def.path, {
     onRequest: can('add'),
     ...(def.updateByPost
       ? {
@@ -133,20 +139,20 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     if (!row) throw notFound();
     return row as never;
   };
-  r.put(`${def.path}:id/`, {
+  w?.put(`${def.path}:id/`, {
     onRequest: can('change'),
     schema: { tags, summary: `${def.label}: изменить`, params: IdParams, body: put, response: { 200: entity } },
   }, update(false));
-  r.patch(`${def.path}:id/`, {
+  w?.patch(`${def.path}:id/`, {
     onRequest: can('change'),
     schema: { tags, summary: `${def.label}: изменить часть полей`, params: IdParams, body: patch, response: { 200: entity } },
   }, update(true));
 
-  if (def.updateAliases) {
+  if (def.updateAliases && w) {
     // The report forms' other update addresses (spec 03 §7; contract ResourceDef.updateAliases):
     // PUT on the list with the row's id in the body, POST on the row — both a full update.
     const rawPutBody = new WeakMap<FastifyRequest, Record<string, unknown>>();
-    r.put(def.path, {
+    w.put(def.path, {
       onRequest: can('change'),
       preValidation: async (request: FastifyRequest) => {
         const b = request.body;
@@ -162,13 +168,13 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
       if (!row) throw notFound();
       return row as never;
     });
-    r.post(`${def.path}:id/`, {
+    w.post(`${def.path}:id/`, {
       onRequest: can('change'),
       schema: { tags, summary: `${def.label}: изменить (POST)`, params: IdParams, body: put, response: { 200: entity } },
     }, update(false));
   }
 
-  r.delete(`${def.path}:id/`, {
+  w?.delete(`${def.path}:id/`, {
     onRequest: can('delete'),
     schema: { tags, summary: `${def.label}: удалить`, params: IdParams },
   }, async (request, reply: FastifyReply) => {
@@ -178,7 +184,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   });
 
   const ExportQuery = z.object({ async: z.enum(['true', 'false']).optional() });
-  r.post(`${def.path}xlsx/`, {
+  w?.post(`${def.path}xlsx/`, {
     onRequest: can('export'),
     schema: { tags, summary: `${def.label}: выгрузка в xlsx`, querystring: ExportQuery, body: query.optional() },
   }, async (request, reply) => {
@@ -190,7 +196,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
   // Workflow actions (contract common/actions.ts): POST {path}{id}/{action}/ → the row after the step.
   for (const [key, action] of Object.entries(def.workflow?.actions ?? {})) {
     const perm = action.permission;
-    r.post(`${def.path}:id/${actionPath(key, action)}`, {
+    w?.post(`${def.path}:id/${actionPath(key, action)}`, {
       onRequest: guards.requirePermission(perm.resource ?? def.name, perm.action) as unknown as onRequestHookHandler,
       schema: {
         tags,

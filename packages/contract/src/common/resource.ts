@@ -38,6 +38,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   filters: Record<string, FilterDef>;
   /** Field names allowed in `ordering` (each also with '-'); each must be stored in a column. */
   ordering: string[];
+  /** Ordering of a list that names none: a field, `-field`, or several comma-separated. */
   defaultOrdering: string;
   /** List-level sums returned beside count, e.g. count_containers. */
   aggregates?: Record<string, { sum: string }>;
@@ -87,7 +88,44 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   listHighlight?: string;
   /** Who sees which rows (common/row-scope.ts); absent: every user with `view` sees all rows. */
   rowScope?: RowScopeDef;
+  /**
+   * A read-only registry (a dictionary kept by migrations, the system log): only its list, card
+   * and search are served; no create, update, delete, action or export route exists, and the
+   * write pipeline refuses it (a batch transaction naming it is a 400).
+   */
+  readOnly?: boolean;
+  /**
+   * `'user'`: any signed-in user reads it (the pickers' dictionaries, spec 01 §7); absent: the
+   * registry's own `<name>:view`.
+   */
+  viewPermission?: 'user';
+  /**
+   * A permission every write needs besides the registry's own add / change / delete: the
+   * federal dictionaries (ФККО, ОКТМО) take the administrator's mark `users-roles:change`
+   * (docs/DECISIONS.md «Federal dictionaries»). Checked by the API for every write under `path`.
+   */
+  writePermission?: { resource: string; action: 'view' | 'add' | 'change' | 'delete' | 'export' };
+  /**
+   * The section of the role editor's permission matrix the registry's rights are listed under
+   * (spec 01 §2 menu groups, contract `PERMISSION_SECTION_ORDER`); absent: «Прочее».
+   */
+  section?: PermissionSection;
 }
+
+/**
+ * Sections of the permission matrix, in their order (spec 01 §2 menu groups); a registry names
+ * its own in `ResourceDef.section`, the rights of no registry in routes/permissions.ts.
+ */
+export const PERMISSION_SECTION_ORDER = [
+  'Места накопления', 'Территориальная схема', 'Диспетчерская', 'Документы', 'Справочники', 'Аналитика', 'Администрирование', 'Прочее',
+] as const;
+export type PermissionSection = (typeof PERMISSION_SECTION_ORDER)[number];
+
+/**
+ * The permission only an administrator holds (whoever may change roles may grant anything):
+ * the `writePermission` of the federal dictionaries.
+ */
+export const ADMIN_MARK = { resource: 'users-roles', action: 'change' } as const;
 
 /**
  * Declares a registry. Throws when an ordering names a field the registry does not have

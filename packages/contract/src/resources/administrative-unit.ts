@@ -20,7 +20,7 @@
  *   packages/contract/src/validation, population a whole number ≥ 0.
  */
 import { f } from '../common/fields';
-import { defineResource } from '../common/resource';
+import { ADMIN_MARK, defineResource } from '../common/resource';
 import { defineEnum } from '../enums/define-enum';
 import { validateEmail, validateOktmo, validatePhone } from '../validation/index';
 import { LEGAL_ENTITY } from './refs';
@@ -40,6 +40,9 @@ export const AdministrativeUnitLevel = defineEnum('administrative_unit_level', {
 
 export const administrativeUnitResource = defineResource({
   name: 'administrative-unit',
+  section: 'Справочники',
+  // A federal dictionary: writes need the administrator's mark too (docs/DECISIONS.md «Federal dictionaries»).
+  writePermission: ADMIN_MARK,
   label: 'Административные единицы',
   labelOne: 'Административная единица',
   path: '/api/dicts/administrative-unit/',

@@ -38,6 +38,7 @@ const t = (label: string) => f.decimal(`${label}, т`, { list: true, scale: 3, m
 
 export const balanceResource = defineResource({
   name: 'balance',
+  section: 'Аналитика',
   label: 'Моделируемый баланс',
   labelOne: 'Строка баланса',
   path: '/api/balance/simulated/',

@@ -10,6 +10,7 @@ import { checkPeriodicity } from './periodicity-check';
 
 export const containerResource = defineResource({
   name: 'container',
+  section: 'Места накопления',
   label: 'Контейнерные площадки',
   labelOne: 'Контейнерная площадка',
   ...wasteAreaPaths('container'),

@@ -9,6 +9,7 @@ import { LEGAL_ENTITY } from './refs';
 
 export const contractZoneResource = defineResource({
   name: 'contract-zones',
+  section: 'Справочники',
   label: 'Зоны деятельности',
   labelOne: 'Зона деятельности',
   path: '/api/dicts/contract-zones/',

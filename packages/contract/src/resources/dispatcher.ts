@@ -46,6 +46,7 @@ export const EVENT_ORDER_OFFSET = 0.1;
 
 export const dispatcherEventResource = defineResource({
   name: 'dispatcher-event',
+  section: 'Диспетчерская',
   label: 'События диспетчера',
   labelOne: 'Событие диспетчера',
   path: '/api/dispatcher/event/',
@@ -123,6 +124,7 @@ export type RouteTimelineEvent = z.infer<typeof RouteTimelineEventSchema>;
 
 export const routeEventResource = defineResource({
   name: 'dispatcher-route-event',
+  section: 'Диспетчерская',
   label: 'Рейсы',
   labelOne: 'Рейс',
   path: '/api/dispatcher/route-event/',

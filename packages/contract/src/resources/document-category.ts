@@ -9,6 +9,7 @@ import { defineResource } from '../common/resource';
 
 export const documentCategoryResource = defineResource({
   name: 'documents',
+  section: 'Документы',
   label: 'Документы',
   labelOne: 'Категория документов',
   path: '/api/documents/',

@@ -12,7 +12,7 @@
  */
 import { f } from '../common/fields';
 import type { RefTarget } from '../common/fields';
-import { defineResource } from '../common/resource';
+import { ADMIN_MARK, defineResource } from '../common/resource';
 import { FkkoLevel } from '../enums/facilities-dumps';
 import { validateFkkoCode } from '../validation/fkko-code';
 
@@ -24,6 +24,9 @@ const CODE_RE = /^\d{11}$/;
 
 export const fkkoResource = defineResource({
   name: 'fkko',
+  section: 'Справочники',
+  // A federal dictionary: writes need the administrator's mark too (docs/DECISIONS.md «Federal dictionaries»).
+  writePermission: ADMIN_MARK,
   label: 'Федеральный классификационный каталог отходов',
   labelOne: 'Код ФККО',
   path: '/api/dicts/fkko/',

@@ -11,7 +11,7 @@
  *   (`lastOnlineBucket`, spec 02 §3 "Last online").
  * - Garages `/api/fleet/garages/` ('garages'): name, location, coordinates, structured_address.
  *
- * The models' dictionary is the read-only call GET /api/dicts/vehicle-models/ (routes/dicts.ts).
+ * The models' dictionary is the read-only registry /api/dicts/vehicle-models/ (resources/read-only-dicts.ts).
  */
 import { z } from 'zod';
 import { f } from '../common/fields';
@@ -72,6 +72,7 @@ const COMPRESSION_MAX = 10;
 
 export const vehicleResource = defineResource({
   name: 'vehicles',
+  section: 'Диспетчерская',
   label: 'Транспортные средства',
   labelOne: 'Транспортное средство',
   path: '/api/fleet/vehicles/',
@@ -143,6 +144,7 @@ export const vehicleResource = defineResource({
 
 export const garageResource = defineResource({
   name: 'garages',
+  section: 'Диспетчерская',
   label: 'Гаражи',
   labelOne: 'Гараж',
   path: '/api/fleet/garages/',

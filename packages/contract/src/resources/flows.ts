@@ -70,6 +70,7 @@ const EXAMPLE = {
 
 export const presentFlowResource = defineResource({
   name: 'flows-present',
+  section: 'Территориальная схема',
   label: 'Текущие потоки отходов',
   labelOne: 'Текущий поток отходов',
   path: '/api/flows/present/',
@@ -90,6 +91,7 @@ export const presentFlowResource = defineResource({
 
 export const predictedFlowResource = defineResource({
   name: 'flows-predicted',
+  section: 'Территориальная схема',
   label: 'Прогнозные потоки отходов',
   labelOne: 'Прогнозный поток отходов',
   path: '/api/flows/predicted/',

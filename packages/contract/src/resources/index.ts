@@ -33,6 +33,7 @@ import { appealResource } from './appeal';
 import { reportResource, containerWasteAreaReportResource, wasteSourceReportResource, form3ReportResource } from './report';
 import { reportSetResource } from './report-set';
 import { reportNotificationTemplateResource } from './report-notification-template';
+import { drivingLicenceCategoryResource, municipalFormationResource, staffPositionResource, vehicleModelResource } from './read-only-dicts';
 
 export { containerResource } from './container';
 export { contractZoneResource } from './contract-zone';
@@ -74,6 +75,7 @@ export * from './appeal';
 export * from './report';
 export * from './report-set';
 export * from './report-notification-template';
+export * from './read-only-dicts';
 
 export const resources: ResourceDef[] = [containerResource, contractZoneResource, juridicalPersonResource,
   specialResource, collectionResource, chamberResource, bulkResource, wasteSourceResource, normativeUnitResource,
@@ -86,6 +88,8 @@ export const resources: ResourceDef[] = [containerResource, contractZoneResource
   presentFlowResource, predictedFlowResource, dispatcherEventResource, routeEventResource, documentCategoryResource,
   contractResource, appealResource,
   reportResource, containerWasteAreaReportResource, wasteSourceReportResource, form3ReportResource, reportSetResource, reportNotificationTemplateResource,
+  // Read-only registries (`readOnly`): list, card and search only.
+  municipalFormationResource, vehicleModelResource, staffPositionResource, drivingLicenceCategoryResource,
 ] as unknown as ResourceDef[];
 
 /**

@@ -9,6 +9,7 @@ import { checkClosed, individualEntrepreneurFields, LEGAL_ENTITY_TABS, legalEnti
 
 export const individualEntrepreneurResource = defineResource({
   name: 'individual-entrepreneur',
+  section: 'Территориальная схема',
   label: 'Индивидуальные предприниматели',
   labelOne: 'Индивидуальный предприниматель',
   path: '/api/legal-entities/individual-entrepreneur/',

@@ -11,6 +11,7 @@ export { LegalEntityStatus } from './legal-entity-fields';
 
 export const juridicalPersonResource = defineResource({
   name: 'juridical-person',
+  section: 'Территориальная схема',
   label: 'Юридические лица',
   labelOne: 'Юридическое лицо',
   path: '/api/legal-entities/juridical-person/',

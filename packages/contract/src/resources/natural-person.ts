@@ -9,6 +9,7 @@ import { LEGAL_ENTITY_TABS, legalEntityFilters, naturalPersonFields } from './le
 
 export const naturalPersonResource = defineResource({
   name: 'natural-person',
+  section: 'Территориальная схема',
   label: 'Физические лица',
   labelOne: 'Физическое лицо',
   path: '/api/legal-entities/natural-person/',

@@ -16,6 +16,7 @@ import { defineResource } from '../common/resource';
 
 export const normativeUnitResource = defineResource({
   name: 'normative-unit',
+  section: 'Справочники',
   label: 'Нормативы накопления ТКО',
   labelOne: 'Норматив накопления ТКО',
   path: '/api/dicts/normative-unit/',

@@ -59,6 +59,7 @@ const objectIdField = {
 
 export const problemResource = defineResource({
   name: 'problems',
+  section: 'Аналитика',
   label: 'Проблемы',
   labelOne: 'Проблема',
   path: PROBLEMS_PATH,

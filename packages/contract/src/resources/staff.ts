@@ -33,6 +33,7 @@ export function validateLicenceNumber(v: string): string | null {
 
 export const staffResource = defineResource({
   name: 'staff',
+  section: 'Диспетчерская',
   label: 'Сотрудники',
   labelOne: 'Сотрудник',
   path: '/api/staff/',

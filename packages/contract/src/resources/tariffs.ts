@@ -67,6 +67,7 @@ const CALC = 'Рассчитывается, если не выбран ручн�
 
 export const predictedTariffResource = defineResource({
   name: 'tariff-predicted',
+  section: 'Аналитика',
   label: 'Прогнозные тарифы',
   labelOne: 'Прогнозный тариф',
   path: '/api/tariffs/predicted/',
@@ -145,6 +146,7 @@ export const TariffUnit = defineEnum('TariffUnit', { RUB_PER_M3: 'руб/м³', 
 
 export const regOperatorTariffResource = defineResource({
   name: 'tariff-reg-operator',
+  section: 'Аналитика',
   label: 'Тарифы регионального оператора',
   labelOne: 'Тариф регионального оператора',
   path: '/api/tariffs/reg-operator/',

@@ -18,6 +18,7 @@ import {
 
 export const bulkResource = defineResource({
   name: 'bulk',
+  section: 'Места накопления',
   label: 'Места накопления без контейнеров',
   labelOne: 'Место накопления без контейнеров',
   ...wasteAreaPaths('bulk'),

@@ -16,6 +16,7 @@ import {
 
 export const chamberResource = defineResource({
   name: 'chamber',
+  section: 'Места накопления',
   label: 'Мусорокамеры',
   labelOne: 'Мусорокамера',
   ...wasteAreaPaths('chamber'),

@@ -16,6 +16,7 @@ import {
 
 export const collectionResource = defineResource({
   name: 'collection',
+  section: 'Места накопления',
   label: 'Пункты сбора вторсырья',
   labelOne: 'Пункт сбора вторсырья',
   ...wasteAreaPaths('collection'),

@@ -16,6 +16,7 @@ import {
 
 export const specialResource = defineResource({
   name: 'special',
+  section: 'Места накопления',
   label: 'Специальные площадки',
   labelOne: 'Специальная площадка',
   ...wasteAreaPaths('special'),

@@ -69,6 +69,7 @@ export const WASTE_DUMP_WORKFLOW: WorkflowDef = {
 
 export const wasteDumpResource = defineResource({
   name: 'waste-dumps',
+  section: 'Территориальная схема',
   label: 'Несанкционированные свалки',
   labelOne: 'Несанкционированная свалка',
   path: '/api/waste-dumps/',

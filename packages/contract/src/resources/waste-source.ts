@@ -35,6 +35,7 @@ const CH = 'characteristics';
 
 export const wasteSourceResource = defineResource({
   name: 'waste-sources',
+  section: 'Территориальная схема',
   label: 'Источники образования отходов',
   labelOne: 'Источник образования отходов',
   path: '/api/waste-sources/',

@@ -36,6 +36,7 @@ export function fuelOptionText(r: { kind?: unknown; mark?: unknown; code?: unkno
 
 export const jobKindResource = defineResource({
   name: 'job-kinds',
+  section: 'Справочники',
   label: 'Виды работ',
   labelOne: 'Вид работ',
   path: '/api/fleet/job-kinds/',
@@ -55,6 +56,7 @@ export const jobKindResource = defineResource({
 
 export const fuelResource = defineResource({
   name: 'fuel',
+  section: 'Справочники',
   label: 'Топливо',
   labelOne: 'Топливо',
   path: '/api/fleet/fuel/',
@@ -86,6 +88,7 @@ const sec = (label: string, tab: string) => f.integer(label, { min: 0, max: 31 *
 
 export const waybillResource = defineResource({
   name: 'waybills',
+  section: 'Диспетчерская',
   label: 'Путевые листы',
   labelOne: 'Путевой лист',
   path: '/api/fleet/waybillnew/',

@@ -44,6 +44,7 @@ const yearValue = {
 
 export const wkiResource = defineResource({
   name: 'wki',
+  section: 'Аналитика',
   label: 'Целевые показатели',
   labelOne: 'Целевой показатель',
   path: '/api/wki/',

@@ -63,7 +63,7 @@ export const ImportFileStatus = defineEnum('import_file_status', {
 });
 export type ImportFileStatusValue = (typeof ImportFileStatus.values)[number];
 
-/** Permission resources of the import screen (routes/auth.ts PERMISSION_RESOURCES). */
+/** Permission resources of the import screen (routes/permissions.ts NON_REGISTRY_PERMISSIONS). */
 export const IMPORT_PERMISSION = 'import';
 export const IMPORT_ALL_FILES_PERMISSION = 'import-all-files';
 

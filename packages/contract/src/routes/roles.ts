@@ -58,24 +58,6 @@ export const PermissionItemSchema = z.object({
 export type PermissionItem = z.infer<typeof PermissionItemSchema>;
 export const PermissionListSchema = z.object({ count: z.number().int(), results: z.array(PermissionItemSchema) });
 
-/**
- * Sections of the permission matrix by resource (spec 01 §2 menu groups). A resource not named
- * here falls into «Прочее», so a new registry appears in the list without an edit here.
- */
-export const PERMISSION_SECTIONS: Record<string, string> = {
-  container: 'Места накопления', special: 'Места накопления', collection: 'Места накопления', chamber: 'Места накопления', bulk: 'Места накопления',
-  'waste-sources': 'Территориальная схема', 'waste-management-facility': 'Территориальная схема', 'waste-dumps': 'Территориальная схема',
-  'juridical-person': 'Территориальная схема', 'individual-entrepreneur': 'Территориальная схема', 'natural-person': 'Территориальная схема',
-  fkko: 'Справочники', 'administrative-unit': 'Справочники', 'contract-zones': 'Справочники', 'normative-unit': 'Справочники',
-  balance: 'Аналитика', wki: 'Аналитика', 'tariff-predicted': 'Аналитика', 'tariff-reg-operator': 'Аналитика', problems: 'Аналитика', dashboard: 'Аналитика',
-  import: 'Администрирование', 'import-all-files': 'Администрирование', 'system-logs': 'Администрирование', 'system-settings': 'Администрирование',
-  users: 'Администрирование', 'users-roles': 'Администрирование',
-  'flows-present': 'Территориальная схема', 'flows-predicted': 'Территориальная схема',
-  'dispatcher-event': 'Диспетчерская', 'dispatcher-route-event': 'Диспетчерская', documents: 'Документы',
-  vehicles: 'Диспетчерская', garages: 'Диспетчерская', staff: 'Диспетчерская', waybills: 'Диспетчерская',
-  'job-kinds': 'Справочники', fuel: 'Справочники',
-};
-export const OTHER_SECTION = 'Прочее';
 
 const idParams = z.object({ id: z.string() });
 const perm = (action: 'view' | 'add' | 'change' | 'delete') => ({ resource: ROLES_PERMISSION, action }) as const;

@@ -25,6 +25,7 @@ export const TRANSACTION_MSG = {
   noOperations: 'Список операций пуст.',
   tooMany: `Не более ${TRANSACTION_MAX_OPERATIONS} операций в одной транзакции.`,
   unknownResource: (r: string) => `Реестра «${r}» нет.`,
+  readOnly: (r: string) => `Реестр «${r}» только для чтения.`,
   idRequired: 'Для изменения и удаления нужен идентификатор объекта.',
   dataRequired: 'Нет данных объекта.',
   notFound: 'Объект не найден.',

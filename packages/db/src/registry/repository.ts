@@ -194,6 +194,7 @@ export class RegistryRepository {
   async get(id: number, opts: ReadOptions = {}, db: Pool | PoolClient = this.pool): Promise<Row | null> {
     const p = new Params();
     let scope = this.def.scope ? ` AND t.${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
+    if (this.def.rows) scope += ` AND (${this.def.rows('t')})`;
     const rowScope = rowScopeSql(this.def, opts.scope, p);
     if (rowScope) scope += ` AND ${rowScope}`;
     const { rows } = await db.query(`SELECT ${selectList(this.def, this.detailFields(opts))} FROM ${ident(this.def.table)} t WHERE t.id = ${p.add(id)}${scope}${opts.lock ? ' FOR UPDATE OF t' : ''}`, p.values);

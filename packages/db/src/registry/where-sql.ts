@@ -92,6 +92,7 @@ function filterSql(def: StoredResourceDef, name: string, f: FilterDef, q: ListQu
 export function whereSql(def: StoredResourceDef, q: ListQuery, p: Params): string {
   const parts: string[] = [];
   if (def.scope) parts.push(`t.${ident(def.scope.column)} = ${p.add(def.scope.value)}`);
+  if (def.rows) parts.push(`(${def.rows('t')})`);
   for (const [name, f] of Object.entries(def.filters)) {
     const sql = filterSql(def, name, f, q, p);
     if (sql) parts.push(sql);
@@ -118,12 +119,12 @@ export interface OrderKey {
 }
 
 /**
- * The keys of `ordering` (default: def.defaultOrdering), ending with `id` (added in the
+ * The keys of `ordering` (default: def.defaultOrdering, comma-separated keys), ending with `id` (added in the
  * direction of the first key when not named; keys after a named id dropped): a total order,
  * as keyset paging needs.
  */
 export function orderKeys(def: StoredResourceDef, ordering: string[] | undefined): OrderKey[] {
-  const list = ordering?.length ? ordering : [def.defaultOrdering];
+  const list = ordering?.length ? ordering : def.defaultOrdering.split(',');
   const keys = list.map((o) => {
     const desc = o.startsWith('-');
     const field = desc ? o.slice(1) : o;

@@ -112,7 +112,9 @@ export class WriteUnit {
     private readonly pipeline: WritePipeline,
   ) {}
 
+  /** The repository that writes `def`; throws for a read-only registry (ResourceDef.readOnly: callers refuse it first). */
   private repo(def: ResourceDef): RegistryRepository {
+    if (def.readOnly) throw new Error(`${def.name}: a read-only registry is never written`);
     return this.pipeline.repo(def);
   }
 

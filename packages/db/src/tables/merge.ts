@@ -91,7 +91,7 @@ export function mergeStored(def: ResourceDef, m: TableMapping): StoredResourceDe
   for (const o of def.ordering) {
     if (!fields[o]?.column) fail(def, `ordering on a field without a column: ${o}`);
   }
-  needsSql(def, fields, def.defaultOrdering.replace(/^-/, ''), 'the default ordering');
+  for (const o of def.defaultOrdering.split(',')) needsSql(def, fields, o.replace(/^-/, ''), 'the default ordering');
   for (const [name, a] of Object.entries(def.aggregates ?? {})) {
     if (!fields[a.sum]?.column) fail(def, `the list sum ${name} on a field without a column: ${a.sum}`);
   }
@@ -101,5 +101,5 @@ export function mergeStored(def: ResourceDef, m: TableMapping): StoredResourceDe
       if (!fields[f.field]?.join) fail(def, `the refs filter ${name} on a field without a join table: ${f.field}`);
     } else if (f.kind !== 'import') needsSql(def, fields, f.field, `the filter ${name}`);
   }
-  return { ...def, table: m.table, scope: m.scope, fields };
+  return { ...def, table: m.table, scope: m.scope, rows: m.rows, fields };
 }

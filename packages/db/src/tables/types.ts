@@ -50,6 +50,11 @@ export interface TableMapping {
   table: string;
   /** Rows of this registry in a shared table: column = value (e.g. waste_area.kind). */
   scope?: { column: string; value: string };
+  /**
+   * A fixed condition over the row aliased `alias` limiting a read-only registry's rows (the
+   * municipal formations: ОКТМО section 1 of `administrative_unit`); lists, cards and exports.
+   */
+  rows?: ComputedSql;
   /** Field key → column, where the column is not the key (nor `<key>_id` for a ref). */
   columns?: Record<string, string>;
   /** Join tables of the `refs` and `files` fields. */
@@ -85,4 +90,5 @@ export interface StoredChildrenDef {
 export interface StoredResourceDef extends ResourceDef<Record<string, StoredFieldDef>> {
   table: string;
   scope?: { column: string; value: string };
+  rows?: ComputedSql;
 }

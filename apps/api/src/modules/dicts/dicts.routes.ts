@@ -1,9 +1,7 @@
 /**
- * Dictionary calls that are not registries:
- * - GET /api/dicts/mf/, /api/dicts/vehicle-models/, /api/dicts/positions/,
- *   /api/dicts/driving-licence-categories/ — read-only pages `{count, next, previous, results}`
- *   (page_size up to 500, `search`), for any signed-in user (401 otherwise); shapes in
- *   @tko/contract routes/dicts.ts.
+ * Dictionary calls that are not registry routes (the read-only dictionaries /api/dicts/mf/,
+ * vehicle-models/, positions/, driving-licence-categories/ are registries: contract
+ * resources/read-only-dicts.ts):
  * - GET and POST /api/dicts/administrative-unit/export/ (spec 03 §7) — the xlsx export of the
  *   administrative-unit registry with the filters of its list (query for GET, body for POST),
  *   `administrative-unit:export`; the same export as its POST …/xlsx/ (streamed, or queued
@@ -14,15 +12,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ListQuery } from '@tko/contract';
-import { administrativeUnitResource, DEFAULT_PAGE_SIZE, defineRoute, dictRoutes, listQuerySchema, MSG } from '@tko/contract';
+import { administrativeUnitResource, defineRoute, listQuerySchema } from '@tko/contract';
 import { RegistryRepository } from '@tko/db';
 import type { Pool } from 'pg';
 import type { AuthGuards } from '../../plugins/auth';
-import { HttpError } from '../../plugins/http-errors';
-import { pageLinks } from '../../crud/paging';
 import type { ExportService } from '../jobs/export-service';
-import { DICT_SPECS, listDict } from './dicts.repository';
-import type { DictName } from './dicts.repository';
 import { registerRoute } from '../../routing/register-route';
 import { apiModule } from '../module';
 
@@ -51,18 +45,6 @@ export const unitExportPostRoute = defineRoute({
 
 export function registerDictRoutes(app: FastifyInstance, deps: DictDeps): void {
   const { pool, guards } = deps;
-
-  for (const [name, route] of Object.entries(dictRoutes) as [DictName, (typeof dictRoutes)[DictName]][]) {
-    // Same query for every dictionary; only the item schema differs (the answer is serialised by it).
-    registerRoute(app, route as typeof dictRoutes.mf, async ({ request, query: q }) => {
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-      const out = await listDict(pool, DICT_SPECS[name], q);
-      if (page > 1 && (page - 1) * pageSize >= out.count) throw new HttpError(404, MSG.page, 'invalid_page');
-      return { count: out.count, ...pageLinks(request, page, pageSize, out.count), results: out.rows } as never;
-    }, deps);
-  }
-
   const repo = new RegistryRepository(pool, unitDef);
   const exportTo = (request: FastifyRequest, reply: FastifyReply, q: ListQuery, forceAsync: boolean) =>
     deps.exports.export(unitDef, repo, q, { userId: guards.user(request).id, forceAsync }, reply);

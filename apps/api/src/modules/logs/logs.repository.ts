@@ -5,7 +5,7 @@
  */
 import type { Pool } from 'pg';
 import type { ChangeLogEntry, ChangeAction } from '@tko/contract';
-import { PERMISSION_RESOURCES, resources } from '@tko/contract';
+import { PERMISSION_RESOURCES, resourceByName } from '@tko/contract';
 import { estimateRows, exactCountThreshold, Params } from '@tko/db';
 
 export interface LogFilters {
@@ -23,7 +23,7 @@ const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 
 /** Russian name of a registry for the log (its label, else its permission label). */
 function resourceLabel(name: string): string {
-  return resources.find((r) => r.name === name)?.label ?? PERMISSION_RESOURCES[name] ?? name;
+  return resourceByName(name)?.label ?? PERMISSION_RESOURCES[name] ?? name;
 }
 
 interface LogRow {

@@ -67,7 +67,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: LogsDeps): void {
   }, deps);
 
   for (const { def, repo } of deps.registries) {
-    if (def.ownHistory) continue; // its {id}/history/ is its own call (ResourceDef.ownHistory)
+    if (def.ownHistory || def.readOnly) continue; // its {id}/history/ is its own call (ResourceDef.ownHistory); a read-only registry has none
     registerRoute(app, objectHistoryRoute(def), async ({ request, params, query }) => {
       const id = parseId(params.id);
       if (id === null) throw notFound();

@@ -50,6 +50,7 @@ export class TransactionService {
     const op: TransactionOperation = parsed.data;
     const def = this.pipeline.def(op.resource);
     if (!def) throw TransactionService.fail(index, { resource: [TRANSACTION_MSG.unknownResource(op.resource)] });
+    if (def.readOnly) throw TransactionService.fail(index, { resource: [TRANSACTION_MSG.readOnly(op.resource)] });
     const reg = { def };
     if (!user.permissions[reg.def.name]?.[PERMISSION[op.action]]) {
       throw new TransactionFailure(403, { index, detail: TRANSACTION_MSG.forbidden(index) });

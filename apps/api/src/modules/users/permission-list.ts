@@ -3,14 +3,15 @@
  * hand: every `resource:action` that a guard of this app was made for (AuthGuards.checked — the
  * typed routes, the registry routes, workflow actions, history, exports), every permission a
  * registered route description names (app.routeRegistry.typed), and the `view` of every resource
- * the web app checks for a section (PERMISSION_RESOURCES). Labels: PERMISSION_RESOURCES, else the
- * registry's label; sections: PERMISSION_SECTIONS, else «Прочее». Sorted by section, resource,
+ * the web app checks for a section (PERMISSION_RESOURCES). Labels and sections come from the
+ * registry descriptions (`label`, `section`) and NON_REGISTRY_PERMISSIONS (contract
+ * routes/permissions.ts), else «Прочее». Sorted by section (PERMISSION_SECTION_ORDER), resource,
  * action order.
  */
 import type { FastifyInstance } from 'fastify';
 import type { PermissionAction, PermissionItem, RouteDef } from '@tko/contract';
 import {
-  OTHER_SECTION, PERMISSION_ACTION_LABELS, PERMISSION_ACTIONS, PERMISSION_RESOURCES, PERMISSION_SECTIONS, permissionOf, resources,
+  OTHER_SECTION, PERMISSION_ACTION_LABELS, PERMISSION_ACTIONS, PERMISSION_RESOURCES, PERMISSION_SECTION_ORDER, PERMISSION_SECTIONS, permissionOf, resourceByName,
 } from '@tko/contract';
 
 /** The permissions a route description checks ('public' and 'user' check none). */
@@ -22,11 +23,9 @@ export function routePermissions(def: RouteDef): string[] {
   return one ? [`${one.resource}:${one.action}`] : [];
 }
 
-const SECTION_ORDER = ['Места накопления', 'Территориальная схема', 'Диспетчерская', 'Документы', 'Справочники', 'Аналитика', 'Администрирование', OTHER_SECTION];
-
 /** Russian label of a permission resource. */
 export function resourceLabel(resource: string): string {
-  return PERMISSION_RESOURCES[resource] ?? resources.find((r) => r.name === resource)?.label ?? resource;
+  return PERMISSION_RESOURCES[resource] ?? resourceByName(resource)?.label ?? resource;
 }
 
 export function permissionList(app: FastifyInstance, checked: ReadonlySet<string>): PermissionItem[] {
@@ -42,7 +41,7 @@ export function permissionList(app: FastifyInstance, checked: ReadonlySet<string
       section: PERMISSION_SECTIONS[resource] ?? OTHER_SECTION,
     });
   }
-  const sectionRank = (s: string) => SECTION_ORDER.indexOf(s);
+  const sectionRank = (s: string) => (PERMISSION_SECTION_ORDER as readonly string[]).indexOf(s);
   return items.sort((a, b) => sectionRank(a.section) - sectionRank(b.section) || a.resource_label.localeCompare(b.resource_label, 'ru')
     || PERMISSION_ACTIONS.indexOf(a.action) - PERMISSION_ACTIONS.indexOf(b.action));
 }
