@@ -6,7 +6,7 @@
  */
 import { makeProblem, Rng, type Penalties, type ProblemData } from '../../src/hgs';
 
-export function randomProblem(seed: number, opts: { clients: number; timeWindows?: boolean; types?: number; dims?: number; depots?: number }): ProblemData {
+export function randomProblem(seed: number, opts: { clients: number; timeWindows?: boolean; types?: number; dims?: number; depots?: number; count?: number; wide?: boolean }): ProblemData {
   const rng = new Rng(seed);
   const depots = opts.depots ?? 1;
   const n = depots + opts.clients;
@@ -19,9 +19,9 @@ export function randomProblem(seed: number, opts: { clients: number; timeWindows
   for (let i = depots; i < n; i++) for (let d = 0; d < dims; d++) demand[i * dims + d] = 1 + rng.int(9);
   const service = Array.from({ length: n }, (_, i) => (i < depots ? 0 : 5 + rng.int(10)));
   const twEarly = Array.from({ length: n }, (_, i) => (i < depots || !opts.timeWindows ? 0 : rng.int(300)));
-  const twLate = twEarly.map((e, i) => (i < depots ? 1000 : opts.timeWindows ? e + 30 + rng.int(100) : 1000));
+  const twLate = twEarly.map((e, i) => (i < depots ? 1000 : opts.timeWindows ? e + (opts.wide ? 200 : 30) + rng.int(100) : 1000));
   const types = Array.from({ length: opts.types ?? 1 }, (_, t) => ({
-    count: 3 + t,
+    count: (opts.count ?? 3) + t,
     capacity: Array.from({ length: dims }, () => 20 + 5 * t),
     startDepot: t % depots,
     fixedCost: 7 * t,

@@ -45,6 +45,7 @@ describe.each(CASES)('moves on %s', (_name, p) => {
       const rng = new Rng(7);
       const ls = new LocalSearch(p, pen(p), granularNeighbours(p, 10), rng);
       const S = ls.S;
+      S.prune = false;
       let applied = 0;
       for (let trial = 0; trial < 300; trial++) {
         S.load(randomRoutes(p, trial));
@@ -67,6 +68,22 @@ describe.each(CASES)('moves on %s', (_name, p) => {
         applied++;
       }
       expect(applied).toBeGreaterThan(20);
+    });
+
+    it(`${name}: the early rejection on distance never drops an improving move`, () => {
+      const rng = new Rng(8);
+      const ls = new LocalSearch(p, pen(p), granularNeighbours(p, 10), rng);
+      const S = ls.S;
+      for (let trial = 0; trial < 300; trial++) {
+        S.load(randomRoutes(p, trial));
+        const u = p.numDepots + rng.int(p.n - p.numDepots);
+        const v = rng.int(4) === 0 ? S.startNode(rng.int(S.R)) : p.numDepots + rng.int(p.n - p.numDepots);
+        S.prune = false;
+        const full = ls.delta(move, u, v);
+        S.prune = true;
+        const pruned = ls.delta(move, u, v);
+        if (full < -1e-6) expect(pruned).toBeCloseTo(full, 6);
+      }
     });
   }
 
@@ -104,6 +121,7 @@ describe.each(CASES)('moves on %s', (_name, p) => {
     expect(after).toBeLessThan(before);
     clientsOnce(p, out);
     const S = ls.S;
+    S.prune = false;
     for (let u = p.numDepots; u < p.n; u++) {
       for (let v = p.numDepots; v < p.n; v++) {
         for (const move of Object.values(MOVES)) {

@@ -39,18 +39,33 @@ function moveRun(S: Routes, u: number, x: number, reversed: boolean, v: number, 
   const before = S.prev[u]!;
   const after = S.next[x]!;
   const y = S.next[v]!;
-  const run = (p: Proposal) => (reversed ? p.rev(u, x) : p.fwd(u, x));
+  if (S.prune) {
+    // distance change: a lower bound of the cost change once penalties and fixed costs are counted
+    const inner = reversed ? S.d(x, u) : u === x ? 0 : S.d(u, x);
+    const dRun = reversed ? S.d(v, x) + S.d(u, y) : S.d(v, u) + S.d(x, y);
+    const delta = S.d(before, after) - S.d(before, u) - S.d(x, after) - (u === x ? 0 : S.d(u, x)) + inner + dRun - S.d(v, y);
+    const emptied = rU !== rV && S.rSize[rU]! === (u === x ? 1 : 2) ? rU : -1;
+    if (delta - S.slack(rU, rV, emptied) >= -1e-6 && rU !== rV) return 0;
+    if (delta - S.slack(rU, rV, -1) >= -1e-6 && rU === rV) return 0;
+  }
   if (rU !== rV) {
     pU.clear(rU).fwd(S.startNode(rU), before).fwd(after, S.endNode(rU));
-    run(pV.clear(rV).fwd(S.startNode(rV), v)).fwd(y, S.endNode(rV));
+    pV.clear(rV).fwd(S.startNode(rV), v);
+    addRun(pV, u, x, reversed).fwd(y, S.endNode(rV));
     return 2;
   }
   const start = S.startNode(rU);
   const end = S.endNode(rU);
   if (S.pos[u]! < S.pos[v]!) {
-    run(pU.clear(rU).fwd(start, before).fwd(after, v)).fwd(y, end);
+    pU.clear(rU).fwd(start, before).fwd(after, v);
+    addRun(pU, u, x, reversed).fwd(y, end);
   } else {
-    run(pU.clear(rU).fwd(start, v)).fwd(y, before).fwd(after, end);
+    pU.clear(rU).fwd(start, v);
+    addRun(pU, u, x, reversed).fwd(y, before).fwd(after, end);
   }
   return 1;
+}
+
+function addRun(p: Proposal, u: number, x: number, reversed: boolean): Proposal {
+  return reversed ? p.rev(u, x) : p.fwd(u, x);
 }

@@ -51,6 +51,8 @@ export class Routes {
   /** endCompatible[tA * T + tB]: a suffix ending at type tA's end depot can end a route of type tB. */
   readonly endCompatible: Uint8Array;
   pen: Penalties;
+  /** Moves may reject early on a distance bound (tests turn it off to price every move fully). */
+  prune = true;
   /** Bumped on every change; routes remember when they last changed (granular search, HGS-CVRP). */
   clock = 1;
   private readonly seg = new TimeSeg();
@@ -307,6 +309,21 @@ export class Routes {
   /** The penalty part of route r's cost (what a move could at most save beyond distance). */
   penaltyOf(r: number): number {
     return this.rSize[r]! === 0 ? 0 : this.rCost[r]! - this.rDist[r]! - this.p.types[this.rType[r]!]!.fixedCost;
+  }
+
+  /** Distance between the locations of two nodes. */
+  d(a: number, b: number): number {
+    return this.p.dist[this.loc[a]! * this.n + this.loc[b]!]!;
+  }
+
+  /**
+   * What a move touching routes a and b (a = b: one route) could save beyond distance: their
+   * penalties, and the fixed cost of a route it would empty (`emptied`: −1 none).
+   */
+  slack(a: number, b: number, emptied: number): number {
+    let s = this.penaltyOf(a) + (a !== b ? this.penaltyOf(b) : 0);
+    if (emptied >= 0) s += this.p.types[this.rType[emptied]!]!.fixedCost;
+    return s;
   }
 
   /** Re-prices every route after the penalties changed. */

@@ -32,12 +32,25 @@ export function swapPairs(S: Routes, u: number, v: number, pU: Proposal, pV: Pro
 function exchange(S: Routes, u: number, x: number, v: number, y: number, pU: Proposal, pV: Proposal): number {
   const rU = S.route[u]!;
   const rV = S.route[v]!;
+  if (S.prune) {
+    // distance change (the runs keep their inner order): a lower bound of the cost change
+    const pu = S.prev[u]!;
+    const nx = S.next[x]!;
+    const pv = S.prev[v]!;
+    const ny = S.next[y]!;
+    const delta = S.d(pu, v) + S.d(y, nx) + S.d(pv, u) + S.d(x, ny) - S.d(pu, u) - S.d(x, nx) - S.d(pv, v) - S.d(y, ny);
+    if (delta - S.slack(rU, rV, -1) >= -1e-6) return 0;
+  }
   if (rU !== rV) {
     pU.clear(rU).fwd(S.startNode(rU), S.prev[u]!).fwd(v, y).fwd(S.next[x]!, S.endNode(rU));
     pV.clear(rV).fwd(S.startNode(rV), S.prev[v]!).fwd(u, x).fwd(S.next[y]!, S.endNode(rV));
     return 2;
   }
-  const [a1, a2, b1, b2] = S.pos[u]! < S.pos[v]! ? [u, x, v, y] : [v, y, u, x];
+  const uFirst = S.pos[u]! < S.pos[v]!;
+  const a1 = uFirst ? u : v;
+  const a2 = uFirst ? x : y;
+  const b1 = uFirst ? v : u;
+  const b2 = uFirst ? y : x;
   pU.clear(rU)
     .fwd(S.startNode(rU), S.prev[a1]!)
     .fwd(b1, b2)

@@ -28,6 +28,11 @@ export function twoOptStar(S: Routes, u: number, v: number, pU: Proposal, pV: Pr
   const x = S.next[u]!;
   const y = S.next[v]!;
   if (x >= S.n && y >= S.n) return 0;
+  if (S.prune && S.p.types.length === 1) {
+    const delta = S.d(u, y) + S.d(v, x) - S.d(u, x) - S.d(v, y);
+    const emptied = u >= S.n && y >= S.n ? rU : v >= S.n && x >= S.n ? rV : -1;
+    if (delta - S.slack(rU, rV, emptied) >= -1e-6) return 0;
+  }
   pU.clear(rU).fwd(S.startNode(rU), u).fwd(y, S.endNode(rV));
   pV.clear(rV).fwd(S.startNode(rV), v).fwd(x, S.endNode(rU));
   return 2;
