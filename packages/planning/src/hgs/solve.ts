@@ -41,6 +41,8 @@ export interface HgsOptions {
   restartAfter?: number;
   /** Penalty management (default: target 20 % feasible, every 30 results, ×1.2 / ×0.85). */
   penalties?: Partial<PenaltyParams>;
+  /** Initial price of a unit of time warp (default: initialPenalties). */
+  initialTwPenalty?: number;
   /** Probability of repairing an infeasible child (default 0.5). */
   repairProbability?: number;
   /** Solutions to start from (client locations per vehicle slot), educated and added first. */
@@ -88,6 +90,7 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   const rng = new Rng(options.seed ?? 1);
   const params = { ...DEFAULT_POPULATION_PARAMS, ...options.population };
   const pen = initialPenalties(p);
+  if (options.initialTwPenalty !== undefined) pen.tw = options.initialTwPenalty;
   const manager = new PenaltyManager(pen, { ...DEFAULT_PENALTY_PARAMS, ...options.penalties });
   const ls = new LocalSearch(p, pen, granularNeighbours(p, options.neighbours ?? 20), rng);
   const pop = new Population(params, rng);
