@@ -78,8 +78,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const routesOf = async (date = '24.11.2026') => {
-  const res = await request(t.app.server).get(`/api/fleet/schedules/${scheduleId}/routes/${date}/`).set(t.auth('admin'));
+const routesOf = async (date = '24.11.2026', id = scheduleId) => {
+  const res = await request(t.app.server).get(`/api/fleet/schedules/${id}/routes/${date}/`).set(t.auth('admin'));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as DayRoutes;
 };
@@ -120,6 +120,7 @@ describe('planning a day and editing it', () => {
       return ['completed', 'failed'].includes(s.body.state) ? s.body : null;
     }, 'the plan job');
     expect(status).toMatchObject({ state: 'completed', progress: 100, error: null });
+    expect(status.warnings).toBeUndefined();
     // /topic/jobs.{id}: the owner is found among the queues, and the progress ended with `completed` for that owner
     const queues = openQueues(REDIS_URL, prefix)!;
     try {
@@ -136,6 +137,9 @@ describe('planning a day and editing it', () => {
 
     day = await routesOf();
     expect(day.travel).toEqual({ source: 'great_circle', detour_factor: '1.30', speed_kmh: '25.0' });
+    expect(day.unplanned).toEqual([]);
+    expect(day.plans).toHaveLength(1);
+    expect(day.plans[0]).toMatchObject({ mode: 'optimise', distance_m: day.totals.distance_m, sites: 13, unplanned: 0, shifts: day.routes.length });
     // 12 due sites + the request; the site of the 25th is not planned
     expect(day.totals.sites).toBe(13);
     expect(day.routes.filter((r) => r.stops.some((s) => s.collection_request !== null))).toHaveLength(1);
@@ -149,6 +153,12 @@ describe('planning a day and editing it', () => {
       expect(first).toMatchObject({ stop_type: 'GARAGE', arrival_time: '06:00:00', garage: { name: garages.get(r.vehicle!.name) } });
       expect(last).toMatchObject({ stop_type: 'GARAGE', garage: { name: garages.get(r.vehicle!.name) } });
       expect(last.arrival_time <= '11:00:00').toBe(true);
+      expect(r.shift).toMatchObject({ start: '06:00:00', end: last.arrival_time, duration_s: r.duration_s });
+      expect(r.violations).toEqual([]);
+      expect(r.compatible).toBe(true);
+      expect(r.loading).toBe('REAR'); // nobody recorded it: the assumed rear loader
+      // EURO containers: 2 × 1.1 m³ × 0.8 × 100 kg/m³ = 176 kg a site
+      for (const s of r.stops.filter((x) => x.stop_type === 'WASTE_AREA')) expect(s).toMatchObject({ mass_kg: '176.0', share: '1.000000', compatible: true });
       expect(r.stops.map((s) => s.order_in_route)).toEqual(r.stops.map((_, k) => k + 1));
       expect(Number(r.capacity_m3)).toBe(CAPACITY);
       for (const s of r.stops) expect(Number(s.load_m3)).toBeLessThanOrEqual(CAPACITY + 1e-9);
@@ -194,5 +204,62 @@ describe('planning a day and editing it', () => {
       .send({ stop_id: to2.stops.find((s) => s.stop_type === 'WASTE_AREA')!.id, route_id: 2147483647 });
     expect(badRoute.status).toBe(400);
     expect(badRoute.body.route_id).toHaveLength(1);
+  });
+});
+
+describe('sites a plan leaves out', () => {
+  it('come back with their reasons, are stored and shown, and the job ends «выполнено с замечаниями»; two plans compare', async () => {
+    const g = await one<{ id: number }>(`INSERT INTO garage (name, coordinates) VALUES ('Гараж Запад', ST_SetSRID(ST_MakePoint(103.84, 52.52), 4326)) RETURNING id`);
+    const v = await one<{ id: number }>(`INSERT INTO vehicle (license_plate, garage_id, body_m3, compression_ratio, loading, payload_kg) VALUES ('К 004 КК 38', $1, 10, '[2,3]', 'REAR', 5000) RETURNING id`, [g.id]);
+    const f = await one<{ id: number }>(`INSERT INTO waste_management_facility (name, location, coordinates) VALUES ('Полигон Запад', 'Ангарск', ST_SetSRID(ST_MakePoint(103.80, 52.58), 4326)) RETURNING id`);
+    const sched = await one<{ id: number }>(`INSERT INTO schedule (name, waste_management_facility_id) VALUES ('График с бункером', $1) RETURNING id`, [f.id]);
+    await t.pool.query('INSERT INTO schedule_vehicle (schedule_id, vehicle_id) VALUES ($1, $2)', [sched.id, v.id]);
+    const area = async (name: string, coords: boolean, type: string, amount: number, volume: number) => {
+      const w = await one<{ id: number }>(
+        `INSERT INTO waste_area (kind, location, coordinates, periodicity) VALUES ('CONTAINER', $1, CASE WHEN $2 THEN ST_SetSRID(ST_MakePoint(103.85, 52.53), 4326) END, 'DAILY') RETURNING id`,
+        [name, coords],
+      );
+      await t.pool.query(`INSERT INTO schedule_point (schedule_id, waste_area_id, container_type, container_amount, container_volume) VALUES ($1, $2, $3, $4, $5)`, [sched.id, w.id, type, amount, volume]);
+      return w.id;
+    };
+    const plain = await area('Ангарск, контейнеры', true, 'EURO', 2, 1.1);
+    const bunker = await area('Ангарск, бункеры КГО', true, 'BUNKER', 3, 8);
+    const nowhere = await area('Ангарск, без координат', false, 'EURO', 1, 1.1);
+
+    const bad = await request(t.app.server).post(`/api/fleet/schedules/${sched.id}/plan/24.11.2026/`).set(t.auth('admin')).send({ mode: 'всё сразу' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.mode).toHaveLength(1);
+
+    const plan = async (body: object) => {
+      const res = await request(t.app.server).post(`/api/fleet/schedules/${sched.id}/plan/24.11.2026/`).set(t.auth('admin')).send(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      const status = await waitUntil(async () => {
+        const s = await request(t.app.server).get(res.body.status_url).set(t.auth('admin'));
+        return ['completed', 'completed_with_warnings', 'failed'].includes(s.body.state) ? s.body : null;
+      }, 'the plan job');
+      return { jobId: res.body.job_id as string, status };
+    };
+    const first = await plan({});
+    expect(first.status).toMatchObject({ state: 'completed_with_warnings', progress: 100, error: null });
+    expect(first.status.warnings).toEqual(['Не запланировано площадок: 2 (нет машины с подходящим кузовом — 1, нет координат — 1).']);
+    const live = published.filter((e) => e.destination === DESTINATIONS.job(first.jobId));
+    expect(live.at(-1)!.body).toEqual({ id: first.jobId, state: 'completed_with_warnings', progress: 100, warnings: first.status.warnings });
+
+    const day = await routesOf('24.11.2026', sched.id);
+    expect(day.routes.map((r) => r.stops.filter((s) => s.stop_type === 'WASTE_AREA').map((s) => s.waste_area!.id))).toEqual([[plain]]);
+    expect(day.unplanned.map((u) => [u.waste_area!.id, u.reason, u.reason_label])).toEqual([
+      [bunker, 'NO_COMPATIBLE_VEHICLE', 'нет машины с подходящим кузовом'],
+      [nowhere, 'NO_COORDINATES', 'нет координат'],
+    ]);
+    expect(day.unplanned[0]!.detail).toMatch(/MULTILIFT/);
+    expect(day.totals).toMatchObject({ sites: 1, unplanned: 2, shifts: 1 });
+
+    // the same date kept to its current assignment: a second plan, compared with the first
+    const second = await plan({ mode: 'keep_assignment' });
+    expect(second.status.state).toBe('completed_with_warnings');
+    const after = await routesOf('24.11.2026', sched.id);
+    expect(after.plans.map((p) => [p.mode, p.sites, p.unplanned])).toEqual([['keep_assignment', 1, 2], ['optimise', 1, 2]]);
+    expect(after.plans[0]!.distance_m).toBe(after.totals.distance_m);
+    expect(after.plans[0]!.longest_shift_s).toBe(after.routes[0]!.duration_s);
   });
 });

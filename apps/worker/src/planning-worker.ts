@@ -2,7 +2,8 @@
  * Day planning jobs (issue 10 §4): consumes QUEUE_PLANNING (`plan-day`, PlanDayJobSchema), runs
  * @tko/planning/store planScheduleDay (load the schedule's day → solve → save as that date's
  * routes) and reports progress 0–100 on the job and live to its owner (progress.ts), then its end
- * (`completed`, or `failed` with the Russian reason once no retry is left) on `/topic/jobs.{id}`. A job whose
+ * (`completed`; `completed_with_warnings` with its remarks when sites were left out — «выполнено с
+ * замечаниями»; or `failed` with the Russian reason once no retry is left) on `/topic/jobs.{id}`. A job whose
  * input cannot be planned (no vehicle with a located garage, no facility) fails at once with the
  * Russian reason (UnrecoverableError: no retry); the status call shows it.
  */
@@ -26,8 +27,14 @@ export function planDayProcessor(pool: Pool, publisher?: RealtimePublisher) {
     const data = PlanDayJobSchema.parse(job.data);
     const report = publisher ? progressReporter(job, publisher, data.user_id) : (p: number) => job.updateProgress(p);
     try {
-      const result = await planScheduleDay(pool, data.schedule_id, data.work_date, (p) => report(p));
-      if (publisher) await publishJobProgress(publisher, data.user_id, { id: job.id!, state: 'completed', progress: 100 });
+      const result = await planScheduleDay(pool, data.schedule_id, data.work_date, (p) => report(p), {
+        mode: data.mode, balanceShifts: data.balance_shifts, vehicleCostKm: data.vehicle_cost_km,
+      });
+      if (publisher) {
+        await publishJobProgress(publisher, data.user_id, result.warnings.length > 0
+          ? { id: job.id!, state: 'completed_with_warnings', progress: 100, warnings: result.warnings }
+          : { id: job.id!, state: 'completed', progress: 100 });
+      }
       return result;
     } catch (e) {
       if (e instanceof PlanInputError) {

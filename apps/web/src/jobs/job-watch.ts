@@ -19,6 +19,8 @@ export interface JobView {
   fileName: string | null;
   /** Russian, when the job failed or is retried. */
   error: string | null;
+  /** Russian remarks of a job completed_with_warnings. */
+  warnings?: string[];
 }
 
 export interface JobWatchDeps {
@@ -32,7 +34,7 @@ export interface JobWatchDeps {
 
 export const JOB_GONE = 'Фоновая задача не найдена: возможно, она завершилась давно.';
 
-const TERMINAL: readonly JobState[] = ['completed', 'failed'];
+const TERMINAL: readonly JobState[] = ['completed', 'completed_with_warnings', 'failed'];
 export const isTerminal = (s: JobState) => TERMINAL.includes(s);
 
 /** Merges one report into the view (pure). */
@@ -42,10 +44,11 @@ export function nextJobView(prev: JobView, next: Partial<JobView> & { state: Job
   return {
     state: next.state,
     // A stale poll answer must not move an active bar back; a retry (waiting) may restart it.
-    progress: next.state === 'active' && prev.state === 'active' ? Math.max(prev.progress, progress) : next.state === 'completed' ? 100 : progress,
+    progress: next.state === 'active' && prev.state === 'active' ? Math.max(prev.progress, progress) : next.state === 'completed' || next.state === 'completed_with_warnings' ? 100 : progress,
     fileUrl: next.fileUrl ?? prev.fileUrl,
     fileName: next.fileName ?? prev.fileName,
     error: next.error !== undefined ? next.error : prev.error,
+    ...(next.warnings ?? prev.warnings ? { warnings: next.warnings ?? prev.warnings } : {}),
   };
 }
 
@@ -76,7 +79,7 @@ export function watchJob(jobId: string, deps: JobWatchDeps, onUpdate: (view: Job
     if (stopped) return;
     try {
       const s = await deps.fetchStatus();
-      apply({ state: s.state, progress: s.progress, fileUrl: s.file_url, fileName: s.file_name, error: s.error });
+      apply({ state: s.state, progress: s.progress, fileUrl: s.file_url, fileName: s.file_name, error: s.error, ...(s.warnings ? { warnings: s.warnings } : {}) });
     } catch (e) {
       if ((e as { status?: number }).status === 404) apply({ state: 'failed', error: JOB_GONE });
       // Other failures (503 while Redis is away, no network): the next poll tries again.
@@ -92,7 +95,9 @@ export function watchJob(jobId: string, deps: JobWatchDeps, onUpdate: (view: Job
 
   unsubscribe = deps.subscribe(DESTINATIONS.job(jobId), (body) => {
     const p = JobProgressSchema.safeParse(body);
-    if (p.success && p.data.id === jobId) apply({ state: p.data.state, progress: p.data.progress, fileUrl: p.data.file_url ?? null, error: p.data.error ?? null });
+    if (p.success && p.data.id === jobId) {
+      apply({ state: p.data.state, progress: p.data.progress, fileUrl: p.data.file_url ?? null, error: p.data.error ?? null, ...(p.data.warnings ? { warnings: p.data.warnings } : {}) });
+    }
   }, {
     onError: () => undefined, // refused (e.g. already gone from the queue): polling carries on
     onReady: () => void poll(),

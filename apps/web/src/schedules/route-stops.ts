@@ -12,6 +12,18 @@ export const STOP_TYPE_LABELS: Record<ScheduleRouteStop['stop_type'], string> = 
   WASTE_MANAGEMENT_FACILITY: 'Выгрузка на объекте',
 };
 
+/** The stop's kind; a break after 4 h 30 min of driving (Приказ Минтранса № 424) is not a lunch. */
+export const stopTypeLabel = (s: Pick<ScheduleRouteStop, 'stop_type' | 'break_kind'>): string =>
+  s.stop_type === 'LUNCH_BREAK' && s.break_kind === 'driving' ? 'Перерыв (4 ч 30 мин за рулём)' : STOP_TYPE_LABELS[s.stop_type];
+
+/** 'Итого: 12,3 км, машин 2, смен 3, выгрузок 4, площадок 12, не запланировано 1. Самая длинная смена 7 ч 2 мин, за рулём 9 ч 0 мин.' */
+export function totalsText(t: DayRoutes['totals']): string {
+  const parts = [`Итого: ${km(t.distance_m)}`, `машин ${t.vehicles}`, `смен ${t.shifts}`, `выгрузок ${t.unloads}`, `площадок ${t.sites}`];
+  if (t.unplanned > 0) parts.push(`не запланировано ${t.unplanned}`);
+  if (t.infeasible_routes > 0) parts.push(`маршрутов с нарушениями: ${t.infeasible_routes}`);
+  return `${parts.join(', ')}. Самая длинная смена ${hoursMinutes(t.longest_shift_s)}, за рулём всего ${hoursMinutes(t.driving_s)}.`;
+}
+
 /** What the stop is: the site, the request, the facility or the garage by name. */
 export function stopObject(s: ScheduleRouteStop): string {
   if (s.waste_area) return s.waste_area.name;

@@ -1,9 +1,12 @@
 /**
  * The schedule card's routes tab (spec 02 §3 "Schedule", §5: routes are fetched for a chosen work
- * date, one route is visible at a time, the first by default; issue 10 §4–§5): the date, the day's
- * totals, «Построить маршруты» (a queued job followed live on `/topic/jobs.{id}` with its status
- * polled as the fallback — jobs/job-watch.ts), the routes as a selector and the visible route's
- * stops. A site stop moves to another route by dragging its row onto that route's name in the
+ * date, one route is visible at a time, the first by default): the date, the day's totals,
+ * «Построить маршруты» with its options (optimise or keep the current assignment, balance the
+ * shifts) — a queued job followed live on `/topic/jobs.{id}` with its status polled as the
+ * fallback (jobs/job-watch.ts), ending «Выполнено» or «Выполнено с замечаниями» with the remarks —
+ * the routes as a selector, the visible route's shift, truck and stops (route-shift.tsx), the
+ * sites not planned with their reasons (unplanned-sites.tsx) and two plans of the date compared
+ * (plans-compare.tsx). A site stop moves to another route by dragging its row onto that route's name in the
  * selector (stop-drag.ts) or — the keyboard path — by its «Перенести в…» select (both routes and
  * the totals are recomputed by the server).
  * Calls: contract routes/schedule-routes.ts.
@@ -13,7 +16,7 @@ import {
   scheduleDayRoutesRoute, scheduleMoveStopRoute, schedulePlanRoute, schedulePlanStatusRoute,
   type DayRoutes, type ScheduleRouteStop,
 } from '@tko/contract';
-import { Alert, Button, DatePicker, Empty, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Empty, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { callRoute } from '../api/client';
@@ -21,16 +24,19 @@ import { DATE_FORMAT } from '../app/dates';
 import { ErrorState } from '../app/states';
 import { watchJob } from '../jobs/job-watch';
 import { live } from '../live/live';
-import { hoursMinutes, km, routeName, STOP_TYPE_LABELS, stopObject, travelText } from './route-stops';
+import { PlansCompare } from './plans-compare';
+import { RouteShift } from './route-shift';
+import { hoursMinutes, km, routeName, stopTypeLabel, stopObject, totalsText, travelText } from './route-stops';
+import { UnplannedSites } from './unplanned-sites';
 import { decodeStopDrag, dropMove, encodeStopDrag, isDraggableStop, STOP_DRAG_TYPE } from './stop-drag';
 
 /** Status poll period while the live topic carries the progress (the fallback without a connection). */
 const POLL_MS = 3000;
 
-/** Follows plan job `jobId` until it ends; resolves on completion, rejects with the Russian reason. Returns the stop. */
-function followPlanJob(scheduleId: string, workDate: string, jobId: string, onProgress: (p: number) => void): { done: Promise<void>; stop: () => void } {
+/** Follows plan job `jobId` until it ends; resolves with its remarks (none: plainly done), rejects with the Russian reason. Returns the stop. */
+function followPlanJob(scheduleId: string, workDate: string, jobId: string, onProgress: (p: number) => void): { done: Promise<string[]>; stop: () => void } {
   let stop = () => undefined as void;
-  const done = new Promise<void>((resolve, reject) => {
+  const done = new Promise<string[]>((resolve, reject) => {
     stop = watchJob(jobId, {
       subscribe: (destination, onMessage, opts) => live.subscribe(destination, onMessage, opts),
       fetchStatus: () => callRoute(schedulePlanStatusRoute, { params: { id: scheduleId, date: workDate, job: jobId } }),
@@ -38,7 +44,7 @@ function followPlanJob(scheduleId: string, workDate: string, jobId: string, onPr
       pollMs: POLL_MS,
     }, (v) => {
       onProgress(v.progress);
-      if (v.state === 'completed') resolve();
+      if (v.state === 'completed' || v.state === 'completed_with_warnings') resolve(v.warnings ?? []);
       else if (v.state === 'failed' || v.state === 'unknown') reject(new Error(v.error ?? 'Маршруты не построены.'));
     });
   });
@@ -51,6 +57,10 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
   const [visible, setVisible] = useState<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [planError, setPlanError] = useState<string | null>(null);
+  /** The last plan's outcome: null while none finished here, else its remarks (empty: «Выполнено»). */
+  const [planDone, setPlanDone] = useState<string[] | null>(null);
+  const [keepAssignment, setKeepAssignment] = useState(false);
+  const [balance, setBalance] = useState(false);
   /** The route a dragged stop is over (highlighted as the drop target). */
   const [dropTarget, setDropTarget] = useState<number | null>(null);
   const stopFollowing = useRef<(() => void) | null>(null);
@@ -70,12 +80,14 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
 
   async function plan() {
     setPlanError(null);
+    setPlanDone(null);
     setProgress(0);
     try {
-      const job = await callRoute(schedulePlanRoute, { params: { id: scheduleId!, date: workDate } });
+      const body = { mode: keepAssignment ? 'keep_assignment' as const : 'optimise' as const, balance_shifts: balance };
+      const job = await callRoute(schedulePlanRoute, { params: { id: scheduleId!, date: workDate }, body });
       const f = followPlanJob(scheduleId!, workDate, job.job_id, setProgress);
       stopFollowing.current = f.stop;
-      await f.done;
+      setPlanDone(await f.done);
       setVisible(null);
       await client.invalidateQueries({ queryKey: key });
     } catch (e) {
@@ -113,18 +125,32 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
       <Space wrap>
         <label htmlFor="schedule-work-date">Рабочая дата</label>
         <DatePicker id="schedule-work-date" value={date} format={DATE_FORMAT} allowClear={false} onChange={(d) => { if (d) { setDate(d); setVisible(null); } }} />
+        <Select
+          aria-label="Режим построения"
+          style={{ width: 300 }}
+          value={keepAssignment ? 'keep' : 'optimise'}
+          onChange={(v: string) => setKeepAssignment(v === 'keep')}
+          options={[
+            { value: 'optimise', label: 'Оптимизировать закрепление машин' },
+            { value: 'keep', label: 'Сохранить закрепление, только порядок' },
+          ]}
+        />
+        <Checkbox checked={balance} onChange={(e) => setBalance(e.target.checked)}>Выравнивать смены</Checkbox>
         <Button type="primary" onClick={() => void plan()} loading={progress !== null}>Построить маршруты</Button>
         {progress !== null && <Progress percent={progress} size="small" style={{ width: 160 }} aria-label="Построение маршрутов" />}
       </Space>
       {planError && <Alert type="error" showIcon message={planError} />}
+      {planDone && planDone.length === 0 && <Alert type="success" showIcon message="Выполнено: маршруты построены, все площадки запланированы." data-testid="plan-outcome" />}
+      {planDone && planDone.length > 0 && (
+        <Alert type="warning" showIcon message="Выполнено с замечаниями" description={planDone.join(' ')} data-testid="plan-outcome" />
+      )}
       {move.isError && <Alert type="error" showIcon message={(move.error as Error).message} />}
       {q.isError && <ErrorState error={q.error} onRetry={() => void q.refetch()} />}
       {day && routes.length === 0 && <Empty description={`На ${workDate} маршрутов нет.`} />}
       {day && routes.length > 0 && (
         <>
           <Typography.Text data-testid="routes-totals">
-            Итого: {km(day.totals.distance_m)}, машин {day.totals.vehicles}, выгрузок {day.totals.unloads}, площадок {day.totals.sites}
-            {day.totals.infeasible_routes > 0 ? `, маршрутов с нарушениями: ${day.totals.infeasible_routes}` : ''}. {travelText(day.travel)}
+            {totalsText(day.totals)} {travelText(day.travel)}
           </Typography.Text>
           <Segmented
             aria-label="Маршрут"
@@ -148,8 +174,9 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
             <>
               <Typography.Text data-testid="route-summary">
                 {routeName(shown)}: {km(shown.distance_m)}, {hoursMinutes(shown.duration_s)}, площадок {shown.stops_count}, выгрузок {shown.unloads}
-                {!shown.feasible && <Tag color="red" style={{ marginLeft: 8 }}>Превышены вместимость или время работы</Tag>}
+                {!shown.feasible && <Tag color="red" style={{ marginLeft: 8 }}>Нарушены правила маршрута</Tag>}
               </Typography.Text>
+              <RouteShift route={shown} />
               <Table<ScheduleRouteStop>
                 data-testid="route-stops"
                 rowKey="id"
@@ -168,8 +195,16 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
                 } : {})}
                 columns={[
                   { title: '№', dataIndex: 'order_in_route', width: 50 },
-                  { title: 'Остановка', dataIndex: 'stop_type', width: 190, render: (v: ScheduleRouteStop['stop_type']) => STOP_TYPE_LABELS[v] },
-                  { title: 'Объект', key: 'object', render: (_: unknown, s) => stopObject(s) },
+                  { title: 'Остановка', dataIndex: 'stop_type', width: 190, render: (_: unknown, s) => stopTypeLabel(s) },
+                  {
+                    title: 'Объект', key: 'object', render: (_: unknown, s) => (
+                      <>
+                        {stopObject(s)}
+                        {Number(s.share) < 1 && s.stop_type === 'WASTE_AREA' && <Tag style={{ marginLeft: 6 }}>часть {Math.round(Number(s.share) * 100)} %</Tag>}
+                        {!s.compatible && <Tag color="red" style={{ marginLeft: 6 }}>кузов не подходит</Tag>}
+                      </>
+                    ),
+                  },
                   { title: 'Прибытие', dataIndex: 'arrival_time', width: 100, render: (v: string) => v.slice(0, 5) },
                   { title: 'Отправление', dataIndex: 'departure_time', width: 110, render: (v: string) => v.slice(0, 5) },
                   { title: 'Загрузка, м³', dataIndex: 'load_m3', width: 110, render: (v: string) => v.replace('.', ',') },
@@ -194,6 +229,8 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
           )}
         </>
       )}
+      {day && <UnplannedSites sites={day.unplanned} />}
+      {day && <PlansCompare plans={day.plans} />}
     </Space>
   );
 }

@@ -3,7 +3,10 @@
  * job run by the worker's real processor in-process on this file's BullMQ prefix), shows one route
  * at a time (the first by default) with its stops, and moves one stop to another route with the
  * «Перенести в…» select and one back by dragging its row onto the route's name — the totals of
- * both routes are recomputed. The built app served by the real API on its own database,
+ * both routes are recomputed; each route's shift (leave, breaks, return, driving) and truck body
+ * against its sites; a bunker site no truck of the schedule can lift listed with its reason and
+ * the job ending «Выполнено с замечаниями»; a second plan keeping the assignment compared with the
+ * first. The built app served by the real API on its own database,
  * real Redis, headless Chromium; axe-core checks the tab.
  */
 import { randomBytes } from 'node:crypto';
@@ -56,6 +59,9 @@ beforeAll(async () => {
     );
     await db.pool.query(`INSERT INTO schedule_point (schedule_id, waste_area_id, container_amount, container_volume) VALUES ($1, $2, 2, 1.1)`, [scheduleId, w]);
   }
+  // 3 bunkers: a multilift's work; the schedule's trucks are (assumed) rear loaders
+  const bunker = await one(`INSERT INTO waste_area (kind, location, coordinates, periodicity) VALUES ('CONTAINER', 'Ангарск, бункеры КГО', ST_SetSRID(ST_MakePoint(103.87, 52.53), 4326), 'DAILY') RETURNING id`);
+  await db.pool.query(`INSERT INTO schedule_point (schedule_id, waste_area_id, container_type, container_amount, container_volume) VALUES ($1, $2, 'BUNKER', 3, 8)`, [scheduleId, bunker]);
   connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   // The worker publishes the plan job's progress through Redis; the app's Queues know the planning queue, so the tab's
   // subscription to /topic/jobs.{id} is accepted (the status poll stays the fallback).
@@ -103,7 +109,17 @@ describe('the schedule card: routes per work date', () => {
     // the first route is the one shown
     expect(await summary.textContent()).toContain('Маршрут 1');
     await expect.poll(() => page.getByTestId('route-stops').locator('tbody tr').count()).toBeGreaterThan(3);
-    expect(await page.getByTestId('routes-totals').textContent()).toMatch(/Итого: .* км, машин \d+, выгрузок \d+, площадок 12\. Время в пути — по прямой × 1,30 при 25,0 км\/ч/);
+    expect(await page.getByTestId('routes-totals').textContent()).toMatch(
+      /Итого: .* км, машин \d+, смен \d+, выгрузок \d+, площадок 12, не запланировано 1\. Самая длинная смена .*\. Время в пути — по прямой × 1,30 при 25,0 км\/ч/,
+    );
+    const outcome = page.getByTestId('plan-outcome');
+    expect(await outcome.textContent()).toContain('Выполнено с замечаниями');
+    expect(await outcome.textContent()).toContain('нет машины с подходящим кузовом — 1');
+    expect(await page.getByTestId('route-shift').textContent()).toMatch(/^Смена 06:00–0\d:\d\d \(\d+ (ч \d+ )?мин\), за рулём \d+ (ч \d+ )?мин; перерывов нет\./);
+    expect(await page.getByTestId('route-truck').textContent()).toBe('Кузов: Задняя, грузоподъёмность не указана — подходит ко всем площадкам маршрута.');
+    const unplanned = page.getByTestId('unplanned-sites');
+    expect(await unplanned.locator('tbody tr').count()).toBe(1);
+    expect(await unplanned.locator('tbody tr').first().textContent()).toContain('Ангарск, бункеры КГОнет машины с подходящим кузовом');
     await expectAccessible(page, 'маршруты графика');
 
     const before = [await stopsOf(routes[0]!.id), await stopsOf(routes[1]!.id)];
@@ -124,5 +140,24 @@ describe('the schedule card: routes per work date', () => {
     expect(await stopsOf(routes[1]!.id)).toBe(before[1]!);
     await expect.poll(async () => (await summary.textContent()) ?? '').toContain(`площадок ${before[1]!}`);
     expect(await page.getByTestId('routes-totals').textContent()).toContain('площадок 12');
+  });
+
+  it('plans the date again keeping each truck\'s sites and compares the two plans', async () => {
+    const panel = page.getByTestId('schedule-routes');
+    await panel.getByRole('combobox', { name: 'Режим построения' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Сохранить закрепление' }).click();
+    await panel.getByRole('button', { name: 'Построить маршруты' }).click();
+    const compare = page.getByTestId('plans-compare');
+    await compare.waitFor({ timeout: 60_000 });
+    const runs = (await db.pool.query<{ mode: string; distance_m: number; vehicles: number }>(
+      `SELECT mode, distance_m, vehicles FROM schedule_plan_run WHERE schedule_id = $1 AND work_date = '2026-11-24' ORDER BY id`, [scheduleId],
+    )).rows;
+    expect(runs.map((r) => r.mode)).toEqual(['optimise', 'keep_assignment']);
+    const km = (m: number) => `${(m / 1000).toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} км`;
+    const first = compare.locator('tbody tr').first();
+    expect(await first.textContent()).toContain(`Пробег${km(runs[0]!.distance_m)}${km(runs[1]!.distance_m)}`);
+    expect(await compare.locator('thead').textContent()).toMatch(/оптимизация.*закрепление сохранено.*Разница/);
+    expect(await compare.locator('tbody tr').nth(1).textContent()).toContain(`Машин${runs[0]!.vehicles}${runs[1]!.vehicles}`);
+    await expectAccessible(page, 'сравнение планов');
   });
 });

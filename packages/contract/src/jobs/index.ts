@@ -37,11 +37,16 @@ export const NOTIFICATION_CLEANUP_JOB = 'notification-cleanup';
  */
 export const EXPORT_CLEANUP_JOB = 'export-cleanup';
 
-/** State of a job as `GET /api/jobs/{id}/` answers it. */
+/**
+ * State of a job as `GET /api/jobs/{id}/` answers it. `completed_with_warnings`: done, but with
+ * remarks the user must see (`warnings`, Russian; e.g. a plan that left sites out) — «выполнено с
+ * замечаниями», never a plain «выполнено».
+ */
 export const JobStatusSchema = z.object({
   id: z.string(),
   name: z.string(),
-  state: z.enum(['waiting', 'active', 'completed', 'failed', 'delayed', 'unknown']),
+  state: z.enum(['waiting', 'active', 'completed', 'completed_with_warnings', 'failed', 'delayed', 'unknown']),
+  warnings: z.array(z.string()).optional(),
   /** 0–100. */
   progress: z.number(),
   file_url: z.string().nullable(),

@@ -43,6 +43,16 @@ export const ScheduleRouteStopSchema = z.object({
   departure_time: z.string(),
   volume_m3: z.string(),
   load_m3: z.string(),
+  /** A break: 'lunch' or 'driving' (45 min after 4 h 30 min of driving, Приказ Минтранса № 424); else null. */
+  break_kind: z.enum(['lunch', 'driving']).nullable(),
+  /** At a site: the share of its waste taken at this stop ('1.000000', or less when it needs several trips). */
+  share: z.string(),
+  /** kg taken here and on board on leaving. */
+  mass_kg: z.string(),
+  load_kg: z.string(),
+  /** At a site: the loading types that can serve it (null = any); `compatible`: the route's truck is one of them. */
+  bodies: z.array(z.string()).nullable(),
+  compatible: z.boolean(),
 });
 export type ScheduleRouteStop = z.infer<typeof ScheduleRouteStopSchema>;
 
@@ -59,12 +69,60 @@ export const ScheduleRouteSchema = z.object({
   unloads: z.number().int(),
   volume_m3: z.string(),
   capacity_m3: z.string().nullable(),
-  /** false: over capacity or back after the leave time (possible after a manual move). */
+  /** false: a rule is broken (listed in `violations`; possible after a manual move). */
   feasible: z.boolean(),
+  /** The rules the route breaks: code (ViolationCode of @tko/planning) and the Russian text. */
+  violations: z.array(z.object({ code: z.string(), label: z.string() })),
+  /** 0: the first crew; 1: the second crew of a two-crew truck. */
+  crew: z.number().int(),
+  /** The truck's loading type (LoadingType code), payload, kg, and the mass collected, kg. */
+  loading: z.string().nullable(),
+  payload_kg: z.number().int().nullable(),
+  mass_kg: z.string(),
+  /** true when the truck's body fits every site of the route. */
+  compatible: z.boolean(),
+  /** The crew's shift: leave and return (HH:MM:SS), its length and time at the wheel (s), its breaks. */
+  shift: z.object({
+    start: z.string(), end: z.string(), duration_s: z.number().int(), driving_s: z.number().int(),
+    breaks: z.array(z.object({ start: z.string(), end: z.string(), kind: z.enum(['lunch', 'driving']) })),
+  }),
   stops_count: z.number().int(),
   stops: z.array(ScheduleRouteStopSchema),
 });
 export type ScheduleRoute = z.infer<typeof ScheduleRouteSchema>;
+
+export const UNPLANNED_REASONS = ['NO_COMPATIBLE_VEHICLE', 'WINDOW_UNREACHABLE', 'FLEET_TOO_SMALL', 'NO_COORDINATES'] as const;
+
+/** A site not planned: its reason (code and Russian label) and what decided it. */
+export const UnplannedSiteSchema = z.object({
+  id: z.number().int(),
+  waste_area: Ref,
+  collection_request: z.number().int().nullable(),
+  reason: z.enum(UNPLANNED_REASONS),
+  reason_label: z.string(),
+  detail: z.string(),
+});
+export type UnplannedSite = z.infer<typeof UnplannedSiteSchema>;
+
+export const PLAN_MODES = ['optimise', 'keep_assignment'] as const;
+
+/** One finished plan of the date: m, s, counts. */
+export const PlanRunSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  mode: z.enum(PLAN_MODES),
+  distance_m: z.number().int(),
+  vehicles: z.number().int(),
+  shifts: z.number().int(),
+  unloads: z.number().int(),
+  sites: z.number().int(),
+  unplanned: z.number().int(),
+  shifts_s: z.number().int(),
+  longest_shift_s: z.number().int(),
+  driving_s: z.number().int(),
+  travel_source: z.string(),
+});
+export type PlanRun = z.infer<typeof PlanRunSchema>;
 
 export const DayRoutesSchema = z.object({
   schedule_id: z.number().int(),
@@ -75,8 +133,14 @@ export const DayRoutesSchema = z.object({
   totals: z.object({
     distance_m: z.number().int(), duration_s: z.number().int(), vehicles: z.number().int(), unloads: z.number().int(),
     sites: z.number().int(), infeasible_routes: z.number().int(),
+    /** Crew-shifts (routes), the longest shift and the time at the wheel of all, s; sites not planned. */
+    shifts: z.number().int(), longest_shift_s: z.number().int(), driving_s: z.number().int(), unplanned: z.number().int(),
   }),
   routes: z.array(ScheduleRouteSchema),
+  /** Sites of the date the last plan did not place, each with its reason. */
+  unplanned: z.array(UnplannedSiteSchema),
+  /** The date's plans, newest first (at most 10): their mode and totals, to compare two. */
+  plans: z.array(PlanRunSchema),
 });
 export type DayRoutes = z.infer<typeof DayRoutesSchema>;
 
@@ -87,11 +151,23 @@ export const scheduleDayRoutesRoute = defineRoute({
 
 export const PlanJobAnswerSchema = z.object({ job_id: z.string(), status_url: z.string() });
 
+/**
+ * Options of a plan: `mode` keep_assignment keeps each truck's current sites and only re-sequences
+ * them; `balance_shifts` evens out the shifts' lengths; `vehicle_cost_km` is the fixed cost of each
+ * truck used, km of driving. No body (null): the defaults.
+ */
+export const PlanBodySchema = z.strictObject({
+  mode: z.enum(PLAN_MODES, { error: 'Режим: optimise или keep_assignment.' }).optional(),
+  balance_shifts: z.boolean({ error: 'Укажите да или нет.' }).optional(),
+  vehicle_cost_km: z.number({ error: 'Укажите число километров.' }).min(0, 'Не меньше 0 км.').max(1000, 'Не больше 1000 км.').optional(),
+}).nullish();
+export type PlanBody = z.infer<typeof PlanBodySchema>;
+
 export const schedulePlanRoute = defineRoute({
   method: 'POST', path: '/api/fleet/schedules/:id/plan/:date/', permission: 'schedules:change', tags: ['schedules'],
   summary: 'Построить маршруты графика на дату (фоновая задача)',
-  description: 'Сайты к вывозу в этот день по периодичности и заявки; каждая машина из своего гаража и обратно, выгрузка на ближайшем объекте при заполнении, 06:00–22:00 (время графика) с обедом. Ответ 202: задача и адрес её состояния.',
-  params: DayParams, response: { 202: PlanJobAnswerSchema },
+  description: 'Площадки к вывозу в этот день по периодичности и заявки; смены экипажей не длиннее 12 ч с перерывами по Приказу Минтранса № 424, кузов под контейнеры площадки, объём и масса, окна площадок и часы работы объектов. Площадки, которые не удалось поставить, возвращаются с причиной. Ответ 202: задача и адрес её состояния.',
+  params: DayParams, body: PlanBodySchema, response: { 202: PlanJobAnswerSchema },
 });
 
 export const schedulePlanStatusRoute = defineRoute({
@@ -116,5 +192,8 @@ export const scheduleMoveStopRoute = defineRoute({
 /** BullMQ queue and job of the day planning (apps/worker planning-worker.ts). */
 export const QUEUE_PLANNING = 'planning';
 export const PLAN_DAY_JOB = 'plan-day';
-export const PlanDayJobSchema = z.object({ schedule_id: z.number().int(), work_date: z.string(), user_id: z.number().int() });
+export const PlanDayJobSchema = z.object({
+  schedule_id: z.number().int(), work_date: z.string(), user_id: z.number().int(),
+  mode: z.enum(PLAN_MODES).optional(), balance_shifts: z.boolean().optional(), vehicle_cost_km: z.number().optional(),
+});
 export type PlanDayJob = z.infer<typeof PlanDayJobSchema>;

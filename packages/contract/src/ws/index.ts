@@ -37,11 +37,13 @@ export type RegistryChange = z.infer<typeof RegistryChangeSchema>;
 
 export const JobProgressSchema = z.object({
   id: z.string(),
-  state: z.enum(['waiting', 'active', 'completed', 'failed']),
+  state: z.enum(['waiting', 'active', 'completed', 'completed_with_warnings', 'failed']),
   /** 0–100. */
   progress: z.number(),
   file_url: z.string().nullable().optional(),
   error: z.string().nullable().optional(),
+  /** Remarks of a job `completed_with_warnings` (Russian). */
+  warnings: z.array(z.string()).optional(),
 });
 export type JobProgress = z.infer<typeof JobProgressSchema>;
 

@@ -1,7 +1,8 @@
 /**
  * Routes of a schedule per work date (contract routes/schedule-routes.ts; issue 10 §1, §4):
  * GET {id}/routes/{DD.MM.YYYY}/, POST {id}/plan/{DD.MM.YYYY}/ (202, a job on the planning queue),
- * GET {id}/plan/{DD.MM.YYYY}/{job}/ (state and progress), POST {id}/routes/{DD.MM.YYYY}/move/.
+ * GET {id}/plan/{DD.MM.YYYY}/{job}/ (state and progress; a plan that left sites out is
+ * `completed_with_warnings` with its remarks), POST {id}/routes/{DD.MM.YYYY}/move/.
  * Storage and the solver: @tko/planning (store/). 404 for an unknown schedule; 400 on `date`
  * for a bad work date (zod, before the handler); 400 on `vehicles` / `waste_management_facility`
  * when the schedule cannot be planned (no vehicle with a located garage, no facility); 503 when the queue is needed and Redis is down.
@@ -37,6 +38,7 @@ async function dayRoutes(pool: Pool, id: number, iso: string): Promise<DayRoutes
     work_date: isoToWorkDate(iso),
     travel: day.travel as DayRoutes['travel'],
     routes: day.routes.map((r, k) => ({ ...r, isVisible: k === 0, stops: r.stops.map((s) => ({ ...s, stop_type: s.stop_type as DayRoutes['routes'][number]['stops'][number]['stop_type'] })) })),
+    plans: day.plans.map((p) => ({ ...p, created_at: new Date(p.created_at).toISOString() })),
   };
 }
 
@@ -52,7 +54,7 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool;
     return dayRoutes(deps.pool, id, workDateToIso(params.date)!);
   }, deps);
 
-  registerRoute(app, schedulePlanRoute, async ({ params, user, reply }) => {
+  registerRoute(app, schedulePlanRoute, async ({ params, body, user, reply }) => {
     const id = await schedule(params.id);
     try {
       await checkPlannable(deps.pool, id);
@@ -63,7 +65,7 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool;
     if (!deps.queue?.ready()) throw unavailable(QUEUE_DOWN);
     let jobId: string;
     try {
-      jobId = await deps.queue.add({ schedule_id: id, work_date: workDateToIso(params.date)!, user_id: user.id });
+      jobId = await deps.queue.add({ schedule_id: id, work_date: workDateToIso(params.date)!, user_id: user.id, ...(body ?? {}) });
     } catch {
       throw unavailable(QUEUE_DOWN);
     }
@@ -77,10 +79,12 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool;
     const job = await deps.queue.get(params.job).catch(() => { throw unavailable(QUEUE_DOWN); });
     if (!job || job.data.schedule_id !== id || job.data.user_id !== user.id) throw notFound();
     const state = await job.getState();
+    const warnings = state === 'completed' ? ((job.returnvalue as { warnings?: string[] } | null)?.warnings ?? []) : [];
     return {
       id: job.id!,
       name: job.name,
-      state: (['waiting', 'active', 'completed', 'failed', 'delayed'].includes(state) ? state : 'unknown') as JobStatus['state'],
+      state: warnings.length > 0 ? 'completed_with_warnings' : (['waiting', 'active', 'completed', 'failed', 'delayed'].includes(state) ? state : 'unknown') as JobStatus['state'],
+      ...(warnings.length > 0 ? { warnings } : {}),
       progress: typeof job.progress === 'number' ? job.progress : 0,
       file_url: null,
       file_name: null,
