@@ -2,16 +2,17 @@
  * buildApp(deps) → a ready Fastify instance with every route; server.ts only listens.
  * Dependencies are passed in (pool, Prisma client, queues) so tests build the same app on
  * their own database. The shared services (one user store, guards, export service, STOMP
- * publisher, write pipeline, one repository per registry) are built here once; every route comes
+ * publisher, and the domain runtime of @tko/db: repositories, write pipeline, writerFor, file
+ * store) are built here once; every route comes
  * from the modules of modules/index.ts, registered in order with those services.
  */
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { resources } from '@tko/contract';
 import type { PrismaClient } from '@tko/db/generated';
-import { RegistryRepository, WritePipeline } from '@tko/db';
+import { createDomain } from '@tko/db';
+import type { FileStore } from '@tko/db';
 import type { Config } from './config';
 import { createAuthGuards } from './plugins/auth';
 import { registerEmptyDeleteBody } from './plugins/empty-delete-body';
@@ -27,7 +28,6 @@ import { PrismaUserStore } from './modules/auth/user-store';
 import { ExportService } from './modules/jobs/export-service';
 import type { Queues } from './modules/jobs/queue';
 import type { RealtimePublisher } from '@tko/realtime';
-import { Notifier } from '@tko/db';
 import { registerStomp } from './modules/stomp/stomp.plugin';
 import type { StompOptions } from './modules/stomp/options';
 import type { ImportQueue } from './modules/import/import-queue';
@@ -51,6 +51,8 @@ export interface AppDeps {
   imports?: ImportQueue | null;
   /** Outgoing mail; none = SMTP_URL of the config (modules/mail). */
   mailer?: Mailer;
+  /** Attachment bytes; none = the local directory config.attachmentsDir. */
+  fileStore?: FileStore;
   /** Fastify logger setting; off in tests. */
   logger?: boolean | object;
 }
@@ -91,21 +93,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const imports = deps.imports ?? null;
   // STOMP at /ws/; `publisher` reaches every API instance through Redis (config.redisUrl), else this one.
   const { publisher } = await registerStomp(app, { tokens, users, queues, redisUrl: config.redisUrl, publisher: deps.publisher, options: deps.stomp, jobOwners: imports ? [(id) => imports.ownerOf(id)] : [] });
-  // The one write pipeline (issue 7 §1): CRUD routes, actions and the batch transaction write through it.
-  // The registries' effects (packages/db effects) get their services here.
-  const notifier = new Notifier(pool, publisher);
-  const mailer = deps.mailer ?? new Mailer(config.smtpUrl, config.mailFrom, app.log);
-  const pipeline = new WritePipeline(pool, {
-    publisher,
-    services: { appealTermDays: config.appealTermDays, publicUrl: config.publicUrl, notifier, mailer, log: app.log },
+  // The domain runtime (packages/db domain/): the registries' repositories, the one write pipeline
+  // with every registry effect (CRUD routes, actions, the batch transaction, imports' rollbacks),
+  // writerFor, the file store; the effects' services (term, links, notifier, mailer, log) from here.
+  const domain = createDomain({
+    pool, publisher, fileStore: deps.fileStore, log: app.log,
+    config: { attachmentsDir: config.attachmentsDir, appealTermDays: config.appealTermDays, publicUrl: config.publicUrl },
+    mailer: deps.mailer ?? new Mailer(config.smtpUrl, config.mailFrom, app.log),
   });
   // Root hooks reach only the modules registered after them: add them first.
   registerFederalDictionaryGuard(app, guards);
 
   const moduleDeps: ModuleDeps = {
-    config, pool, queues, imports, tokens, users, guards, exports, publisher, pipeline, notifier,
-    registries: resources.map((def) => ({ def, repo: new RegistryRepository(pool, def) })),
-    mailer,
+    config, pool, queues, imports, tokens, users, guards, exports, publisher, domain,
+    pipeline: domain.pipeline, notifier: domain.notifier, registries: domain.registries.crud, mailer: domain.mailer!,
   };
   app.addHook('onClose', async () => moduleDeps.mailer.close());
   for (const module of apiModules) await app.register(module, moduleDeps);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalFileStore } from '../src/modules/attachments/file-store';
+import { LocalFileStore } from '@tko/db';
 import * as files from './fixtures/files';
 import { siteBody, startTestApp } from './helpers';
 import type { TestApp } from './helpers';

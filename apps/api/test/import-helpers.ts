@@ -15,6 +15,7 @@ import iconv from 'iconv-lite';
 import type { ImportFile, RealtimeEnvelope } from '@tko/contract';
 import { REALTIME_CHANNEL } from '@tko/contract';
 import { redisPublisher } from '@tko/realtime';
+import { createDomain } from '@tko/db';
 import type { ImportGeocoder } from '@tko/import';
 import { startImportWorker } from '../../worker/src/import-worker';
 import { openImportQueue } from '../src/modules/import/import-queue';
@@ -63,7 +64,7 @@ export async function startImportHarness(opts: { overrides?: Partial<Config>; wo
     importDir,
     envelopes,
     async startWorker() {
-      worker ??= startImportWorker({ pool: t.pool, connection, publisher: redisPublisher(pub), dir: importDir, geocoder: opts.geocoder }, { prefix });
+      worker ??= startImportWorker({ domain: createDomain({ pool: t.pool, publisher: redisPublisher(pub) }), connection, dir: importDir, geocoder: opts.geocoder }, { prefix });
       await worker.waitUntilReady();
     },
     async stopWorker() {

@@ -19,6 +19,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATIONS, QUEUE_FLOWS } from '@tko/contract';
 import { redisPublisher } from '@tko/realtime';
+import { createDomain } from '@tko/db';
 import { flowsGenerateProcessor } from '../../worker/src/flows-generate';
 import { openQueues } from '../src/modules/jobs/queue';
 import type { Queues } from '../src/modules/jobs/queue';
@@ -76,7 +77,7 @@ beforeAll(async () => {
   t = await startStompApp({ redisUrl: REDIS_URL, queues, overrides: { attachmentsDir } });
   connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   publisherRedis = new Redis(REDIS_URL);
-  worker = new Worker(QUEUE_FLOWS, flowsGenerateProcessor(t.pool, redisPublisher(publisherRedis)), { connection, prefix });
+  worker = new Worker(QUEUE_FLOWS, flowsGenerateProcessor(createDomain({ pool: t.pool, publisher: redisPublisher(publisherRedis) })), { connection, prefix });
 }, 60_000);
 afterAll(async () => {
   await worker?.close();

@@ -145,7 +145,7 @@ describe('the review workflow', () => {
     expect((await step('reviewer', id, 'accept')).body.status).toBe('ACCEPTED_FOR_REVIEW');
     const c = await http().post(`${R}${id}/comments/`).set(as('reviewer')).send({ field_name: 'waste_sources.0.mass_t', text: 'Проверьте массу' });
     expect(c.status).toBe(201);
-    expect(c.body).toMatchObject({ field_name: 'waste_sources.0.mass_t', revision: 1, author: 'Вера Тестов' });
+    expect(c.body).toMatchObject({ field_name: 'waste_sources.0.mass_t', revision: 1, author: 'Тестов Вера' });
     expect((await http().post(`${R}${id}/comments/`).set(as('declA')).send({ field_name: 'x', text: 'y' })).status).toBe(403);
     expect((await step('reviewer', id, 'return')).body.status).toBe('BEING_FINALIZED');
     const fix = await http().patch(`${R}${id}/`).set(as('declA')).send({ data: { ...validData, waste_sources: [{ ...validData.waste_sources[0], mass_t: '2' }] } });

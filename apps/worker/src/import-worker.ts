@@ -10,10 +10,11 @@ import { fileURLToPath } from 'node:url';
 import type { Job, WorkerOptions } from 'bullmq';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Pool } from 'pg';
 import { QUEUE_IMPORTS } from '@tko/contract';
 import { importFileProcessor, LocalImportStore } from '@tko/import';
 import type { ImportJobDeps } from '@tko/import';
+import type { Domain } from '@tko/db';
+import type { Pool } from 'pg';
 import type { RealtimePublisher } from '@tko/realtime';
 import { createGeocoder } from '@tko/geocoding';
 
@@ -24,12 +25,21 @@ export function importDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.IMPORT_DIR || path.join(repoRoot, '.data/imports');
 }
 
-/** Starts the import worker; `options` carry the prefix and the crash-recovery settings. */
+/**
+ * Starts the import worker on the process's domain runtime (its pool, write pipeline, publisher
+ * and notifier; the domain must have a publisher); `options` carry the prefix and the
+ * crash-recovery settings.
+ */
 export function startImportWorker(
-  deps: { pool: Pool; connection: Redis; publisher: RealtimePublisher; dir?: string; notifier?: ImportJobDeps['notifier']; geocoder?: ImportJobDeps['geocoder'] },
+  deps: { domain: Domain; connection: Redis; dir?: string; geocoder?: ImportJobDeps['geocoder'] },
   options: Partial<WorkerOptions> = {},
 ): Worker {
-  const processor = importFileProcessor({ pool: deps.pool, store: new LocalImportStore(deps.dir ?? importDir()), publisher: deps.publisher, notifier: deps.notifier, geocoder: deps.geocoder ?? null });
+  const { domain } = deps;
+  if (!domain.publisher) throw new Error('import worker: the domain has no publisher');
+  const processor = importFileProcessor({
+    pool: domain.pool, pipeline: domain.pipeline, store: new LocalImportStore(deps.dir ?? importDir()), publisher: domain.publisher as RealtimePublisher,
+    notifier: domain.notifier ?? undefined, geocoder: deps.geocoder ?? null,
+  });
   const worker = new Worker(QUEUE_IMPORTS, (job: Job) => processor(job), { ...options, connection: deps.connection, concurrency: 1 });
   worker.on('failed', (job, err) => console.error(`import job ${job?.id} failed: ${err.message}`));
   return worker;

@@ -20,7 +20,7 @@ import { importGeocoder, startImportWorker } from './import-worker';
 import { dashboardRefreshEveryMs, startDashboardRefresh } from './dashboard-refresh';
 import { problemDetectEveryMs, startProblemDetect } from './problem-detect';
 import { startFlowsWorker } from './flows-generate';
-import { Notifier, WritePipeline } from '@tko/db';
+import { createDomain } from '@tko/db';
 import { startPlanningWorker } from './planning-worker';
 
 let settings: WorkerSettings;
@@ -46,6 +46,8 @@ const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 const publisherRedis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
 publisherRedis.on('error', () => undefined); // each lost message is logged by the publisher
 const publisher = redisPublisher(publisherRedis, (m) => console.error(m));
+// The domain runtime (packages/db domain/): the worker's one write pipeline, repositories, notifier.
+const domain = createDomain({ pool, publisher, onHookError: (e) => console.error(`after-commit hook failed: ${(e as Error).message}`) });
 const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(pool, exportDir, { publisher, exportTtlSeconds: ttl }), { ...recoveryOptions(settings), connection, concurrency: 1 });
 const onExportFailed = exportFailureHandler(pool, publisher);
 worker.on('failed', (job, err) => {
@@ -60,19 +62,18 @@ const maintenance = await startMaintenance(pool, connection, {
 });
 worker.on('completed', (job) => console.log(`job ${job.id} completed`));
 // System import runs (QUEUE_IMPORTS, IMPORT_DIR): import-worker.ts.
-const importWorker = startImportWorker({ pool, connection, publisher, notifier: new Notifier(pool, publisher), geocoder: importGeocoder(pool) }, recoveryOptions(settings));
+const importWorker = startImportWorker({ domain, connection, geocoder: importGeocoder(pool) }, recoveryOptions(settings));
 
 // Dashboard summary (issue 12 §2): every DASHBOARD_REFRESH_EVERY_MS and after each import run.
 const dashboard = await startDashboardRefresh(pool, connection, { prefix: settings.queuePrefix, everyMs: dashboardRefreshEveryMs(), workerOptions: recoveryOptions(settings) });
 importWorker.on('completed', () => void dashboard.refreshNow().catch(() => undefined));
 // Problem detector (issue 12 §1): every PROBLEM_DETECT_EVERY_MS and after each import run.
-const problemAnnouncer = new WritePipeline(pool, { publisher });
 const problems = await startProblemDetect(pool, connection, {
-  prefix: settings.queuePrefix, everyMs: problemDetectEveryMs(), workerOptions: recoveryOptions(settings), announce: (events) => problemAnnouncer.announce(events),
+  prefix: settings.queuePrefix, everyMs: problemDetectEveryMs(), workerOptions: recoveryOptions(settings), announce: (events) => domain.pipeline.announce(events),
 });
 importWorker.on('completed', () => void problems.detectNow('IMPORT').catch(() => undefined));
 // Predicted-flow recounts (issue 11 §1): POST /api/flows/predicted/generate/.
-const flowsWorker = startFlowsWorker(pool, connection, publisher, { prefix: settings.queuePrefix, workerOptions: recoveryOptions(settings) });
+const flowsWorker = startFlowsWorker(domain, connection, { prefix: settings.queuePrefix, workerOptions: recoveryOptions(settings) });
 // Day planning of schedules (issue 10 §4): planning-worker.ts.
 const planningWorker = startPlanningWorker(pool, connection, { prefix: settings.queuePrefix, publisher, workerOptions: recoveryOptions(settings) });
 console.log(`worker: queue "${QUEUE_EXPORTS}", exports in ${exportDir}`);

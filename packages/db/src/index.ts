@@ -39,3 +39,4 @@ export * from './problems/index';
 export * from './routing/index';
 export * from './tracking/index';
 export * from './flows/index';
+export * from './domain/index';

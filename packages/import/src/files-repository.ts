@@ -12,6 +12,7 @@ import type { Pool, PoolClient } from 'pg';
 import { createHash } from 'node:crypto';
 import { foldHeader } from './matching';
 import type { FailedRow, ImportedRecord } from './run-types';
+import { writerNameSql } from '@tko/db';
 
 /** The key of a header set: sha1 of the folded names, sorted (the order of columns does not matter). */
 export function headerKey(columns: string[]): string {
@@ -71,7 +72,7 @@ export interface NewImportFile {
   columnMapping: Record<string, string | null>;
 }
 
-const SELECT = `SELECT f.id, f.user_id, coalesce(nullif(trim(u.last_name || ' ' || u.first_name), ''), u.email) AS user_name,
+const SELECT = `SELECT f.id, f.user_id, ${writerNameSql('u')} AS user_name,
   f.name, f.storage_key, f.file_type, f.size, f.sha256, f.encoding, f.delimiter, f.columns, f.preview, f.row_count,
   f.template_type, f.column_mapping, f.options, f.status, f.progress, f.run, f.job_id, f.cancel_requested, f.report,
   f.error, f.errors_count, f.warnings_count, f.geocode_status, f.geocode_total, f.geocode_done, f.geocode_placed,

@@ -10,7 +10,7 @@
  * transaction, so a long run keeps what it placed.
  */
 import type { Point } from '@tko/contract';
-import type { WritePipeline } from '@tko/db';
+import type { WritePipeline, Writer } from '@tko/db';
 import { storedResource } from '@tko/db';
 import type { Pool } from 'pg';
 import type { ImportTemplate } from './templates/types';
@@ -32,7 +32,7 @@ export interface GeocodeOutcome {
 
 /** Places the records file `fileId` created without a point; returns the counts. */
 export async function geocodeImport(
-  deps: { pool: Pool; pipeline: WritePipeline; geocoder: ImportGeocoder; writer: { userName: string; userId: number | null } },
+  deps: { pool: Pool; pipeline: WritePipeline; geocoder: ImportGeocoder; writer: Writer },
   template: ImportTemplate,
   fileId: number,
 ): Promise<GeocodeOutcome> {

@@ -3,6 +3,10 @@
  * worker: takes run `run` of file `file_id`, reads the stored file, runs the import
  * (run-import.ts) and ends the run with its status, report and failed rows.
  *
+ * The run writes as the user who started it (data.user_id), through writerFor: with their name
+ * and their row scope, loaded when the run starts, so an import creates and updates only rows
+ * that user may see (a row outside it is refused with its reason, like any other refused row).
+ *
  * Progress 0–100 goes to the file's row (REST), to the BullMQ job, and live to
  * DESTINATIONS.job(job id) as a JobProgress through @tko/realtime (every API instance delivers
  * it to the STOMP subscribers), at most every 200 ms — and again after HEARTBEAT_MS while a
@@ -13,7 +17,8 @@
  */
 import type { ImportFileJob, ImportReport, JobProgress, NotifyInput } from '@tko/contract';
 import { DESTINATIONS, IMPORT_MSG, ImportFileJobSchema } from '@tko/contract';
-import { WritePipeline } from '@tko/db';
+import { loadWriterUser, writerFor } from '@tko/db';
+import type { WritePipeline } from '@tko/db';
 import type { RealtimePublisher } from '@tko/realtime';
 import type { Pool } from 'pg';
 import { ImportCancelled, ImportInputError } from './errors';
@@ -37,6 +42,8 @@ export interface ImportJobLike {
 
 export interface ImportJobDeps {
   pool: Pool;
+  /** The process's write pipeline (the domain runtime's): the run's unit, hooks, announcements. */
+  pipeline: WritePipeline;
   store: ImportFileStore;
   publisher: RealtimePublisher;
   /** Tells the file's owner how the run ended (a toast and the notification centre); optional. */
@@ -101,6 +108,10 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
   const file = (await files.get(data.file_id))!;
   const template = templateOf(file.template_type);
   if (!template) return end(file, 'FAILED', IMPORT_MSG.templateMissing);
+  const starter = await loadWriterUser(deps.pool, data.user_id);
+  if (!starter) return end(file, 'FAILED', IMPORT_MSG.starterGone);
+  // Who writes: the starter's name and row scope (domain writer.ts), never an unscoped writer.
+  const writer = writerFor(starter);
   await publish({ state: 'active', progress: 0 });
 
   let last = 0;
@@ -125,8 +136,7 @@ export async function processImportJob(deps: ImportJobDeps, job: ImportJobLike):
 
   try {
     const source = await openStoredSource(deps.store, file.storage_key, { fileType: file.file_type, encoding: file.encoding as never, delimiter: file.delimiter });
-    const pipeline = new WritePipeline(deps.pool, { publisher: deps.publisher });
-    const writer = { userName: file.user_name ?? 'Импорт', userId: file.user_id };
+    const { pipeline } = deps;
     // A template filling several registries at once (ANGARSK_PLAN) brings its own run.
     const run = template.run ?? runImport;
     const outcome = await run({

@@ -4,7 +4,7 @@
  */
 import type { FieldDef, ImportOptions, ImportReport, RefValue } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
-import type { WriteContext, WritePipeline } from '@tko/db';
+import type { WritePipeline, Writer } from '@tko/db';
 import type { ColumnMapping } from './matching';
 import type { TableSource } from './source';
 import { nearKey } from './templates/keys';
@@ -46,8 +46,8 @@ export interface RunContext {
   mapping: ColumnMapping;
   options: ImportOptions;
   file: { id: number; name: string };
-  /** Who writes (history, last_update_person). */
-  writer: WriteContext;
+  /** Who writes (history, last_update_person) and within which row scope (domain writerFor). */
+  writer: Writer;
   /** Reports progress 0–100 (the caller throttles). */
   progress(percent: number): Promise<void>;
   /** True once the user asked to cancel (the caller may cache between calls). */

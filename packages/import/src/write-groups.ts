@@ -8,7 +8,7 @@
  * import_record rows are written after each batch, so the run holds none of them.
  */
 import type { ImportOptions, ImportUpdate, ResourceDef } from '@tko/contract';
-import { createSchema, updateSchema } from '@tko/contract';
+import { IMPORT_MSG, createSchema, rowScopeKeys, rowVisible, updateSchema } from '@tko/contract';
 import type { PreparedCreates, WriteUnit } from '@tko/db';
 import { ConflictError, FieldValidationError } from '@tko/db';
 import type { z } from 'zod';
@@ -292,6 +292,10 @@ export class GroupWriter {
     if (!check.success) return this.failed(group, zodMessages(template, check.error.issues));
     const current = await this.ctx.pipeline.repo(template.def).get(id, {}, this.unit.db);
     if (!current) return this.failed(group, ['Объект удалён во время импорта.']);
+    // The writer's row scope (contract common/row-scope.ts): a record they may not see is not theirs to change.
+    if (template.def.rowScope && !rowVisible(this.ctx.writer.scope, rowScopeKeys(template.def.rowScope, current))) {
+      return this.failed(group, [IMPORT_MSG.outOfScope(id)]);
+    }
     const values = changedValues(template.def, current, check.data as Body);
     if (Object.keys(values).length === 0) {
       this.counts.unchanged++;
@@ -301,7 +305,8 @@ export class GroupWriter {
     const changes = Object.keys(values).map((k) => ({ field: k, label: template.def.fields[k]!.label, old: showValue(current[k]), new: showValue((check.data as Body)[k]) }));
     try {
       // A refused object undoes only its own writes (and announcements): the run goes on.
-      await this.unit.savepoint(() => this.unit.update(template.def, id, values, this.ctx.writer));
+      const updated = await this.unit.savepoint(() => this.unit.update(template.def, id, values, this.ctx.writer));
+      if (!updated) return this.failed(group, [IMPORT_MSG.outOfScope(id)]);
     } catch (e) {
       return this.refused(group, e);
     }

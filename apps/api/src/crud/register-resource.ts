@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { ListQuery, ResourceDef } from '@tko/contract';
 import { actionBodySchema, actionPath, createSchema, DEFAULT_PAGE_SIZE, MSG, entitySchema, listQuerySchema, listResponseSchema, updateSchema } from '@tko/contract';
 import type { RegistryRepository, WritePipeline, Writer } from '@tko/db';
-import { FieldValidationError, withScope } from '@tko/db';
+import { FieldValidationError, withScope, writerFor } from '@tko/db';
 import type { AuthGuards } from '../plugins/auth';
 import { HttpError, notFound } from '../plugins/http-errors';
 import type { ExportService } from '../modules/jobs/export-service';
@@ -78,12 +78,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, deps: C
     return row;
   }
 
-  const userName = (request: FastifyRequest) => {
-    const u = guards.user(request);
-    return [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email;
-  };
   /** Who writes: stamped on the row (last_update_person), recorded in the history; their row scope. */
-  const writeCtx = (request: FastifyRequest): Writer => ({ userName: userName(request), userId: guards.user(request).id, scope: scopeOf(request) });
+  const writeCtx = (request: FastifyRequest): Writer => writerFor(guards.user(request));
 
   r.get(def.path, {
     onRequest: can('view'),

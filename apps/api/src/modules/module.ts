@@ -10,8 +10,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Pool } from 'pg';
-import type { ResourceDef } from '@tko/contract';
-import type { Notifier, RegistryRepository, WritePipeline } from '@tko/db';
+import type { Domain, Notifier, RegistryEntry, WritePipeline } from '@tko/db';
 import type { RealtimePublisher } from '@tko/realtime';
 import type { Config } from '../config';
 import type { AuthGuards } from '../plugins/auth';
@@ -37,12 +36,15 @@ export interface ModuleDeps {
   exports: ExportService;
   /** Live messages to every API instance (STOMP, modules/stomp). */
   publisher: RealtimePublisher;
+  /** The domain runtime (@tko/db domain/): repositories, write pipeline, writerFor, file store. */
+  domain: Domain<Mailer>;
+  /** = domain.notifier. */
   notifier: Notifier;
-  /** The one write pipeline (issue 7 §1): CRUD routes, actions, the batch transaction. */
+  /** = domain.pipeline: the one write pipeline (CRUD routes, actions, the batch transaction). */
   pipeline: WritePipeline;
-  /** One repository per registry of `resources`, shared by the modules that read registries. */
-  registries: { def: ResourceDef; repo: RegistryRepository }[];
-  /** Outgoing mail (modules/mail): registration and restore links, later report notices. */
+  /** = domain.registries.crud: one repository per registry of `resources`. */
+  registries: readonly RegistryEntry[];
+  /** = domain.mailer: outgoing mail (modules/mail): registration and restore links, report notices. */
   mailer: Mailer;
 }
 

@@ -1,22 +1,18 @@
 /**
  * Registers the services shared by every registry card (issue 3 §5–§8) in one call from
- * buildApp: attachments (upload, download) on the local FileStore, address suggestions and
+ * buildApp: attachments (upload, download) on the domain's FileStore, address suggestions and
  * cleaning (DaData-compatible service or the offline registry provider), the batch
  * transaction and the change history (system log, per-object history).
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import { moduleResources, resources } from '@tko/contract';
-import { RegistryRepository } from '@tko/db';
-import type { WritePipeline } from '@tko/db';
+import type { Domain } from '@tko/db';
 import type { Config } from '../config';
 import type { AuthGuards } from '../plugins/auth';
 import { AttachmentAccess } from './attachments/attachment-access';
 import { AttachmentsRepository } from './attachments/attachments.repository';
 import { registerAttachmentRoutes, uploadTmpDir } from './attachments/attachments.routes';
-import type { FileStore } from './attachments/file-store';
-import { LocalFileStore } from './attachments/file-store';
 import { AddressService } from './address/address.service';
 import { registerAddressRoutes } from './address/address.routes';
 import { DadataProvider } from './address/dadata-provider';
@@ -32,20 +28,19 @@ export interface RegistryServicesDeps {
   config: Config;
   pool: Pool;
   guards: AuthGuards;
-  /** The one write pipeline (issue 7 §1): the batch transaction writes through it. */
-  pipeline: WritePipeline;
-  /** Where attachment bytes live; the local directory config.attachmentsDir when not given. */
-  fileStore?: FileStore;
+  /** The domain runtime: its repositories, its write pipeline (the batch transaction), its file store. */
+  domain: Domain;
 }
 
 export async function registerRegistryServices(app: FastifyInstance, deps: RegistryServicesDeps): Promise<void> {
-  const { config, pool, guards } = deps;
-  const registries = resources.map((def) => ({ def, repo: new RegistryRepository(pool, def) }));
+  const { config, pool, guards, domain } = deps;
+  const registries = domain.registries.crud;
+  if (!domain.fileStore) throw new Error('attachments: the domain has no file store (ATTACHMENTS_DIR)');
 
   const attachmentsDir = path.resolve(config.attachmentsDir);
   await registerAttachmentRoutes(app, {
     repo: new AttachmentsRepository(pool),
-    store: deps.fileStore ?? new LocalFileStore(attachmentsDir),
+    store: domain.fileStore,
     guards,
     access: new AttachmentAccess(pool, registries, config.attachmentQuota),
     tmpDir: uploadTmpDir(attachmentsDir),
@@ -57,8 +52,7 @@ export async function registerRegistryServices(app: FastifyInstance, deps: Regis
   const address = config.dadata ? new AddressService(new DadataProvider(config.dadata), offline, app.log) : new AddressService(offline, null, app.log);
   registerAddressRoutes(app, { address, guards });
 
-  registerTransactionRoutes(app, { service: new TransactionService(deps.pipeline), guards });
+  registerTransactionRoutes(app, { service: new TransactionService(domain.pipeline), guards });
   // Card histories also for the registries their own module serves (the balance).
-  const withModules = [...registries, ...moduleResources.map((def) => ({ def, repo: new RegistryRepository(pool, def) }))];
-  registerLogRoutes(app, { logs: new LogsRepository(pool), guards, registries: withModules });
+  registerLogRoutes(app, { logs: new LogsRepository(pool), guards, registries: domain.registries.all });
 }

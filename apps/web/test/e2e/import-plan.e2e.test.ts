@@ -26,7 +26,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
 import { openImportQueue, type ImportQueue } from '@tko/api/src/modules/import/import-queue';
 import { openQueues, type Queues } from '@tko/api/src/modules/jobs/queue';
-import { dataDir, ensureAdmin, Notifier, type PrismaClient } from '@tko/db';
+import { createDomain, dataDir, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher } from '@tko/realtime';
 import { startImportWorker } from '../../../worker/src/import-worker';
@@ -109,7 +109,7 @@ beforeAll(async () => {
   // The worker's side, as apps/worker/src/main.ts wires it: its own Redis connections.
   redis = { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), publisher: new Redis(REDIS_URL) };
   const publisher = redisPublisher(redis.publisher);
-  worker = startImportWorker({ pool: db.pool, connection: redis.connection, publisher, dir: importDir, notifier: new Notifier(db.pool, publisher) }, { prefix });
+  worker = startImportWorker({ domain: createDomain({ pool: db.pool, publisher }), connection: redis.connection, dir: importDir }, { prefix });
   await worker.waitUntilReady();
   browser = await launchChromium();
   page = await openPage(browser);

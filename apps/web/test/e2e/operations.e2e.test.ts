@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
 import { openQueues, type Queues } from '@tko/api/src/modules/jobs/queue';
 import { QUEUE_FLOWS } from '@tko/contract';
-import { ensureAdmin, type PrismaClient } from '@tko/db';
+import { createDomain, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher } from '@tko/realtime';
 import { flowsGenerateProcessor } from '../../../worker/src/flows-generate';
@@ -62,7 +62,7 @@ beforeAll(async () => {
   // job's progress through Redis to the app's STOMP broker (/topic/jobs.{id}; the status poll stays the fallback).
   connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   publishing = new Redis(REDIS_URL);
-  worker = new Worker(QUEUE_FLOWS, flowsGenerateProcessor(db.pool, redisPublisher(publishing)), { connection, prefix, concurrency: 1 });
+  worker = new Worker(QUEUE_FLOWS, flowsGenerateProcessor(createDomain({ pool: db.pool, publisher: redisPublisher(publishing) })), { connection, prefix, concurrency: 1 });
   queues = openQueues(REDIS_URL, prefix)!;
   ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { redisUrl: REDIS_URL, queuePrefix: prefix }, queues }));
   const res = await app.inject({ method: 'POST', url: '/api/auth/token/', payload: { email: ADMIN.email, password: ADMIN.password } });

@@ -38,7 +38,7 @@ import type { buildApp } from '@tko/api/src/app';
 import { openImportQueue, type ImportQueue } from '@tko/api/src/modules/import/import-queue';
 import { openQueues, type Queues } from '@tko/api/src/modules/jobs/queue';
 import { containerResource, ContainerType, QUEUE_EXPORTS, type ImportLabels } from '@tko/contract';
-import { ensureAdmin, Notifier, type PrismaClient } from '@tko/db';
+import { createDomain, ensureAdmin, Notifier, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher, type RealtimePublisher } from '@tko/realtime';
 import { startImportWorker } from '../../../worker/src/import-worker';
@@ -74,7 +74,7 @@ let queuePrefix: string;
 
 /** Starts the import worker (step 1 starts it once the page follows the queued run). */
 async function startImportWorkerNow(): Promise<void> {
-  importWorker = startImportWorker({ pool: db.pool, connection: redis.connection, publisher, dir: importDir, notifier: new Notifier(db.pool, publisher) }, { prefix: queuePrefix });
+  importWorker = startImportWorker({ domain: createDomain({ pool: db.pool, publisher }), connection: redis.connection, dir: importDir }, { prefix: queuePrefix });
   await importWorker.waitUntilReady();
 }
 let browser: Browser;

@@ -11,6 +11,7 @@
  *   same unit (history, announcement, notices).
  * After the commit every step (and a report's create) sends the templates' notices (report-notices.ts).
  */
+import { writerNameSql } from '../domain/writer';
 import { ReportStatus, containerWasteAreaReportResource, form3ReportResource, reportResource, reportSetResource, wasteSourceReportResource } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
 import { ConflictError } from '../registry/errors';
@@ -80,7 +81,7 @@ async function notices(events: readonly WriteEvent[], s: EffectServices): Promis
     else if (e.resource === reportSetResource.name && e.step) { event = SET_STEP_EVENTS[e.step]; table = 'report_set'; }
     if (!event) continue;
     try {
-      const { rows } = await s.pool.query<{ name: string }>(`SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM app_user WHERE id = $1`, [e.userId]);
+      const { rows } = await s.pool.query<{ name: string }>(`SELECT ${writerNameSql('u')} AS name FROM app_user u WHERE u.id = $1`, [e.userId]);
       await sendReportNotices(s, event, { table, id: e.id }, { id: e.userId, name: rows[0]?.name ?? '' });
     } catch (err) {
       s.log.error({ err, event, id: e.id }, 'уведомления об отчёте не отправлены');

@@ -33,6 +33,7 @@ import { Notifier } from '../notifications/notify';
 import { ConflictError, FieldValidationError } from './errors';
 import type { PreparedCreateMany, Row, WriteContext } from './repository';
 import { RegistryRepository } from './repository';
+import { storedResource } from '../tables/index';
 
 /** One committed change, as announced. `step` names the workflow action of an update. */
 export interface WriteEvent {
@@ -381,6 +382,8 @@ export interface WritePipelineOptions {
   services?: Partial<Omit<EffectServices, 'pool'>>;
   /** The effects run; default: every registry's (REGISTRY_EFFECTS). Tests may pass fewer. */
   effects?: readonly RegistryEffect[];
+  /** The process's repositories (domain/registries.ts); none: the pipeline builds one per registry. */
+  repos?: { repo(def: ResourceDef): RegistryRepository };
 }
 
 const NO_PUBLISHER: EnvelopePublisher = { publish: async () => undefined };
@@ -429,8 +432,9 @@ export class WritePipeline {
 
   /** The repository of a registry (one per registry, reused). */
   repo(def: ResourceDef): RegistryRepository {
+    if (this.opts.repos) return this.opts.repos.repo(def);
     let r = this.repos.get(def.name);
-    if (!r || r.def !== def) this.repos.set(def.name, (r = new RegistryRepository(this.pool, def)));
+    if (!r || r.def !== storedResource(def)) this.repos.set(def.name, (r = new RegistryRepository(this.pool, def)));
     return r;
   }
 

@@ -5,6 +5,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { BalanceFile } from '@tko/contract';
+import { writerNameSql } from '@tko/db';
 
 export class BalanceRepository {
   constructor(private readonly pool: Pool) {}
@@ -27,7 +28,7 @@ export class BalanceRepository {
       this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_file WHERE template_type = 'BALANCE'`),
       this.pool.query<BalanceFile & { created_at: Date }>(
         `SELECT f.id, f.name, f.status,
-                coalesce(nullif(trim(coalesce(u.last_name, '') || ' ' || coalesce(u.first_name, '')), ''), u.email) AS user_name,
+                ${writerNameSql('u')} AS user_name,
                 f.created_at,
                 (SELECT count(*)::int FROM balance b WHERE b.import_file_id = f.id) AS rows,
                 coalesce((SELECT array_agg(DISTINCT b.year ORDER BY b.year) FROM balance b WHERE b.import_file_id = f.id), '{}') AS years

@@ -17,8 +17,8 @@ import {
   balanceFilesRoute, balancePutRoute, balanceResource,
 } from '@tko/contract';
 import type { ImportFileStore } from '@tko/import';
-import { RegistryRepository } from '@tko/db';
 import type { Writer } from '@tko/db';
+import { writerFor } from '@tko/db';
 import { writeXlsx } from '@tko/xlsx';
 import { registerResource } from '../../crud/register-resource';
 import { parseId } from '../../crud/paging';
@@ -32,8 +32,7 @@ const def = balanceResource as unknown as ResourceDef;
 
 /** Who writes (history, stamps) and their row scope. */
 function writerOf(d: ModuleDeps, request: FastifyRequest): Writer {
-  const u = d.guards.user(request);
-  return { userName: [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email, userId: u.id, scope: u.scope ?? null };
+  return writerFor(d.guards.user(request));
 }
 
 /** The (year, ФККО id) of the path, or 404. */
@@ -45,7 +44,7 @@ async function keyOf(repo: BalanceRepository, params: { year: string; fkko_id: s
 }
 
 export async function registerBalanceRoutes(app: FastifyInstance, d: ModuleDeps, store: ImportFileStore): Promise<void> {
-  const registry = new RegistryRepository(d.pool, def);
+  const registry = d.domain.registries.repo(def);
   const repo = new BalanceRepository(d.pool);
 
   // The generic routes, recorded as CRUD routes (the typed-routes test tells them apart).

@@ -7,14 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDef } from '@tko/contract';
 import { regOperatorTariffResource, tariffInitRoute, tariffSearchRoute } from '@tko/contract';
-import { RegistryRepository } from '@tko/db';
 import { registerRoute } from '../../routing/register-route';
 import type { ModuleDeps } from '../module';
 import { tariffInit } from './tariff-init';
 
 export function registerTariffRoutes(app: FastifyInstance, d: ModuleDeps): void {
   const def = regOperatorTariffResource as unknown as ResourceDef;
-  const repo = d.registries.find((r) => r.def.name === def.name)?.repo ?? new RegistryRepository(d.pool, def);
+  const repo = d.domain.registries.repo(def);
 
   registerRoute(app, tariffInitRoute, ({ query }) => tariffInit(d.pool, query.year ?? new Date().getUTCFullYear() + 1), d);
 

@@ -10,15 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { appealDialogRoute, appealDialogTopic, appealReplyRoute, appealResource, appealZipRoute } from '@tko/contract';
 import type { Row, WritePipeline } from '@tko/db';
-import { FieldValidationError } from '@tko/db';
+import { FieldValidationError, writerFor } from '@tko/db';
 import type { RealtimePublisher } from '@tko/realtime';
 import { pageAnswer } from '../../crud/page-answer';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
-import type { FileStore } from '../attachments/file-store';
-import { LocalFileStore } from '../attachments/file-store';
+import type { FileStore } from '@tko/db';
 import { apiModule } from '../module';
 import { appealHtml, dialogHtml } from './appeal-html';
 import { AppealsRepository } from './appeals.repository';
@@ -52,7 +51,7 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
   registerRoute(app, appealReplyRoute, async ({ params, body, request, reply }) => {
     const id = await existing(params.id);
     const user = deps.guards.user(request);
-    const userName = [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email;
+    const writer = writerFor(user);
     const files = [...new Set(body.files ?? [])];
     const message = await deps.pipeline.run(async (unit) => {
       const appeal = await deps.pipeline.repo(def).get(id, { lock: true, scope: user.scope }, unit.db);
@@ -64,8 +63,7 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
         return !o || (!o.held_by_appeal && o.created_by !== user.id);
       });
       if (bad >= 0) throw FieldValidationError.of(`files.${bad}`, `Файл «${files[bad]}» не найден среди ваших загрузок.`);
-      const messageId = await repo.insertMessage({ appealId: id, authorId: user.id, authorName: userName, text: body.text, files }, unit.db);
-      const writer = { userName, userId: user.id, scope: user.scope };
+      const messageId = await repo.insertMessage({ appealId: id, authorId: user.id, authorName: writer.userName, text: body.text, files }, unit.db);
       // A reply takes a new appeal into consideration; files join the appeal's attachments (recorded in its history).
       const patch: Row = {};
       if (appeal.status === 'NEW') patch.status = 'IN_PROGRESS';
@@ -110,5 +108,5 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
 
 export const appealsModule = apiModule('appeals', (app, d) => registerAppealRoutes(app, {
   pool: d.pool, guards: d.guards, pipeline: d.pipeline, publisher: d.publisher,
-  files: new LocalFileStore(d.config.attachmentsDir),
+  files: d.domain.fileStore!,
 }));

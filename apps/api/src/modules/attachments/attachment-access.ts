@@ -45,7 +45,7 @@ export class AttachmentAccess {
 
   constructor(
     private readonly pool: Pool,
-    registries: { def: ResourceDef; repo: RegistryRepository }[],
+    registries: readonly { def: ResourceDef; repo: RegistryRepository }[],
     readonly quota: AttachmentQuota,
   ) {
     this.holders = registries.flatMap(({ def, repo }) =>

@@ -26,7 +26,7 @@ import { parseId } from '../../crud/paging';
 import type { AttachmentAccess } from './attachment-access';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { toUploaded } from './attachments.repository';
-import type { FileStore } from './file-store';
+import type { FileStore } from '@tko/db';
 import { receiveUpload } from './receive-upload';
 import { registerRoute } from '../../routing/register-route';
 

@@ -18,7 +18,7 @@ import { FieldValidationError } from '@tko/db';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { detectFileType } from './file-type-check';
 import { cleanFileName } from './file-name';
-import type { FileStore } from './file-store';
+import type { FileStore } from '@tko/db';
 
 export interface UploadDeps {
   store: FileStore;

@@ -12,7 +12,7 @@ import {
   CONTRACT_MSG, contractDocxRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, DOCX, writableFields,
 } from '@tko/contract';
 import type { WritePipeline, Writer } from '@tko/db';
-import { ConflictError } from '@tko/db';
+import { ConflictError, writerFor } from '@tko/db';
 import { pageAnswer } from '../../crud/page-answer';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
@@ -45,10 +45,7 @@ export function revisionCopy(row: Record<string, unknown>): Record<string, unkno
 export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps): void {
   const repo = new ContractsRepository(deps.pool);
   const def = contractResource;
-  const writer = (request: Parameters<AuthGuards['user']>[0]): Writer => {
-    const u = deps.guards.user(request);
-    return { userName: [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email, userId: u.id, scope: u.scope };
-  };
+  const writer = (request: Parameters<AuthGuards['user']>[0]): Writer => writerFor(deps.guards.user(request));
   const existing = async (raw: string) => {
     const id = parseId(raw);
     const lineage = id === null ? null : await repo.lineageOf(id);

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ListQuery } from '@tko/contract';
 import { administrativeUnitResource, defineRoute, listQuerySchema } from '@tko/contract';
-import { RegistryRepository } from '@tko/db';
+import type { Registries } from '@tko/db';
 import type { Pool } from 'pg';
 import type { AuthGuards } from '../../plugins/auth';
 import type { ExportService } from '../jobs/export-service';
@@ -24,6 +24,8 @@ export interface DictDeps {
   pool: Pool;
   guards: AuthGuards;
   exports: ExportService;
+  /** The process's repositories (domain runtime). */
+  registries: Registries;
 }
 
 const AsyncParam = { async: z.enum(['true', 'false']).optional() };
@@ -45,7 +47,7 @@ export const unitExportPostRoute = defineRoute({
 
 export function registerDictRoutes(app: FastifyInstance, deps: DictDeps): void {
   const { pool, guards } = deps;
-  const repo = new RegistryRepository(pool, unitDef);
+  const repo = deps.registries.repo(unitDef);
   const exportTo = (request: FastifyRequest, reply: FastifyReply, q: ListQuery, forceAsync: boolean) =>
     deps.exports.export(unitDef, repo, q, { userId: guards.user(request).id, forceAsync }, reply);
 
@@ -56,4 +58,4 @@ export function registerDictRoutes(app: FastifyInstance, deps: DictDeps): void {
   registerRoute(app, unitExportPostRoute, ({ request, reply, query, body }) => exportTo(request, reply, (body ?? {}) as ListQuery, query.async === 'true'), deps);
 }
 
-export const dictsModule = apiModule('dicts', (app, d) => registerDictRoutes(app, { pool: d.pool, guards: d.guards, exports: d.exports }));
+export const dictsModule = apiModule('dicts', (app, d) => registerDictRoutes(app, { pool: d.pool, guards: d.guards, exports: d.exports, registries: d.domain.registries }));

@@ -17,7 +17,7 @@ import {
   openStoredSource, resolutionOf, rollbackImport, scanSource, showValue, suggestMapping, templateOf,
 } from '@tko/import';
 import type { WritePipeline } from '@tko/db';
-import { ConflictError } from '@tko/db';
+import { ConflictError, writerFor } from '@tko/db';
 import type { Pool } from 'pg';
 import { HttpError, forbidden, notFound, unavailable } from '../../plugins/http-errors';
 import type { ImportQueue } from './import-queue';
@@ -31,7 +31,6 @@ const CANCEL_WAIT_MS = 10_000;
 
 const may = (user: Me, action: 'view' | 'change' | 'delete') => Boolean(user.permissions[IMPORT_ALL_FILES_PERMISSION]?.[action]);
 const busy = () => new HttpError(409, IMPORT_MSG.busy, 'busy');
-const userName = (u: Me) => [u.last_name, u.first_name].filter(Boolean).join(' ') || u.email;
 /** Groups listed by the duplicates call (the count gives them all). */
 const MAX_GROUPS_LISTED = 500;
 /** The target a match key needs mapped. */
@@ -249,10 +248,10 @@ export class ImportService {
    * updated, in one transaction; 400 unless the file is DONE; 409 (nothing changed) when a record
    * cannot be deleted or restored.
    */
-  async rollback(user: Me & { scope?: UserScope | null }, file: ImportFileRow): Promise<ImportFileRow> {
+  async rollback(user: Me & { scope: UserScope }, file: ImportFileRow): Promise<ImportFileRow> {
     if (file.status !== 'DONE') throw new ImportInputError(IMPORT_MSG.notDone);
     try {
-      await rollbackImport(this.pipeline, file.id, { userName: userName(user), userId: user.id, scope: user.scope ?? null });
+      await rollbackImport(this.pipeline, file.id, writerFor(user));
     } catch (e) {
       if (e instanceof ConflictError) throw new HttpError(409, IMPORT_MSG.rollbackRefused(e.detail), 'conflict');
       throw e;
@@ -261,7 +260,7 @@ export class ImportService {
   }
 
   /** Deletes the file and its report (with `rollback`, the import is rolled back first); 409 during a run. */
-  async delete(user: Me & { scope?: UserScope | null }, file: ImportFileRow, rollback = false): Promise<void> {
+  async delete(user: Me & { scope: UserScope }, file: ImportFileRow, rollback = false): Promise<void> {
     if (rollback && file.status === 'DONE') await this.rollback(user, file);
     if (!(await this.files.delete(file.id))) throw new HttpError(409, IMPORT_MSG.deleteRunning, 'busy');
     await this.store.delete(file.storage_key);

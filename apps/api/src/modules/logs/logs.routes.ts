@@ -27,7 +27,7 @@ export interface LogsDeps {
   logs: LogsRepository;
   guards: AuthGuards;
   /** The registries whose cards get a history route. */
-  registries: { def: ResourceDef; repo: RegistryRepository }[];
+  registries: readonly { def: ResourceDef; repo: RegistryRepository }[];
 }
 
 export function registerLogRoutes(app: FastifyInstance, deps: LogsDeps): void {

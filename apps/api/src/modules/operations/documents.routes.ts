@@ -11,7 +11,7 @@ import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { parseId } from '../../crud/paging';
 import { registerRoute } from '../../routing/register-route';
-import type { FileStore } from '../attachments/file-store';
+import type { FileStore } from '@tko/db';
 import { contentDisposition } from '../attachments/attachments.routes';
 import { zipStream } from './zip-stream';
 

@@ -6,9 +6,7 @@
  * (flows, dispatcher events, route events, document categories) are generic CRUD (crud module);
  * dispatcher events are announced live by the write pipeline like every registry change.
  */
-import path from 'node:path';
 import { apiModule } from '../module';
-import { LocalFileStore } from '../attachments/file-store';
 import { registerDocumentRoutes } from './documents.routes';
 import { registerFlowRoutes } from './flows.routes';
 import { registerRouteEventRoutes } from './route-events.routes';
@@ -21,5 +19,5 @@ export const operationsModule = apiModule('operations', (app, d) => {
   registerRouteVisitRoutes(app, {
     pool: d.pool, guards: d.guards, pipeline: d.pipeline, timeZone: d.config.regionTimeZone, visitRadiusM: trackingSettings().visitRadiusM,
   });
-  registerDocumentRoutes(app, { pool: d.pool, guards: d.guards, store: new LocalFileStore(path.resolve(d.config.attachmentsDir)) });
+  registerDocumentRoutes(app, { pool: d.pool, guards: d.guards, store: d.domain.fileStore! });
 });

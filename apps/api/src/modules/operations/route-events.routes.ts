@@ -11,6 +11,7 @@ import type { Pool } from 'pg';
 import { routeEventResource, routeEventsFromPlanRoute } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
 import type { WritePipeline } from '@tko/db';
+import { writerFor } from '@tko/db';
 import type { AuthGuards } from '../../plugins/auth';
 import { registerRoute } from '../../routing/register-route';
 
@@ -30,7 +31,7 @@ export function registerRouteEventRoutes(app: FastifyInstance, deps: { pool: Poo
                          WHERE st.route_id = r.id AND st.stop_type = 'WASTE_AREA'), '[]'::json) AS stops
          FROM schedule_route r JOIN schedule s ON s.id = r.schedule_id
         WHERE r.work_date = $1::date ORDER BY s.name, r.number`, [body.work_date]);
-    const writer = { userId: user.id, userName: user.email, scope: null };
+    const writer = writerFor(user);
     return deps.pipeline.run(async (unit) => {
       let created = 0;
       let skipped = 0;

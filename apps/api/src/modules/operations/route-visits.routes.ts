@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { routeEventCheckVisitsRoute, routeEventResource } from '@tko/contract';
 import type { ResourceDef, RouteEventCheckVisitsResult } from '@tko/contract';
-import { TrackingRepository, checkStopVisits } from '@tko/db';
+import { TrackingRepository, checkStopVisits, writerFor } from '@tko/db';
 import type { Row, WritePipeline } from '@tko/db';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
@@ -40,7 +40,7 @@ export function registerRouteVisitRoutes(app: FastifyInstance, deps: RouteVisits
     const id = parseId(params.id);
     if (id === null) throw notFound();
     const radius = body?.visit_radius ?? deps.visitRadiusM;
-    const writer = { userId: user.id, userName: user.email, scope: user.scope };
+    const writer = writerFor(user);
     return deps.pipeline.run(async (unit): Promise<RouteEventCheckVisitsResult> => {
       const event = await deps.pipeline.repo(def).get(id, { scope: user.scope, lock: true }, unit.db);
       if (!event) throw notFound();

@@ -4,6 +4,7 @@
  * `juridical-person:change` to update (the operators screen belongs to the waste-handler
  * registry). 404 for an entity without the flag, 400 per field for a bad body.
  */
+import { writerFor } from '@tko/db';
 import type { FastifyInstance } from 'fastify';
 import {
   operatorRoute, operatorUpdateRoute, publicOperatorRoute, regionalOperatorRoute, regionalOperatorUpdateRoute,
@@ -28,8 +29,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operators: 
   };
   const write = (kind: OperatorKind) => async ({ params, body, user }: { params: { id: string }; body: OperatorUpdate; user: AuthUser }) => {
     const id = parseId(params.id);
-    const userName = [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email;
-    const op = id === null ? null : await operators.update(id, kind, body, { userName, userId: user.id });
+    const op = id === null ? null : await operators.update(id, kind, body, writerFor(user));
     if (!op) throw notFound();
     return op;
   };
@@ -41,4 +41,4 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operators: 
   registerRoute(app, publicOperatorRoute, read('any'), deps);
 }
 
-export const operatorsModule = apiModule('operators', (app, d) => registerOperatorRoutes(app, { operators: new OperatorService(d.pool), guards: d.guards }));
+export const operatorsModule = apiModule('operators', (app, d) => registerOperatorRoutes(app, { operators: new OperatorService(d.pool, d.domain.registries), guards: d.guards }));

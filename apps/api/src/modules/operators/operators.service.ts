@@ -8,8 +8,7 @@
  */
 import type { Operator, OperatorUpdate } from '@tko/contract';
 import { individualEntrepreneurResource, juridicalPersonResource } from '@tko/contract';
-import type { Row, WriteContext } from '@tko/db';
-import { RegistryRepository } from '@tko/db';
+import type { Registries, RegistryRepository, Row, WriteContext } from '@tko/db';
 import type { Pool } from 'pg';
 
 /** Which flag the call requires: an operator, a regional operator, or either (public card). */
@@ -18,10 +17,10 @@ export type OperatorKind = 'operator' | 'regional' | 'any';
 export class OperatorService {
   private readonly repos: Record<string, RegistryRepository>;
 
-  constructor(private readonly pool: Pool) {
+  constructor(private readonly pool: Pool, registries: Registries) {
     this.repos = {
-      JURIDICAL_PERSON: new RegistryRepository(pool, juridicalPersonResource),
-      INDIVIDUAL_ENTREPRENEUR: new RegistryRepository(pool, individualEntrepreneurResource),
+      JURIDICAL_PERSON: registries.repo(juridicalPersonResource),
+      INDIVIDUAL_ENTREPRENEUR: registries.repo(individualEntrepreneurResource),
     };
   }
 

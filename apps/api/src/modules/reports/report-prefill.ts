@@ -13,20 +13,21 @@
 import type { Pool } from 'pg';
 import type { ResourceDef } from '@tko/contract';
 import { buildReportSchema, reportKindInfo, resourceByName } from '@tko/contract';
-import { Params, RegistryRepository, rowScopeSql, storedResource } from '@tko/db';
+import { Params, rowScopeSql, storedResource } from '@tko/db';
+import type { Registries } from '@tko/db';
 
 export const PREFILL_LIMIT = 200;
 
 type Row = Record<string, unknown>;
 const ref = (v: unknown) => (v && typeof v === 'object' && 'id' in v ? [v] : []);
 
-async function containerSites(pool: Pool, org: number): Promise<Row[]> {
+async function containerSites(pool: Pool, registries: Registries, org: number): Promise<Row[]> {
   const def = resourceByName('container') as ResourceDef;
   const stored = storedResource(def);
   const p = new Params();
   const scope = rowScopeSql(stored, { organizations: [org], oktmo: [] }, p) ?? 'FALSE';
   const { rows } = await pool.query<{ id: number }>(`SELECT t.id FROM waste_area t WHERE t.kind = 'CONTAINER' AND ${scope} ORDER BY t.id LIMIT ${PREFILL_LIMIT}`, p.values);
-  const repo = new RegistryRepository(pool, def);
+  const repo = registries.repo(def);
   const out: Row[] = [];
   for (const { id } of rows) {
     const w = await repo.get(id);
@@ -49,13 +50,13 @@ async function containerSites(pool: Pool, org: number): Promise<Row[]> {
   return out;
 }
 
-async function wasteSources(pool: Pool, org: number): Promise<Row[]> {
+async function wasteSources(pool: Pool, registries: Registries, org: number): Promise<Row[]> {
   const def = resourceByName('waste-sources') as ResourceDef;
   const { rows } = await pool.query<{ id: number }>(
     `SELECT s.id FROM waste_source s WHERE s.service_org_id = $1
         OR EXISTS (SELECT 1 FROM waste_source_organization o WHERE o.waste_source_id = s.id AND o.legal_entity_id = $1)
       ORDER BY s.id LIMIT ${PREFILL_LIMIT}`, [org]);
-  const repo = new RegistryRepository(pool, def);
+  const repo = registries.repo(def);
   const out: Row[] = [];
   for (const { id } of rows) {
     const s = await repo.get(id);
@@ -69,12 +70,12 @@ async function wasteSources(pool: Pool, org: number): Promise<Row[]> {
 }
 
 /** The pre-filled `data` of a report of `kind` for organisation `org` (unknown kind: undefined). */
-export async function prefillReport(pool: Pool, kind: string, org: number, year = new Date().getFullYear() - 1): Promise<Row | undefined> {
+export async function prefillReport(pool: Pool, registries: Registries, kind: string, org: number, year = new Date().getFullYear() - 1): Promise<Row | undefined> {
   const info = reportKindInfo(kind);
   if (!info) return undefined;
   const data: Row = { year: String(year) };
-  if (kind === 'CONTAINER_WASTE_AREA') data.waste_areas = await containerSites(pool, org);
-  if (kind === 'WASTE_SOURCES') data.waste_sources = await wasteSources(pool, org);
+  if (kind === 'CONTAINER_WASTE_AREA') data.waste_areas = await containerSites(pool, registries, org);
+  if (kind === 'WASTE_SOURCES') data.waste_sources = await wasteSources(pool, registries, org);
   const parsed = buildReportSchema(info.fields).safeParse(data);
   // A registry value the form refuses (e.g. a site without coordinates) stays as it is: the
   // declarant completes it and the save names the field.

@@ -6,14 +6,13 @@
  * generic CRUD routes of the crud module; the workflow's effects and the notices of each step are
  * packages/db effects (effects/report.ts), run by every write pipeline.
  */
-import { FieldValidationError } from '@tko/db';
+import { FieldValidationError, sendReportNotices, writerName } from '@tko/db';
 import {
   REPORT_KIND_INFOS, ReportEvent, ReportKind, allReportInfosRoute, isUnrestricted, notificationEventsRoute, numericalIndicatorsRoute,
   reportCatalogueRoute, reportCommentRoute, reportInfoRoute, reportKindInfo, reportPrefillRoute, reportResource, reportTypesRoute,
   reportWithFieldsRoute,
 } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
-import { RegistryRepository, sendReportNotices } from '@tko/db';
 import { pageAnswer } from '../../crud/page-answer';
 import { parseId } from '../../crud/paging';
 import { HttpError, notFound } from '../../plugins/http-errors';
@@ -26,7 +25,7 @@ const slice = <T>(all: readonly T[]) => async ({ limit, offset }: { limit: numbe
 
 export const reportsModule = apiModule('reports', (app, d) => {
   const notices = d.pipeline.services;
-  const reports = new RegistryRepository(d.pool, reportResource as unknown as ResourceDef);
+  const reports = d.domain.registries.repo(reportResource as unknown as ResourceDef);
 
   registerRoute(app, allReportInfosRoute, ({ request, query }) => pageAnswer(request, query, slice(REPORT_KIND_INFOS)), d);
   registerRoute(app, reportInfoRoute, ({ params }) => {
@@ -42,7 +41,7 @@ export const reportsModule = apiModule('reports', (app, d) => {
     const org = query.organization ?? own[0];
     if (org === undefined) throw FieldValidationError.of('organization', 'Укажите организацию, данные которой подставить в отчёт.');
     if (!isUnrestricted(user.scope) && !own.includes(org)) throw FieldValidationError.of('organization', 'Можно подставить данные только своей организации.');
-    const data = await prefillReport(d.pool, params.reportType, org);
+    const data = await prefillReport(d.pool, d.domain.registries, params.reportType, org);
     if (!data) throw notFound();
     return { report_kind: params.reportType as ReportKind0, organization: org ?? null, data };
   }, d);
@@ -54,7 +53,7 @@ export const reportsModule = apiModule('reports', (app, d) => {
     if (report.status !== 'SUBMITTED_FOR_REVIEW' && report.status !== 'ACCEPTED_FOR_REVIEW') {
       throw new HttpError(409, 'Комментировать можно только отчёт на проверке.', 'conflict');
     }
-    const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+    const name = writerName(user);
     const { rows: [c] } = await d.pool.query(
       `INSERT INTO report_comment (report_id, field_name, text, revision, author_id, author)
        SELECT $1, $2, $3, r.revision, $4, $5 FROM report r WHERE r.id = $1

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG, TRANSACTION_MAX_OPERATIONS, TRANSACTION_MSG, transactionRoute } from '@tko/contract';
-import { FieldValidationError } from '@tko/db';
+import { FieldValidationError, writerFor } from '@tko/db';
 import type { AuthGuards } from '../../plugins/auth';
 import { registerRoute } from '../../routing/register-route';
 import type { TransactionService } from './transaction.service';
@@ -28,10 +28,9 @@ export function registerTransactionRoutes(app: FastifyInstance, deps: { service:
     if (!Array.isArray(ops)) throw FieldValidationError.of('operations', MSG.list);
     if (!ops.length) throw FieldValidationError.of('operations', TRANSACTION_MSG.noOperations);
     if (ops.length > TRANSACTION_MAX_OPERATIONS) throw FieldValidationError.of('operations', TRANSACTION_MSG.tooMany);
-    const userName = [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email;
     try {
       // The service's write pipeline announces every change after the commit.
-      return await deps.service.run(ops as unknown[], user, { userName, userId: user.id, scope: user.scope });
+      return await deps.service.run(ops as unknown[], user, writerFor(user));
     } catch (e) {
       // The route declares only its 200 shape; a failure answers 400/403 with {index, detail, errors}.
       if (e instanceof TransactionFailure) return reply.code(e.status as 200).send(e.body as never);

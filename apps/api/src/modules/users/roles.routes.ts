@@ -4,6 +4,7 @@
  * applies on their next request to this API process; other processes notice within the
  * store's 2 s cache (ME_CACHE_MS).
  */
+import { writerName } from '@tko/db';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PAGE_SIZE, permissionsListRoute, roleCreateRoute, roleDeleteRoute, roleGetRoute, rolesListRoute, roleUpdateRoute } from '@tko/contract';
 import { notFound } from '../../plugins/http-errors';
@@ -15,7 +16,7 @@ import type { ModuleDeps } from '../module';
 import { permissionList } from './permission-list';
 import { RolesRepository } from './roles.repository';
 
-const actor = (u: AuthUser) => ({ id: u.id, name: `${u.last_name} ${u.first_name}`.trim() || u.email });
+const actor = (u: AuthUser) => ({ id: u.id, name: writerName(u) });
 
 export function registerRoleRoutes(app: FastifyInstance, d: ModuleDeps): void {
   const repo = new RolesRepository(d.pool);

@@ -11,7 +11,7 @@ import {
   userResendChangeEmailRoute, userResendRegistrationEmailRoute, usersListRoute, usersXlsxRoute, userUpdateRoute,
 } from '@tko/contract';
 import type { User } from '@tko/contract';
-import { FieldValidationError } from '@tko/db';
+import { FieldValidationError, writerName } from '@tko/db';
 import { notFound } from '../../plugins/http-errors';
 import { pageLinks, parseId } from '../../crud/paging';
 import { registerRoute } from '../../routing/register-route';
@@ -24,7 +24,7 @@ import { sendSheet } from './sheet';
 import type { Actor } from './users.repository';
 import { UsersRepository } from './users.repository';
 
-const actor = (u: AuthUser): Actor => ({ id: u.id, name: `${u.last_name} ${u.first_name}`.trim() || u.email });
+const actor = (u: AuthUser): Actor => ({ id: u.id, name: writerName(u) });
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 /** Link of a message: the page of the product that takes the token. */

@@ -1,0 +1,95 @@
+/**
+ * The import writes as the user who started it, within their row scope (domain writerFor): a
+ * declarant of organisation A whose file names org B's container site by its identifier gets
+ * that row refused with its reason, while the row of their own site is updated and a new site
+ * tied to no organisation of theirs is refused too; org B's site is left as it was. The history
+ * names the writer «Фамилия Имя». Real app, real worker processor, real database.
+ */
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportFile } from '@tko/contract';
+import { IMPORT_MSG } from '@tko/contract';
+import { TokenService } from '../src/modules/auth/tokens';
+import { createUser } from './helpers';
+import { binary, csv, files, finished, startImportHarness, UPLOAD } from './import-helpers';
+import type { ImportHarness } from './import-helpers';
+
+const SITES = '/api/waste-area/container/';
+const PERMS = ['import:view', 'import:add', 'import:change', 'container:view', 'container:add', 'container:change'];
+
+let h: ImportHarness;
+let declarantA = '';
+const site = { a: 0, b: 0 };
+
+const admin = () => h.t.auth('admin');
+const asA = () => ({ Authorization: `Bearer ${declarantA}` });
+
+async function legalEntity(name: string, inn: string): Promise<number> {
+  return (await h.t.pool.query<{ id: number }>('INSERT INTO legal_entity (name, inn) VALUES ($1, $2) RETURNING id', [name, inn])).rows[0]!.id;
+}
+
+async function readSheet(buf: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const out: unknown[][] = [];
+  wb.worksheets[0]!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+  return out;
+}
+
+beforeAll(async () => {
+  h = await startImportHarness();
+  const orgA = await legalEntity('ООО «Компания А»', '3801009466');
+  const orgB = await legalEntity('ООО «Компания Б»', '3801131296');
+  const userA = await createUser(h.t.pool, 'declarant-a@test.local', PERMS, { first: 'Алла', last: 'Аверина' });
+  await h.t.pool.query('INSERT INTO user_organization (user_id, legal_entity_id) VALUES ($1, $2)', [userA, orgA]);
+  declarantA = new TokenService(h.t.config.jwtSecret, 300, 600).access(userA);
+  const create = async (body: Record<string, unknown>) => {
+    const res = await request(h.t.app.server).post(SITES).set(admin()).send(body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as number;
+  };
+  site.a = await create({ location: 'Площадка А (до импорта)', coordinates: '52.546842, 103.870102', identifier: 'A-1', management_organization: orgA });
+  site.b = await create({ location: 'Площадка Б (до импорта)', coordinates: '52.547842, 103.871102', identifier: 'B-1', management_organization: orgB });
+}, 120000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('an import carries the row scope of the user who runs it', () => {
+  it('refuses per row, with the reason, the rows that would update or create sites outside the declarant’s organisation', async () => {
+    const rows = [
+      ['Адрес', 'Координаты', 'Идентификатор'],
+      ['Площадка Б (из файла А)', '52,547842; 103,871102', 'B-1'],
+      ['Площадка А (из файла А)', '52,546842; 103,870102', 'A-1'],
+      ['Новая ничья площадка', '52,548842; 103,872102', 'NEW-1'],
+    ];
+    const up = await request(h.t.app.server).post(UPLOAD).set(asA()).field('template_type', 'CWA_BUNDLE').attach('file', csv(rows), 'a.csv');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const patch = await request(h.t.app.server).patch(files(up.body.id)).set(asA()).send({ options: { match_key: 'identifier' } });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    const run = await request(h.t.app.server).post(files(up.body.id, 'process/')).set(asA());
+    expect(run.status, JSON.stringify(run.body)).toBe(202);
+    const file: ImportFile = await finished(h.t, up.body.id);
+    expect(file.status).toBe('DONE');
+    expect(file.report).toMatchObject({ created: 0, updated: 1, failed_rows: 2 });
+
+    // The errors file names each refused row with its reason.
+    const errors = await request(h.t.app.server).get(file.errors_url!).set(asA()).buffer(true).parse(binary);
+    expect(errors.status).toBe(200);
+    const refused = (await readSheet(errors.body as Buffer)).slice(1).filter((r) => r[1] === 'Не импортирована');
+    expect(refused.length).toBe(2);
+    expect(refused[0]![2]).toBe(IMPORT_MSG.outOfScope(site.b));
+    expect(String(refused[1]![2])).toContain('Объект должен относиться к вашей организации');
+
+    // Org B's site is untouched; the declarant's own site was updated, in their name.
+    expect((await request(h.t.app.server).get(`${SITES}${site.b}/`).set(admin())).body.location).toBe('Площадка Б (до импорта)');
+    expect((await request(h.t.app.server).get(`${SITES}${site.a}/`).set(admin())).body.location).toBe('Площадка А (из файла А)');
+    const { rows: history } = await h.t.pool.query<{ object_id: number; user_name: string }>(
+      `SELECT object_id, user_name FROM change_log WHERE resource = 'container' AND action = 'update' AND object_id = ANY($1::int[])`, [[site.a, site.b]]);
+    expect(history).toEqual([{ object_id: site.a, user_name: 'Аверина Алла' }]);
+    const { rows: created } = await h.t.pool.query(`SELECT id FROM waste_area WHERE identifier = 'NEW-1'`);
+    expect(created).toEqual([]);
+  });
+});
