@@ -46,7 +46,7 @@ export const unitExportPostRoute = defineRoute({
 });
 
 export function registerDictRoutes(app: FastifyInstance, deps: DictDeps): void {
-  const { pool, guards } = deps;
+  const { guards } = deps;
   const repo = deps.registries.repo(unitDef);
   const exportTo = (request: FastifyRequest, reply: FastifyReply, q: ListQuery, forceAsync: boolean) =>
     deps.exports.export(unitDef, repo, q, { userId: guards.user(request).id, forceAsync }, reply);
