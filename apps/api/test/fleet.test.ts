@@ -235,10 +235,13 @@ describe('way-bills', () => {
     expect(textOnly.body.route_ref).toBeNull();
     expect(await printText(textOnly.body.id)).toContain('Маршрут вне реестра');
 
-    // The route deleted: the way-bill stays, its route_ref is cleared (ON DELETE SET NULL).
+    // A way-bill is a primary document: the route it names is not deleted under it (409 naming the way-bills).
+    const refused = await api().delete(`/api/fleet/routes/${route.body.id}/`).set(admin());
+    expect([refused.status, refused.body.detail]).toEqual([409, expect.stringContaining('ссылаются Путевые листы — 1.')]);
+    const kept = await api().get(`/api/fleet/waybillnew/${linked.body.id}/`).set(admin());
+    expect(kept.body.route_ref).toMatchObject({ id: route.body.id });
+    // Once the way-bill names another route, the route goes (ON DELETE SET NULL is never reached).
+    expect((await api().patch(`/api/fleet/waybillnew/${linked.body.id}/`).set(admin()).send({ route_ref: null })).status).toBe(200);
     expect((await api().delete(`/api/fleet/routes/${route.body.id}/`).set(admin())).status).toBe(204);
-    const after = await api().get(`/api/fleet/waybillnew/${linked.body.id}/`).set(admin());
-    expect(after.status).toBe(200);
-    expect(after.body.route_ref).toBeNull();
   });
 });

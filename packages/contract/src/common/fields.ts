@@ -27,6 +27,12 @@ export type FieldKind =
 export interface RefTarget {
   /** Registry (permission resource) of the target, for links and options in the web app. */
   resource: string;
+  /**
+   * Deleting the target while this reference holds it: refused with 409 naming the referring
+   * records (default: documents never lose a reference silently), or `'clear'` — the reference is
+   * cleared (the database's SET NULL, or the child row removed). packages/db registry/delete-references.ts.
+   */
+  onDelete?: 'clear';
 }
 
 /** Computed fields whose value the database package knows how to build by their kind. */

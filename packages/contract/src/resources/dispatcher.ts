@@ -65,7 +65,8 @@ export const dispatcherEventResource = defineResource({
     ...addressFields(),
     description: f.longtext('Описание'),
     route: f.ref('Маршрут', ROUTE),
-    route_event: f.ref('Рейс', ROUTE_EVENT, { list: true }),
+    // A route event is a day's run made from the plans: deleting it leaves the event without it (no 409).
+    route_event: f.ref('Рейс', { ...ROUTE_EVENT, onDelete: 'clear' }, { list: true }),
     vehicle: f.ref('Транспортное средство', VEHICLE, { list: true }),
     waste_area: f.ref('Место накопления', WASTE_AREA),
     photos: f.files('Фотографии', 'image', { tab: 'media' }),
@@ -146,7 +147,8 @@ export const routeEventResource = defineResource({
     estimated_volume: f.decimal('Расчётный объём, м³', { scale: 3, max: 1e6, unit: 'м³' }),
     path_polyline: f.longtext('Трасса (полилиния)', { detailOnly: true }),
     stops: f.children('Остановки', { fields: stopFields }, { tab: 'stops' }),
-    problems: f.refs('Проблемы', PROBLEM, { detailOnly: true }),
+    // A problem deleted (a duplicate, a mistake) simply leaves the run's list.
+    problems: f.refs('Проблемы', { ...PROBLEM, onDelete: 'clear' }, { detailOnly: true }),
     dispatcher_events: f.computed('События между остановками', z.array(RouteTimelineEventSchema),
       { tab: 'stops', detailOnly: true, help: 'События рейса после остановки, за которой они произошли (порядок остановки + 0,1).' }),
     created_at: f.datetime('Создано', { readOnly: true }),

@@ -10,3 +10,5 @@ export { DEFAULT_EXACT_COUNT_THRESHOLD, estimateRows, exactCountThreshold } from
 export * from './write-pipeline';
 export { ROW_SCOPE, rowScopeSql, withScope, scopeOf } from './row-scope-sql';
 export type { ScopedQuery } from './row-scope-sql';
+export { deleteReferences, deleteRefusal, assertDeletable } from './delete-references';
+export type { DeleteReference } from './delete-references';

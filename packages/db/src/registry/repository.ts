@@ -25,6 +25,7 @@ import { EXPORT_JOIN_ROWS, exportSelect } from './export-sql';
 import { cursorError, decodeCursor, encodeCursor, pageStatement, takeCursor } from './page-sql';
 import { checkRefs, columnEntries, valueSql, writeChildren, writeJoin } from './write-sql';
 import { writeFiles } from './files-sql';
+import { assertDeletable } from './delete-references';
 import type { ChangeAction } from './change-log';
 import { diffRows, writeChangeLog, writeChangeLogMany } from './change-log';
 import { writeCreateHistory } from './history-sql';
@@ -413,6 +414,7 @@ export class RegistryRepository {
 
   /**
    * Deletes a row (children and links go with it, ON DELETE CASCADE); false when missing.
+   * ConflictError (→ 409) while records of other registries refer to it (delete-references.ts).
    * The history keeps the row as it was. With `tx` it runs on that open transaction.
    */
   async delete(id: number, ctx: WriteContext = SYSTEM_WRITE, tx?: PoolClient): Promise<boolean> {
@@ -421,6 +423,8 @@ export class RegistryRepository {
       const scope = this.def.scope ? ` AND ${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}` : '';
       const lock = await db.query(`SELECT id FROM ${ident(this.def.table)} WHERE id = ${p.add(id)}${scope} FOR UPDATE`, p.values);
       if (!lock.rowCount) return false;
+      // Records of other registries referring to the row keep it (409), unless their description allows clearing.
+      await assertDeletable(this.pool, db, this.def, id);
       const before = await this.get(id, {}, db);
       await db.query(`DELETE FROM ${ident(this.def.table)} WHERE id = $1`, [id]);
       await this.record(db, 'delete', id, before, null, ctx);
