@@ -156,6 +156,20 @@ describe('atomic execution', () => {
     expect(published).toEqual([]);
   });
 
+  it('refuses a delete of a record others refer to (the delete rule), undoing the batch’s other deletes', async () => {
+    const zone = (await tx({ operations: [{ resource: 'contract-zones', action: 'create', data: { name: 'Зона с площадкой' } }] })).body.results[0].id as number;
+    const inZone = (await request(app.server).post(SITES).set(auth.admin).send(siteBody({ identifier: 'T-ZONE', contract_zone: zone }))).body as { id: number };
+    const free = await createSite('T-FREE');
+    const refused = await tx({ operations: [
+      { resource: 'container', action: 'delete', id: free.id },
+      { resource: 'contract-zones', action: 'delete', id: zone },
+    ] });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ index: 1, errors: { non_field_errors: [expect.stringContaining('ссылаются Контейнерные площадки — 1.')] } });
+    expect((await db.pool.query('SELECT id FROM waste_area WHERE id = ANY($1) ORDER BY id', [[free.id, inZone.id]])).rows.map((r) => r.id)).toEqual([inZone.id, free.id].sort((a, b) => a - b));
+    expect((await db.pool.query('SELECT contract_zone_id FROM waste_area WHERE id = $1', [inZone.id])).rows[0].contract_zone_id).toBe(zone);
+  });
+
   it('lets a user with the right permissions on each registry run a mixed batch', async () => {
     const site = await createSite('T-PERM');
     const res = await tx({ operations: [

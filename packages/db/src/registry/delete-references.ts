@@ -139,21 +139,52 @@ function ownParts(def: StoredResourceDef): Set<string> {
   return own;
 }
 
+/** One statement counting every reference to a row of a registry (`$1` = its id), and the registry of each line. */
+interface CountPlan {
+  sql: string | null;
+  registries: StoredResourceDef[];
+}
+
+const plans = new WeakMap<Pool, Map<string, Promise<CountPlan>>>();
+
+/** The counting statement of `def`'s rows (built once per pool and registry: a rollback deletes thousands). */
+function countPlan(pool: Pool, def: StoredResourceDef): Promise<CountPlan> {
+  let byName = plans.get(pool);
+  if (!byName) plans.set(pool, (byName = new Map()));
+  let plan = byName.get(def.name);
+  if (!plan) {
+    plan = foreignKeys(pool).then((keys) => {
+      const own = ownParts(def);
+      const lines: string[] = [];
+      const registries: StoredResourceDef[] = [];
+      for (const fk of keys) {
+        if (fk.parent !== def.table || own.has(`${fk.child}.${fk.column}`)) continue;
+        for (const r of referrersOf(fk)) {
+          if (r.clear) continue;
+          lines.push(`SELECT ${registries.length} AS i, (${r.count(fk)})::int AS n`);
+          registries.push(r.registry);
+        }
+      }
+      return { sql: lines.length ? lines.join(' UNION ALL ') : null, registries };
+    });
+    plan.catch(() => byName.delete(def.name));
+    byName.set(def.name, plan);
+  }
+  return plan;
+}
+
 /** The registries whose records refer to row `id` of `def` and may not lose the reference, with their numbers (most first). */
 export async function deleteReferences(pool: Pool, db: PoolClient, def: StoredResourceDef, id: number): Promise<DeleteReference[]> {
-  const own = ownParts(def);
+  const plan = await countPlan(pool, def);
+  if (!plan.sql) return [];
+  const { rows } = await db.query<{ i: number; n: number }>(plan.sql, [id]);
   const counts = new Map<string, DeleteReference>();
-  for (const fk of await foreignKeys(pool)) {
-    if (fk.parent !== def.table || own.has(`${fk.child}.${fk.column}`)) continue;
-    for (const r of referrersOf(fk)) {
-      if (r.clear) continue;
-      const { rows } = await db.query<{ n: string }>(r.count(fk), [id]);
-      const n = Number(rows[0]?.n ?? 0);
-      if (!n) continue;
-      const known = counts.get(r.registry.name);
-      if (known) known.count += n;
-      else counts.set(r.registry.name, { resource: r.registry.name, label: r.registry.label, count: n });
-    }
+  for (const { i, n } of rows) {
+    if (!n) continue;
+    const reg = plan.registries[i]!;
+    const known = counts.get(reg.name);
+    if (known) known.count += n;
+    else counts.set(reg.name, { resource: reg.name, label: reg.label, count: n });
   }
   return [...counts.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'ru'));
 }
