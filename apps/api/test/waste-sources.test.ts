@@ -74,8 +74,12 @@ describe('derived normative figures', () => {
     expect(noValue.body).toMatchObject({ normative_year_kg: null, normative_year_m3: null });
     const noUnit = await post({ normative_value: 10 });
     expect(noUnit).toMatchObject({ normative_unit: null, normative_year_kg: null, normative_year_m3: null });
-    // Deleting a unit in use leaves the source without one (ON DELETE SET NULL).
+    // A unit in use is not deleted under its sources (409 naming them); once no source uses it, it goes.
     await request(t.app.server).patch(`${PATH}${src.id}/`).set(t.auth('admin')).send({ normative_value: 4 });
+    const refused = await request(t.app.server).delete(`/api/dicts/normative-unit/${created.body.id}/`).set(t.auth('admin'));
+    expect([refused.status, refused.body.detail]).toEqual([409, expect.stringMatching(/ссылаются .* — 1\./)]);
+    expect(await get(`${PATH}${src.id}/`)).toMatchObject({ normative_unit: { id: created.body.id }, normative_year_kg: '840.000' });
+    await request(t.app.server).patch(`${PATH}${src.id}/`).set(t.auth('admin')).send({ normative_unit: null });
     expect((await request(t.app.server).delete(`/api/dicts/normative-unit/${created.body.id}/`).set(t.auth('admin'))).status).toBe(204);
     expect(await get(`${PATH}${src.id}/`)).toMatchObject({ normative_unit: null, normative_value: '4.000', normative_year_kg: null });
   });
