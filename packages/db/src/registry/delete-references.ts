@@ -68,13 +68,15 @@ function foreignKeys(pool: Pool): Promise<ForeignKey[]> {
 interface Referrers {
   /** `${child table}.${column}` of a `children` or `refs` field → the registries referring through it. */
   byColumn: Map<string, Referrer[]>;
-  /** A registry table → the registries counting its rows (the unscoped one of a shared table, else each scoped one). */
+  /** A registry table → the registries counting its rows (the one over the whole of a shared table, else each scoped one). */
   byTable: Map<string, StoredResourceDef[]>;
 }
 
 let referrersCache: Referrers | undefined;
 
-const scopeSql = (reg: StoredResourceDef, alias: string) => (reg.scope ? ` AND ${alias}.${ident(reg.scope.column)} = '${reg.scope.value.replace(/'/g, "''")}'` : '');
+/** The registry's rows of its table: its scope (waste_area.kind) and its row restriction (TableMapping.rows). */
+const scopeSql = (reg: StoredResourceDef, alias: string) =>
+  (reg.scope ? ` AND ${alias}.${ident(reg.scope.column)} = '${reg.scope.value.replace(/'/g, "''")}'` : '') + (reg.rows ? ` AND ${reg.rows(alias)}` : '');
 
 /** Where the registries' records refer to other rows (from every table mapping; built once). */
 function referrers(): Referrers {
@@ -84,7 +86,7 @@ function referrers(): Referrers {
   for (const reg of stored) shared.set(reg.table, [...(shared.get(reg.table) ?? []), reg]);
   const byTable = new Map<string, StoredResourceDef[]>();
   for (const [table, regs] of shared) {
-    const whole = regs.find((r) => !r.scope);
+    const whole = regs.find((r) => !r.scope && !r.rows);
     byTable.set(table, whole ? [whole] : regs);
   }
   const byColumn = new Map<string, Referrer[]>();
