@@ -19,7 +19,9 @@ let smtp: SmtpReceiver;
 const MAIL_LIMITS = { perAccount: 3, perAddress: 8, windowSeconds: 60 };
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  t = await startTestApp({ overrides: { smtpUrl: smtp.url, publicUrl: 'http://tko.test', mailRateLimit: MAIL_LIMITS, signInRateLimit: { perAccount: 50, perAddress: 100, windowSeconds: 60 } } });
+  t = await startTestApp({ overrides: { smtpUrl: smtp.url, publicUrl: 'http://tko.test', mailRateLimit: MAIL_LIMITS, signInRateLimit: { perAccount: 50, perAddress: 100, windowSeconds: 60 },
+    // A reverse proxy on loopback names each client through X-Forwarded-For (docs/CONFIGURATION.md TRUST_PROXY).
+    trustProxy: '127.0.0.1, ::1' } });
 });
 afterAll(async () => {
   await t?.close();

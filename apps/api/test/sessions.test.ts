@@ -14,8 +14,10 @@ import type { TestApp } from './helpers';
 
 let t: TestApp;
 const LIMITS = { perAccount: 3, perAddress: 6, windowSeconds: 60 };
+/** The test plays a reverse proxy on loopback naming each client through X-Forwarded-For (docs/CONFIGURATION.md TRUST_PROXY). */
+const PROXY = '127.0.0.1, ::1';
 beforeAll(async () => {
-  t = await startTestApp({ overrides: { signInRateLimit: LIMITS } });
+  t = await startTestApp({ overrides: { signInRateLimit: LIMITS, trustProxy: PROXY } });
 });
 afterAll(async () => t?.close());
 
@@ -164,7 +166,7 @@ describe('sign-in rate limits', () => {
   });
 
   it('with Redis configured but unreachable, the limit still holds (memory fallback)', async () => {
-    const down = await startTestApp({ overrides: { signInRateLimit: LIMITS, redisUrl: 'redis://127.0.0.1:1' } });
+    const down = await startTestApp({ overrides: { signInRateLimit: LIMITS, trustProxy: PROXY, redisUrl: 'redis://127.0.0.1:1' } });
     try {
       const ip = addr();
       for (let i = 0; i < LIMITS.perAddress; i++) {
@@ -178,7 +180,7 @@ describe('sign-in rate limits', () => {
 
   it('on Redis, the limit is shared by two API instances', async () => {
     if (!process.env.REDIS_URL) throw new Error('REDIS_URL is needed (scripts/lib/services.sh)');
-    const other = await startTestApp({ overrides: { signInRateLimit: LIMITS, redisUrl: process.env.REDIS_URL } });
+    const other = await startTestApp({ overrides: { signInRateLimit: LIMITS, trustProxy: PROXY, redisUrl: process.env.REDIS_URL } });
     try {
       const twin = await (await import('../src/app')).buildApp({
         config: other.config, pool: other.pool, prisma: (await import('@tko/db')).createPrisma(other.url), queues: null, logger: false,
