@@ -1,12 +1,16 @@
 /**
- * Daily collection routes on the real Angarsk plan (issue 10 §4). For every day of a month:
+ * Daily collection routes on the real Angarsk plan (issue 24 §4). For every day of a month:
  * the sites due that day (their served days of the month, as the import stores them:
- * ON_MONTHDAYS), planned three ways over the plan's own 92 trucks and 3 garages:
+ * ON_MONTHDAYS), planned three ways over the plan's own 92 trucks and 3 garages, all under the
+ * same model (timeline.ts: shifts ≤ 12 h, the 45-min break after 4 h 30 min of driving, ≤ 9 h of
+ * driving, unloading whenever full, lunch 60 min, the 06:00–22:00 window):
  * - ours: @tko/planning solvePlan (giant tour + split over the garages + 2-opt / relocate);
  * - (a) the plan's own truck → site assignment (a site listed by several trucks that day goes to
- *   the first of them in file order), each truck's sites sequenced by nearest neighbour;
- * - (b) nearest neighbour from scratch, truck after truck in file order.
- * All three use the same timeline: unload at the landfill whenever full, 06:00–22:00, lunch.
+ *   the first of them in file order) re-sequenced by our own search (solvePlan keepAssignment:
+ *   the fair baseline — same trucks, better order; sites a legal shift cannot hold go to free trucks);
+ * - (b) Clarke–Wright savings + the same local search, from scratch (baselines.ts savingsPlan).
+ * Every plan is passed through the independent checker (check/check-plan.ts), whose violations
+ * are counted — not the solver's own feasibility flag.
  *
  * Assumptions (the file has no garage locations, containers or landfill; stated in RESULTS.md):
  * - garage location = the coordinate-wise median of the sites its trucks serve;
@@ -22,12 +26,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, normalizePlate, readPlanRows } from '@tko/db';
 import {
-  assignedNearestNeighbour,
+  checkPlan,
   daysInMonth,
   greatCircleMatrix,
-  greedyNearestNeighbour,
   isDue,
   nodePoints,
+  savingsPlan,
+  siteNeighbours,
   solvePlan,
   timelineContext,
   type LatLng,
@@ -58,21 +63,24 @@ interface DayRow {
 interface Totals {
   km: number;
   trucks: number;
+  shifts: number;
   unloads: number;
-  late: number;
-  overCapacity: number;
-  lastBackS: number;
-  unserved: number;
+  longestS: number;
+  unplanned: number;
+  /** Findings of the independent checker. */
+  violations: number;
+  ms: number;
 }
 
-const totals = (p: PlanResult): Totals => ({
+const totals = (inst: PlanInstance, p: PlanResult, ms: number): Totals => ({
   km: p.totals.distanceM / 1000,
   trucks: p.totals.vehicles,
+  shifts: p.routes.length,
   unloads: p.totals.unloads,
-  late: p.routes.filter((r) => r.endS > SHIFT.endS + 1e-6).length,
-  overCapacity: p.routes.filter((r) => r.maxLoadM3 > CAPACITY_M3 + 1e-9).length,
-  lastBackS: Math.max(0, ...p.routes.map((r) => r.endS)),
-  unserved: p.unserved.length,
+  longestS: p.totals.longestShiftS ?? 0,
+  unplanned: p.unserved.length,
+  violations: checkPlan(inst, p).violations.length,
+  ms,
 });
 
 async function main(): Promise<void> {
@@ -122,31 +130,36 @@ async function main(): Promise<void> {
     };
     const inst: PlanInstance = { ...base, matrix: greatCircleMatrix(nodePoints(base)) };
     const ctx = timelineContext(inst);
-    const t0 = performance.now();
-    const ours = solvePlan(inst);
-    const solveMs = performance.now() - t0;
+    const timed = (f: () => PlanResult) => {
+      const t0 = performance.now();
+      const plan = f();
+      return totals(inst, plan, performance.now() - t0);
+    };
+    const ours = timed(() => solvePlan(inst));
     const assignment = vehicles.map(() => [] as number[]);
     due.forEach(({ s, i }, k) => {
       const plate = byPlateDay.get(`${i}|${day}`) ?? s.firstPlate; // a 31st served on the 30th: its first truck
       assignment[plateList.indexOf(plate)]!.push(k);
     });
-    const a = assignedNearestNeighbour(ctx, assignment);
-    const b = greedyNearestNeighbour(ctx);
-    const row: DayRow = { day, sites: due.length, ours: totals(ours), a: totals(a), b: totals(b), solveMs };
+    const a = timed(() => solvePlan(inst, { keepAssignment: assignment.map((sites, vehicle) => ({ vehicle, sites })) }));
+    const b = timed(() => savingsPlan(ctx, siteNeighbours(inst, 10)));
+    const row: DayRow = { day, sites: due.length, ours, a, b, solveMs: ours.ms };
     out.push(row);
-    console.error(`day ${day}: ${row.sites} sites, ours ${row.ours.km.toFixed(0)} km / ${row.ours.trucks} trucks, (a) ${row.a.km.toFixed(0)} km, (b) ${row.b.km.toFixed(0)} km, ${solveMs.toFixed(0)} ms`);
+    console.error(`day ${day}: ${row.sites} sites, ours ${ours.km.toFixed(0)} km / ${ours.trucks} trucks / ${ours.violations} findings, (a) ${a.km.toFixed(0)} km / ${a.violations}, (b) ${b.km.toFixed(0)} km / ${b.violations}, ${ours.ms.toFixed(0)} ms`);
   }
 
   mkdirSync(path.join(import.meta.dirname, 'out'), { recursive: true });
   writeFileSync(path.join(import.meta.dirname, 'out', 'planning.json'), JSON.stringify({ year, month, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, at: new Date().toISOString() }, depots, landfill: LANDFILL, days: out }, null, 2));
   const hm = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}`;
-  console.log('| day | sites | ours km | trucks | unloads | last back | (a) km | trucks | unloads | late routes | (b) km | trucks | unloads | ours/(a) | ours/(b) | solve ms |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const cols = (t: Totals) => `${t.km.toFixed(1)} | ${t.trucks} | ${t.shifts} | ${t.unloads} | ${hm(t.longestS)} | ${t.unplanned} | ${t.violations}`;
+  console.log('| day | sites | ours km | trucks | shifts | unloads | longest | unpl. | check | (a) km | trucks | shifts | unloads | longest | unpl. | check | (b) km | trucks | shifts | unloads | longest | unpl. | check | ours/(a) | ours/(b) | ours ms |');
+  console.log(`|${'---:|'.repeat(26)}`);
   for (const r of out) {
-    console.log(`| ${r.day} | ${r.sites} | ${r.ours.km.toFixed(1)} | ${r.ours.trucks} | ${r.ours.unloads} | ${hm(r.ours.lastBackS)} | ${r.a.km.toFixed(1)} | ${r.a.trucks} | ${r.a.unloads} | ${r.a.late} | ${r.b.km.toFixed(1)} | ${r.b.trucks} | ${r.b.unloads} | ${(r.ours.km / r.a.km).toFixed(3)} | ${(r.ours.km / r.b.km).toFixed(3)} | ${r.solveMs.toFixed(0)} |`);
+    console.log(`| ${r.day} | ${r.sites} | ${cols(r.ours)} | ${cols(r.a)} | ${cols(r.b)} | ${(r.ours.km / r.a.km).toFixed(3)} | ${(r.ours.km / r.b.km).toFixed(3)} | ${r.solveMs.toFixed(0)} |`);
   }
   const sum = (f: (r: DayRow) => number) => out.reduce((acc, r) => acc + f(r), 0);
-  console.log(`\nmonth: ours ${sum((r) => r.ours.km).toFixed(0)} km, (a) ${sum((r) => r.a.km).toFixed(0)} km (ratio ${(sum((r) => r.ours.km) / sum((r) => r.a.km)).toFixed(3)}), (b) ${sum((r) => r.b.km).toFixed(0)} km (ratio ${(sum((r) => r.ours.km) / sum((r) => r.b.km)).toFixed(3)}); ours: routes over capacity ${sum((r) => r.ours.overCapacity)}, back after 22:00 ${sum((r) => r.ours.late)}, unserved ${sum((r) => r.ours.unserved)}`);
+  const max = (f: (r: DayRow) => number) => out.reduce((acc, r) => Math.max(acc, f(r)), 0);
+  console.log(`\nmonth: ours ${sum((r) => r.ours.km).toFixed(0)} km, (a) ${sum((r) => r.a.km).toFixed(0)} km (ratio ${(sum((r) => r.ours.km) / sum((r) => r.a.km)).toFixed(3)}), (b) ${sum((r) => r.b.km).toFixed(0)} km (ratio ${(sum((r) => r.ours.km) / sum((r) => r.b.km)).toFixed(3)}); checker findings: ours ${sum((r) => r.ours.violations)}, (a) ${sum((r) => r.a.violations)}, (b) ${sum((r) => r.b.violations)}; unplanned: ours ${sum((r) => r.ours.unplanned)}, (a) ${sum((r) => r.a.unplanned)}, (b) ${sum((r) => r.b.unplanned)}; longest shift: ours ${hm(max((r) => r.ours.longestS))}, (a) ${hm(max((r) => r.a.longestS))}, (b) ${hm(max((r) => r.b.longestS))}; solve ms: ours ${(sum((r) => r.ours.ms) / out.length).toFixed(0)}, (a) ${(sum((r) => r.a.ms) / out.length).toFixed(0)}, (b) ${(sum((r) => r.b.ms) / out.length).toFixed(0)} on average`);
 }
 
 await main();

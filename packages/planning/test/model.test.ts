@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  buildRoute, checkPlan, greatCircleMatrix, nodePoints, solvePlan, timelineContext,
+  buildRoute, checkPlan, greatCircleMatrix, nodePoints, savingsPlan, siteNeighbours, solvePlan, timelineContext,
   type PlanInstance, type PlannedRoute, type PlanShift, type PlanVehicle, type PlanSite, type TravelMatrix,
 } from '../src';
 
@@ -192,5 +192,22 @@ describe('keeping the current assignment', () => {
     expect(checkPlan(i, kept).ok).toBe(true);
     const free = solvePlan(i);
     expect(free.totals.distanceM).toBeLessThan(kept.totals.distanceM);
+  });
+});
+
+describe('Clarke–Wright savings under the same model (the bench\'s baseline (b))', () => {
+  const quarter = () => 0.25;
+  it('joins two sites into one trip when the shift allows, and not when it would pass 12 h', () => {
+    // every pair 15 min (7.5 km): joining saves 7.5 + 7.5 − 7.5 = 7.5 km
+    const near = inst({ sites: [site(), site()], vehicles: [{ id: 'a', depot: 0, capacityM3: 30 }, { id: 'b', depot: 0, capacityM3: 30 }], hours: quarter });
+    const joined = savingsPlan(timelineContext(near), siteNeighbours(near));
+    expect(joined.routes.map((r) => r.sites.length)).toEqual([2]);
+    expect(joined.totals.distanceM).toBe(4 * 7500); // garage, site, site, landfill, garage
+    expect(checkPlan(near, joined).ok).toBe(true);
+    // 5 h 30 min at each site: together 12 h 15 min > 12 h, so two trucks
+    const long = inst({ sites: [site({ serviceS: 5.5 * H }), site({ serviceS: 5.5 * H })], vehicles: near.vehicles, hours: quarter });
+    const apart = savingsPlan(timelineContext(long), siteNeighbours(long));
+    expect(apart.routes.map((r) => r.sites.length)).toEqual([1, 1]);
+    expect(checkPlan(long, apart).ok).toBe(true);
   });
 });
