@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { truckProfile } from '@tko/db';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,6 +24,10 @@ const EnvSchema = z.object({
   BASEMAP_DIR: z.string().default(path.join(repoRoot, '.data/basemap')),
   OSRM_URL: z.string().url().optional().or(z.literal('')),
   ROUTING_SNAP_METERS: z.coerce.number().positive().max(100000).default(500),
+  // Read by the routing engine itself (@tko/db routing/profile.ts); checked here so a bad table stops the start.
+  ROUTING_TRUCK_SPEEDS: z.string().optional().superRefine((v, ctx) => {
+    try { truckProfile(v); } catch (err) { ctx.addIssue({ code: 'custom', message: (err as Error).message }); }
+  }),
   EXPORT_DIR: z.string().default(path.join(repoRoot, '.data/exports')),
   XLSX_ASYNC_THRESHOLD: z.coerce.number().int().positive().default(50000),
   EXPORT_TTL_SECONDS: z.coerce.number().int().positive().default(86400),
