@@ -199,6 +199,25 @@ describe('GET /trip/v1/driving/', () => {
     expect(m.durations[0]![1]).toBeCloseTo(res.body.trips[0].duration, 0);
     await expect(costMatrix(t.pool, [NEVSKY_WEST, [103.88, 52.54]])).rejects.toMatchObject({ code: 'NoSegment' });
   });
+
+  it('costMatrix (one search per start to all points) equals each pair’s own trip leg on the whole extract', async () => {
+    // 12 points spread over the extract's bounds (a fixed lattice, snapped by the engine); 30 of the
+    // 132 ordered pairs compared with the trip's leg (a search of its own, stopping at its one target).
+    const points: LngLat[] = [];
+    for (let i = 0; i < 4; i++) for (let j = 0; j < 3; j++) points.push([30.3225 + i * 0.0062, 59.9302 + j * 0.0026]);
+    const m = await costMatrix(t.pool, points);
+    expect(m.source).toBe('road_graph');
+    expect(m.durations.flat().every((v) => v !== null)).toBe(true);
+    for (let k = 0; k < 30; k++) {
+      const a = (k * 5) % 12;
+      const b = (k * 7 + 1) % 12;
+      if (a === b) continue;
+      const leg = await tripOf([points[a]!, points[b]!], { ...OPTS, overview: 'false' });
+      expect(leg.status, JSON.stringify(leg.body)).toBe(200);
+      expect(m.durations[a]![b], `${a}→${b}`).toBeCloseTo(leg.body.trips[0].duration, 0);
+      expect(m.distances[a]![b], `${a}→${b}`).toBeCloseTo(leg.body.trips[0].distance, 0);
+    }
+  });
 });
 
 describe('OSRM_URL set', () => {
