@@ -9,5 +9,5 @@ export { Individual, measureRoute } from './individual';
 export { Rng } from './rng';
 export { granularNeighbours } from './neighbours';
 export { initialPenalties, type Penalties } from './penalties';
-export { savingsBaseline, savingsRoutes, type BaselineResult } from './savings';
+export { savingsBaseline, savingsRoutes, savingsSlots, type BaselineResult } from './savings';
 export { split } from './split';

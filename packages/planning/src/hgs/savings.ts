@@ -69,10 +69,8 @@ export function savingsRoutes(p: ProblemData, neighbours: Int32Array[]): number[
   return routes.filter((r): r is number[] => r !== null);
 }
 
-/** Savings + local search. Deterministic for a seed (the local search's random order). */
-export function savingsBaseline(p: ProblemData, options: { seed?: number; neighbours?: number } = {}): BaselineResult {
-  const t0 = performance.now();
-  const neighbours = granularNeighbours(p, options.neighbours ?? 40);
+/** The savings routes given vehicle slots (client locations per slot). */
+export function savingsSlots(p: ProblemData, neighbours: Int32Array[], pen: Penalties): Int32Array[] {
   const routes = savingsRoutes(p, neighbours);
   const tour = Int32Array.from(routes.flat());
   const cuts: [number, number][] = [];
@@ -81,8 +79,15 @@ export function savingsBaseline(p: ProblemData, options: { seed?: number; neighb
     cuts.push([k, k + r.length]);
     k += r.length;
   }
+  return assignSlots(p, tour, cuts, pen);
+}
+
+/** Savings + local search. Deterministic for a seed (the local search's random order). */
+export function savingsBaseline(p: ProblemData, options: { seed?: number; neighbours?: number } = {}): BaselineResult {
+  const t0 = performance.now();
+  const neighbours = granularNeighbours(p, options.neighbours ?? 40);
   const high: Penalties = { load: new Float64Array(p.dims).fill(1e7), tw: 1e7 };
-  const slots = assignSlots(p, tour, cuts, high);
+  const slots = savingsSlots(p, neighbours, high);
   const before = new Individual(p, slots);
   const ls = new LocalSearch(p, high, granularNeighbours(p, 20), new Rng(options.seed ?? 1));
   const after = new Individual(p, ls.run(slots, high));

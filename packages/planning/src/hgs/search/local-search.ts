@@ -4,7 +4,8 @@
  * 2-opt, 2-opt* (relocate.ts, swap.ts, two-opt.ts) are tried in HGS-CVRP's order, first
  * improvement; a pair is skipped when neither route changed since u was last examined. After the
  * first pass, moves into an empty route are tried too. Then SWAP* (swap-star.ts) between routes
- * whose polar sectors overlap. Repeats until no move improves.
+ * whose polar sectors overlap (around the first vehicle type's depot; without coordinates every
+ * pair is tried, and only when there are at most 64 vehicle slots). Repeats until no move improves.
  */
 import type { Penalties } from '../penalties';
 import type { ProblemData } from '../problem';
