@@ -2,13 +2,11 @@
  * Groups the positions of many connections into few INSERTs (issue 10 §3, bench: 5 000
  * points/s): a batch is flushed `lingerMs` after its first position or at `maxBatch`; while one
  * flush runs the next batch fills and goes as soon as it ends (one statement in flight per
- * process). After the commit the stored positions are published on the live STOMP topic
- * (NAVCTL_POSITIONS_TOPIC) and each caller learns how many of its own were stored.
+ * process), through the domain's one position ingest (@tko/db PositionIngest: store, then publish
+ * live on NAVCTL_POSITIONS_TOPIC); each caller learns how many of its own were stored.
  */
-import type { LivePosition } from '@tko/contract';
-import { NAVCTL_POSITIONS_TOPIC } from '@tko/contract';
-import type { PositionRow, PositionStore } from '@tko/db';
-import type { RealtimePublisher } from '@tko/realtime';
+import { positionKey } from '@tko/db';
+import type { PositionIngest, PositionRow } from '@tko/db';
 
 interface Pending { rows: PositionRow[]; resolve: (stored: number) => void; reject: (e: unknown) => void }
 
@@ -21,8 +19,7 @@ export class IngestBatcher {
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly store: PositionStore, private readonly publisher: RealtimePublisher,
-    private readonly opts: BatcherOptions = DEFAULT_BATCHER) {}
+  constructor(private readonly ingest: PositionIngest, private readonly opts: BatcherOptions = DEFAULT_BATCHER) {}
 
   /** Stores the rows (with others'); resolves with how many of them were new; rejects on a database error. */
   add(rows: PositionRow[]): Promise<number> {
@@ -65,23 +62,20 @@ export class IngestBatcher {
     const rows = batch.flatMap((p) => p.rows);
     let stored: Set<string>;
     try {
-      stored = await this.store.insert(rows);
+      stored = new Set(await this.ingest.write(rows));
     } catch (e) {
       for (const p of batch) p.reject(e);
       return;
     }
-    const live: LivePosition[] = [];
     for (const p of batch) {
       let mine = 0;
       for (const r of p.rows) {
-        const key = `${r.vehicle_id}@${r.time.getTime()}`;
+        const key = positionKey(r);
         if (!stored.has(key)) continue;
         stored.delete(key);
         mine++;
-        live.push({ vehicle_id: r.vehicle_id, time: r.time.toISOString(), lat: r.lat, lng: r.lng, speed: r.speed ?? null, course: r.course ?? null });
       }
       p.resolve(mine);
     }
-    if (live.length) await this.publisher.publish({ destination: NAVCTL_POSITIONS_TOPIC, body: { positions: live } });
   }
 }

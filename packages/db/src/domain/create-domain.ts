@@ -8,6 +8,8 @@
  *   repositories, announcing on `publisher`; every registry effect hangs on it;
  * - `writerFor(user)`: the writer of a user, always with the user's row scope (writer.ts);
  * - `fileStore`: where attachment bytes live (file-store.ts);
+ * - `positions`: the one GPS position ingest (tracking/position-ingest.ts) of the Wialon receiver
+ *   and the REST ingest;
  * - `notifier`: notifications (insert + live push) on the same publisher;
  * - `clock`, `mailer`, `config`: the effects' services (registry/write-pipeline.ts services), and
  *   handed on so every part reads the same ones.
@@ -20,6 +22,7 @@ import type { EffectLog, EffectMailer } from '../effects/types';
 import { Notifier } from '../notifications/notify';
 import type { EnvelopePublisher } from '../notifications/notify';
 import { WritePipeline } from '../registry/write-pipeline';
+import { PositionIngest } from '../tracking/position-ingest';
 import type { Writer } from '../registry/write-pipeline';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './file-store';
@@ -68,6 +71,8 @@ export interface Domain<M extends EffectMailer = EffectMailer> {
   writerFor(user: WriterUser): Writer;
   /** Null when no file store was given and config.attachmentsDir is not set. */
   fileStore: FileStore | null;
+  /** The GPS position ingest: which vehicle an identifier is, store + live publish. */
+  positions: PositionIngest;
   /** Notifications (stored + live push on `publisher`): the effects' notifier. */
   notifier: Notifier;
   mailer: M | null;
@@ -90,5 +95,6 @@ export function createDomain<M extends EffectMailer = EffectMailer>(deps: Domain
     services: { clock, appealTermDays: config.appealTermDays, publicUrl: config.publicUrl, notifier, mailer, log: deps.log },
   });
   const fileStore = deps.fileStore ?? (config.attachmentsDir ? new LocalFileStore(path.resolve(config.attachmentsDir)) : null);
-  return { pool: deps.pool, publisher, registries, pipeline, writerFor, fileStore, notifier, mailer, clock, config };
+  const positions = new PositionIngest(deps.pool, publisher);
+  return { pool: deps.pool, publisher, registries, pipeline, writerFor, fileStore, positions, notifier, mailer, clock, config };
 }

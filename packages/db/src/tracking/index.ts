@@ -7,3 +7,4 @@ export { TrackingRepository } from './tracking-reads';
 export type { NavVehiclesFilter, TripsRequest } from './tracking-reads';
 export { checkStopVisits } from './stop-visits';
 export type { StopToCheck, StopVerdict } from './stop-visits';
+export { PositionIngest, positionKey } from './position-ingest';

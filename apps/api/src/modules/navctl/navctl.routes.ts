@@ -1,7 +1,8 @@
 /**
  * GPS tracking calls (contract routes/navctl.ts; spec 02 §7 "Tracking", issue 10 §3): the
  * vehicle list with the online flag and counts, a vehicle's trips over a period, and the REST
- * ingest for integrators (the Wialon IPS receiver is its own process, apps/tracker). Storage and
+ * ingest for integrators (the Wialon IPS receiver is its own process, apps/tracker; both go through
+ * the domain's one PositionIngest, so both choose a vehicle by the same rule). Storage and
  * the trip rules: packages/db src/tracking. Settings (env, docs/CONFIGURATION.md):
  * TRACKING_ONLINE_MINUTES (10) — how recent a position makes a vehicle online;
  * TRACKING_STOP_MINUTES (10) — the default standstill that splits trips;
@@ -10,12 +11,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import {
-  DEFAULT_ONLINE_MINUTES, DEFAULT_PAGE_SIZE, MSG, NAVCTL_POSITIONS_TOPIC, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute,
+  DEFAULT_ONLINE_MINUTES, DEFAULT_PAGE_SIZE, MSG, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute,
 } from '@tko/contract';
-import type { LivePosition } from '@tko/contract';
-import { FieldValidationError, PositionStore, TrackingRepository, plausibleTime } from '@tko/db';
-import type { PositionRow } from '@tko/db';
-import type { RealtimePublisher } from '@tko/realtime';
+import { FieldValidationError, TrackingRepository, plausibleTime } from '@tko/db';
+import type { PositionIngest, PositionRow } from '@tko/db';
 import { pageLinks, parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/http-errors';
@@ -52,14 +51,15 @@ function periodBound(value: string, end: boolean): Date {
 export interface NavctlDeps {
   pool: Pool;
   guards: AuthGuards;
-  publisher: RealtimePublisher;
+  /** The domain's position ingest (vehicle choice, storing, live publishing). */
+  positions: PositionIngest;
   settings?: TrackingSettings;
 }
 
 export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): void {
   const settings = deps.settings ?? trackingSettings();
   const repo = new TrackingRepository(deps.pool, settings.onlineMinutes);
-  const store = new PositionStore(deps.pool);
+  const ingest = deps.positions;
 
   registerRoute(app, navVehiclesRoute, async ({ request, query }) => {
     const page = query.page ?? 1;
@@ -85,15 +85,9 @@ export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): vo
   }, deps);
 
   registerRoute(app, navPositionsIngestRoute, async ({ body }) => {
-    const byId = new Set<number>();
-    const byIdent = new Set<string>();
-    for (const p of body.positions) {
-      if (p.vehicle_id !== undefined) byId.add(p.vehicle_id); else byIdent.add(p.external_identifier!);
-    }
-    const { rows } = await deps.pool.query<{ id: number; external_identifier: string | null }>(
-      'SELECT id, external_identifier FROM vehicle WHERE id = ANY($1::int[]) OR external_identifier = ANY($2::text[])', [[...byId], [...byIdent]]);
-    const ids = new Set(rows.map((r) => r.id));
-    const idents = new Map(rows.filter((r) => r.external_identifier).map((r) => [r.external_identifier!, r.id]));
+    // Which vehicle: the domain's one position ingest, the Wialon receiver's rule too.
+    const ids = await ingest.existingVehicles(body.positions.flatMap((p) => (p.vehicle_id !== undefined ? [p.vehicle_id] : [])));
+    const idents = await ingest.vehiclesByIdentifier(body.positions.flatMap((p) => (p.vehicle_id === undefined ? [p.external_identifier!] : [])));
     const errors: Record<string, string[]> = {};
     const now = Date.now();
     const positions: PositionRow[] = [];
@@ -112,13 +106,9 @@ export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): vo
       positions.push({ vehicle_id: vehicleId, time, lat: p.lat, lng: p.lng, speed: p.speed ?? null, course: p.course ?? null, altitude: p.altitude ?? null, sats: p.sats ?? null });
     });
     if (Object.keys(errors).length) throw new FieldValidationError(errors);
-    const stored = await store.insert(positions);
-    const live: LivePosition[] = positions
-      .filter((r) => stored.has(`${r.vehicle_id}@${r.time.getTime()}`))
-      .map((r) => ({ vehicle_id: r.vehicle_id, time: r.time.toISOString(), lat: r.lat, lng: r.lng, speed: r.speed ?? null, course: r.course ?? null }));
-    if (live.length) await deps.publisher.publish({ destination: NAVCTL_POSITIONS_TOPIC, body: { positions: live } });
+    const stored = await ingest.write(positions);
     return { received: body.positions.length, stored: stored.size };
   }, deps);
 }
 
-export const navctlModule = apiModule('navctl', (app, d) => registerNavctlRoutes(app, { pool: d.pool, guards: d.guards, publisher: d.publisher }));
+export const navctlModule = apiModule('navctl', (app, d) => registerNavctlRoutes(app, { pool: d.pool, guards: d.guards, positions: d.domain.positions }));
