@@ -20,7 +20,8 @@
  * - travel: great-circle × 1.3 at 25 km/h (no road graph of Angarsk is loaded).
  *
  * Writes bench/out/planning.json and prints a Markdown table.
- * Run: `pnpm --filter @tko/bench exec tsx planning.ts [--month=2026-12] [--days=1-31]`.
+ * Run: `pnpm --filter @tko/bench exec tsx planning.ts [--month=2026-12] [--days=1-31] [--hgs=S]` (S seconds of
+ * hybrid genetic search per day for a second giant tour of whole loads: solve.ts hgsSeconds).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
       const plan = f();
       return totals(inst, plan, performance.now() - t0);
     };
-    const ours = timed(() => solvePlan(inst));
+    const ours = timed(() => solvePlan(inst, { hgsSeconds: Number(arg('hgs', '0')) }));
     const assignment = vehicles.map(() => [] as number[]);
     due.forEach(({ s, i }, k) => {
       const plate = byPlateDay.get(`${i}|${day}`) ?? s.firstPlate; // a 31st served on the 30th: its first truck

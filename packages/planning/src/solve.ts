@@ -21,6 +21,7 @@
 import { compatible } from './bodies';
 import { routeCost, type CostOptions } from './cost';
 import { nearestNeighbourOrder, twoOptSequence } from './giant-tour';
+import { hgsTour } from './hgs-tour';
 import { improveRoute, relocateBetweenRoutes } from './improve';
 import { nearestFacilities, nodeOfDepot } from './matrix';
 import { siteNeighbours } from './neighbours';
@@ -33,6 +34,13 @@ import type { PlanInstance, PlannedRoute, PlanResult, PlanUnit, UnplannedSite } 
 export interface SolveOptions extends CostOptions {
   /** Neighbour list length of the local searches. */
   neighbours?: number;
+  /**
+   * Seconds of hybrid genetic search (hgs-tour.ts) per group of sites for a second giant tour of
+   * whole loads; the plan from whichever tour costs less is kept. 0 (default): the nearest-neighbour
+   * + 2-opt tour only.
+   */
+  hgsSeconds?: number;
+  seed?: number;
   /** Keep this truck → sites assignment (`vehicle` index, its crew, site indices) and only re-sequence each. */
   keepAssignment?: { vehicle: number; crew?: number; sites: number[] }[];
   onProgress?: (fraction: number, stage: string) => void;
@@ -149,7 +157,28 @@ function planGroup(ctx: TimelineContext, sites: number[], pool: PlanUnit[], neig
   }
   const groups = [...byKey.values()].map((us) => us.sort((a, b) => inst.vehicles[b.vehicle]!.capacityM3 - inst.vehicles[a.vehicle]!.capacityM3));
   const templates: SplitTemplate[] = groups.map((us) => ({ unit: unitSpec(ctx, us[0]!.vehicle, us[0]!.crew), fixedCostM: inst.vehicles[us[0]!.vehicle]!.fixedCostM ?? 0 }));
-  const tour = twoOptSequence(inst, nearestNeighbourOrder(inst, nodeOfDepot(inst, templates[0]!.unit.depot), sites), neighbours);
+  const fromNode = nodeOfDepot(inst, templates[0]!.unit.depot);
+  const tours = [twoOptSequence(inst, nearestNeighbourOrder(inst, fromNode, sites), neighbours)];
+  if ((options.hgsSeconds ?? 0) > 0 && sites.length >= 3) {
+    const body = templates[0]!.unit;
+    tours.push(hgsTour(inst, sites, {
+      timeLimitS: options.hgsSeconds!, seed: options.seed, capacityM3: body.capacityM3, payloadKg: body.payloadKg, fromNode, facility: Math.max(0, ctx.nearestFacility[fromNode]!),
+    }));
+  }
+  let best: { routes: PlannedRoute[]; left: number[]; cost: number } | null = null;
+  for (const tour of tours) {
+    const planned = fromTour(ctx, tour, templates, groups, pool, neighbours, options);
+    const cost = planned.routes.reduce((a, r) => a + routeCost(inst, r, options), 0) + planned.left.length * 1e9;
+    if (!best || cost < best.cost) best = { ...planned, cost };
+  }
+  return { routes: best!.routes, left: best!.left };
+}
+
+/** One giant tour split and matched to free compatible crew-shifts, each route 2-opted. */
+function fromTour(
+  ctx: TimelineContext, tour: number[], templates: SplitTemplate[], groups: PlanUnit[][], pool: PlanUnit[], neighbours: number[][], options: SolveOptions,
+): { routes: PlannedRoute[]; left: number[] } {
+  const { inst } = ctx;
   const split = splitTour(ctx, tour, templates, options.vehicleCostM ?? 0);
   const taken = new Set<string>();
   const routes: PlannedRoute[] = [];

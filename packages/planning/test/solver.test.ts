@@ -106,6 +106,17 @@ describe('daily plan constraints', () => {
   });
 });
 
+describe('the HGS giant tour (hgs-tour.ts)', () => {
+  it('plans whole loads by hybrid genetic search, split under the same rules; the cheaper tour is kept', () => {
+    const inst = instance({ sites: 48, volume: 2, capacity: 16, vehicles: 8, depots: 2 });
+    const plain = solvePlan(inst);
+    const withHgs = solvePlan(inst, { hgsSeconds: 1, seed: 3 });
+    expect(withHgs.unserved).toEqual([]);
+    expect(withHgs.totals.distanceM).toBeLessThanOrEqual(plain.totals.distanceM + 1e-6);
+    expect(checkPlan(inst, withHgs)).toMatchObject({ ok: true, violations: [] });
+  });
+});
+
 describe('due dates', () => {
   it('serves ON_MONTHDAYS on the listed days and a 31st on the last day of a shorter month', () => {
     const s = { periodicity: 'ON_MONTHDAYS', monthdays: [1, 15, 31] };
