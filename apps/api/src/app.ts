@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const exports = new ExportService(queues, config.xlsxAsyncThreshold, config.exportTtlSeconds);
   const imports = deps.imports ?? null;
   // STOMP at /ws/; `publisher` reaches every API instance through Redis (config.redisUrl), else this one.
-  const { publisher } = await registerStomp(app, { tokens, users, queues, redisUrl: config.redisUrl, publisher: deps.publisher, options: deps.stomp, jobOwners: imports ? [(id) => imports.ownerOf(id)] : [] });
+  const { publisher } = await registerStomp(app, { tokens, pool, users, queues, redisUrl: config.redisUrl, publisher: deps.publisher, options: deps.stomp, jobOwners: imports ? [(id) => imports.ownerOf(id)] : [] });
   // The domain runtime (packages/db domain/): the registries' repositories, the one write pipeline
   // with every registry effect (CRUD routes, actions, the batch transaction, imports' rollbacks),
   // writerFor, the file store; the effects' services (term, links, notifier, mailer, log) from here.

@@ -365,7 +365,7 @@ describe('request/response', () => {
     expect(http.headers['retry-after']).toBeDefined();
   });
 
-  it('after a password change, requests of an open session are refused (401)', async () => {
+  it('after a password change, the next request ends the open session (ERROR on that frame, close)', async () => {
     const uid = await createUser(t.pool, 'ws-changer@test.local', ['container:view']);
     const token = new TokenService(t.config.jwtSecret, 300, 3600).access(uid);
     const c = await client(token);
@@ -373,7 +373,11 @@ describe('request/response', () => {
     expect((await ask(c, replies, { method: 'GET', path: '/api/users/me/' }, 'p-1')).status).toBe(200);
     await t.pool.query("UPDATE app_user SET password_hash = 'changed' WHERE id = $1", [uid]);
     await new Promise((r) => setTimeout(r, 2100)); // the user store's cache
-    expect((await ask(c, replies, { method: 'GET', path: '/api/users/me/' }, 'p-2')).status).toBe(401);
+    c.client.publish({ destination: DESTINATIONS.requests, body: JSON.stringify({ method: 'GET', path: '/api/users/me/' }), headers: { 'reply-to': '/temp-queue/replies', 'correlation-id': 'p-2', receipt: 'p-2' } });
+    await waitFor(() => c.errors.length > 0 && c.closed, 'ERROR and close');
+    expect(c.errors[0]!.headers.message).toBe('Нужен действительный токен доступа — сеанс отозван');
+    expect(c.errors[0]!.headers['receipt-id']).toBe('p-2');
+    expect(replies.some((m) => m.headers['correlation-id'] === 'p-2')).toBe(false);
   });
 
   it('refuses a request without reply-to', async () => {

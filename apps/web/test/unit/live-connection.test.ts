@@ -218,6 +218,19 @@ describe('live connection lifecycle', () => {
     expect(h.refreshes).toBe(1);
   });
 
+  it('reconnects with a fresh token when the broker ends the session at its token\'s expiry', async () => {
+    const h = harness();
+    h.conn.start();
+    await h.port.connect();
+    // The broker's ERROR at `exp` (apps/api stomp/session-end.ts), then its close.
+    h.port.handlers.onStompError({ headers: { message: `${TOKEN_REFUSED} — срок действия истёк` }, body: '' });
+    h.port.drop();
+    await h.port.connect();
+    expect(h.refreshes).toBe(1);
+    expect(h.port.connectHeaders).toEqual({ Authorization: 'Bearer access-2' });
+    expect(h.conn.getStatus()).toBe('connected');
+  });
+
   it('gives up connecting when the session ended meanwhile', async () => {
     const h = harness();
     h.conn.start();

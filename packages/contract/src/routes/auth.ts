@@ -47,7 +47,10 @@ export interface TokenClaims {
   type: 'access' | 'refresh';
   ver?: number;
   jti?: string;
+  /** The sign-in (refresh-token family); access tokens of a sign-in carry it too. */
   fam?: string;
+  /** Expiry, seconds since the epoch (JWT `exp`). */
+  exp?: number;
 }
 
 /**

@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { logoutRoute, meRoute, MSG, obtainTokenRoute, refreshTokenRoute } from '@tko/contract';
 import type { Pool } from 'pg';
+import type { RealtimePublisher } from '@tko/realtime';
 import type { Config } from '../../config';
 import { HttpError, tokenInvalid } from '../../plugins/http-errors';
 import type { AuthGuards } from '../../plugins/auth';
@@ -18,12 +19,15 @@ import { registerSignInRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../routing/register-route';
 import { apiModule } from '../module';
 import { registerPasswordRoutes } from '../users/password.routes';
+import { announceSessionEnd } from '../stomp/session-end';
 import { RefreshStore } from './refresh-store';
 import type { TokenService } from './tokens';
 import type { UserStore } from './user-store';
 
 export interface AuthRouteDeps {
   config: Config;
+  /** Announces the end of live sessions (logout, reuse) to every API instance. */
+  publisher?: RealtimePublisher;
   pool: Pool;
   tokens: TokenService;
   users: UserStore;
@@ -54,19 +58,25 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
     const user = await users.authenticate(body.email, body.password);
     if (!user) throw new HttpError(401, MSG.badCredentials, 'no_active_account');
     const issued = await sessions.start(user.id);
-    return { access: tokens.access(user.id, issued.ver), refresh: tokens.refresh(user.id, issued) };
+    return { access: tokens.access(user.id, issued.ver, issued.fam), refresh: tokens.refresh(user.id, issued) };
   }, deps);
 
   registerRoute(app, refreshTokenRoute, async ({ body }) => {
     const claims = tokens.verify(body.refresh, 'refresh');
     const rotated = await sessions.rotate(claims.user_id, claims.jti!, claims.ver ?? 0);
-    if (!rotated.ok) throw tokenInvalid();
-    return { access: tokens.access(claims.user_id, rotated.next.ver), refresh: tokens.refresh(claims.user_id, rotated.next) };
+    if (!rotated.ok) {
+      // A spent token came back: its family is revoked, and so are its live sessions.
+      if (rotated.reason === 'reused') await announceSessionEnd(deps.publisher, { user_id: claims.user_id, fam: claims.fam!, reason: 'revoked' });
+      throw tokenInvalid();
+    }
+    return { access: tokens.access(claims.user_id, rotated.next.ver, rotated.next.fam), refresh: tokens.refresh(claims.user_id, rotated.next) };
   }, deps);
 
   registerRoute(app, logoutRoute, async ({ body, reply }) => {
     const claims = tokens.verify(body.refresh, 'refresh');
     await sessions.revokeFamily(claims.user_id, claims.fam!);
+    // Live sessions of this sign-in end now, on every API instance (stomp/session-end.ts).
+    await announceSessionEnd(deps.publisher, { user_id: claims.user_id, fam: claims.fam!, reason: 'logout' });
     return reply.status(204).send();
   }, deps);
 

@@ -9,6 +9,8 @@ import jwt from 'jsonwebtoken';
 import type { TokenClaims } from '@tko/contract';
 import { tokenInvalid } from '../../plugins/http-errors';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class TokenService {
   constructor(
     private readonly secret: string,
@@ -17,9 +19,13 @@ export class TokenService {
     readonly refreshLifetime: number,
   ) {}
 
-  /** A new access token for the user at token version `ver` (0 = never changed). */
-  access(userId: number, ver = 0): string {
-    return jwt.sign({ user_id: userId, type: 'access', ver } satisfies TokenClaims, this.secret, { algorithm: 'HS256', expiresIn: this.accessLifetime });
+  /**
+   * A new access token for the user at token version `ver` (0 = never changed); `fam` = the
+   * sign-in (refresh family) it belongs to, which binds a live session to it (stomp/session-end.ts).
+   */
+  access(userId: number, ver = 0, fam?: string): string {
+    const claims: TokenClaims = { user_id: userId, type: 'access', ver, ...(fam ? { fam } : {}) };
+    return jwt.sign(claims, this.secret, { algorithm: 'HS256', expiresIn: this.accessLifetime });
   }
 
   /** A new refresh token; `jti` and `fam` are its record's id and family (refresh-store.ts). */
@@ -34,6 +40,7 @@ export class TokenService {
       if (claims.type !== type || typeof claims.user_id !== 'number') throw tokenInvalid();
       if (claims.ver !== undefined && !Number.isInteger(claims.ver)) throw tokenInvalid();
       if (type === 'refresh' && (typeof claims.jti !== 'string' || typeof claims.fam !== 'string')) throw tokenInvalid();
+      if (claims.fam !== undefined && (typeof claims.fam !== 'string' || !UUID.test(claims.fam))) throw tokenInvalid();
       return claims;
     } catch {
       throw tokenInvalid();

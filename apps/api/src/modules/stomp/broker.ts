@@ -8,6 +8,7 @@ import type { RealtimeEnvelope } from '@tko/contract';
 import type { RealtimePublisher } from '@tko/realtime';
 import { WS_CLOSE } from './errors';
 import type { StompSession } from './session';
+import { parseSessionEnd, SESSION_END_DESTINATION } from './session-end';
 import type { OutgoingMessage } from './subscription';
 
 /** Headers the broker writes itself; a publisher cannot set them. */
@@ -32,6 +33,12 @@ export class StompBroker {
   /** Delivers one envelope to the matching subscriptions of this instance. */
   deliver(envelope: RealtimeEnvelope): void {
     if (envelope.destination.startsWith('/temp-queue/')) return; // replies never travel between sessions
+    if (envelope.destination === SESSION_END_DESTINATION) {
+      // Logout / revocation announced by an API instance (session-end.ts): those sessions end.
+      const end = parseSessionEnd(envelope.body);
+      if (end) for (const s of [...this.sessions]) s.end(end);
+      return;
+    }
     const msg = toMessage(envelope);
     for (const s of this.sessions) s.deliver(msg, envelope.user_id, envelope.scope_keys);
   }

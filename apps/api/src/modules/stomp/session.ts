@@ -9,6 +9,10 @@
  * header is answered by RECEIPT once processed. A refusal sends ERROR (`message` header, and
  * `receipt-id` when the frame asked for a receipt) and closes the socket.
  *
+ * The session is bound to its CONNECT token (session-end.ts): it ends at the token's expiry, at
+ * logout or revocation of its sign-in (refresh family) and when its user is deactivated or
+ * changes the password — ERROR saying why, then close; SUBSCRIBE and SEND re-check first.
+ *
  * Heart-beats are sent after silence and checked: a client silent for `heartBeatGrace`
  * negotiated intervals is closed (code 4000). A socket without CONNECT within
  * `connectTimeoutMs` is closed too, and so is one whose reader falls `maxBufferedBytes` behind.
@@ -23,6 +27,8 @@ import { authorizeSend, authorizeSubscribe } from './access';
 import type { Destination } from './destinations';
 import { isPerUser, parseDestination } from './destinations';
 import { StompError, STOMP_MSG, WS_CLOSE } from './errors';
+import type { SessionEnd, SessionEndReason } from './session-end';
+import { sessionEndError } from './session-end';
 import type { StompFrame } from './frame';
 import { encodeFrame, HEART_BEAT } from './frame';
 import { negotiateHeartBeat } from './heart-beat';
@@ -33,10 +39,19 @@ import type { RequestRunner } from './requests';
 import type { AckMode, Delivery, OutgoingMessage, SubscriptionOutput } from './subscription';
 import { ACK_MODES, Subscription } from './subscription';
 
+/** What a valid CONNECT token gives: its user, expiry (epoch ms) and sign-in family (absent in tokens minted without one). */
+export interface SessionAuth {
+  user: AuthUser;
+  expiresAt: number;
+  family: string | null;
+}
+
 export interface SessionContext {
   options: StompOptions;
-  /** The user of a valid access token, or null. */
-  authenticate(token: string): Promise<AuthUser | null>;
+  /** The user, expiry and family of a valid access token, or null. */
+  authenticate(token: string): Promise<SessionAuth | null>;
+  /** False once sign-in `family` of `userId` is revoked (logout, reuse, password change). */
+  familyAlive(userId: number, family: string): Promise<boolean>;
   /** The user as stored now (permissions re-read), or null when no longer active. */
   reloadUser(userId: number): Promise<AuthUser | null>;
   jobOwners: JobOwnerLookup;
@@ -66,6 +81,9 @@ export class StompSession implements SubscriptionOutput {
   private inflight = 0;
   /** The user's token version at CONNECT: a password change or deactivation ends the session. */
   private tokenVersion = 0;
+  /** The CONNECT token's expiry, epoch ms, and its sign-in family (session-end.ts). */
+  private expiresAt = Infinity;
+  private family: string | null = null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -117,6 +135,13 @@ export class StompSession implements SubscriptionOutput {
       redelivered: d.deliveries > 1 ? 'true' : undefined,
       'content-type': d.msg.contentType,
     }, d.msg.body));
+  }
+
+  /** Ends the session if `e` names it (its user, and its sign-in when `e.fam` is set): ERROR, close. */
+  end(e: SessionEnd): void {
+    if (this.state !== 'connected' || this.user?.id !== e.user_id) return;
+    if (e.fam !== undefined && e.fam !== this.family) return;
+    this.fail(sessionEndError(e.reason));
   }
 
   /** Closes the session (server shutdown, ERROR, DISCONNECT). */
@@ -193,11 +218,17 @@ export class StompSession implements SubscriptionOutput {
     const hb = negotiateHeartBeat(h['heart-beat'], this.ctx.options.heartBeatOutMs, this.ctx.options.heartBeatInMs);
     const token = bearer(h.Authorization ?? h.authorization) ?? (h.passcode || undefined);
     if (!token) throw new StompError(STOMP_MSG.unauthenticated, 'Передайте токен доступа в заголовке Authorization: Bearer <токен> или passcode.', WS_CLOSE.policy);
-    const user = await this.ctx.authenticate(token);
-    if (!user) throw new StompError(STOMP_MSG.unauthenticated, 'Токен недействителен или просрочен, либо пользователь отключён.', WS_CLOSE.policy);
+    const auth = await this.ctx.authenticate(token);
+    if (!auth) throw new StompError(STOMP_MSG.unauthenticated, 'Токен недействителен или просрочен, либо пользователь отключён.', WS_CLOSE.policy);
+    if (auth.family && !(await this.ctx.familyAlive(auth.user.id, auth.family))) throw sessionEndError('revoked');
     if (this.state !== 'new') return;
+    const { user } = auth;
     this.user = user;
     this.tokenVersion = user.tokenVersion;
+    this.expiresAt = auth.expiresAt;
+    this.family = auth.family;
+    // setTimeout takes at most 2^31-1 ms (24.8 days); an access token lives minutes.
+    this.timers.push(setTimeout(() => this.fail(sessionEndError('expired')), Math.min(Math.max(0, auth.expiresAt - Date.now()), 2 ** 31 - 1)));
     this.state = 'connected';
     this.ctx.register(this);
     this.write(encodeFrame('CONNECTED', { version: '1.2', 'heart-beat': hb.header, server: SERVER_NAME, session: this.id, 'user-name': user.email }));
@@ -236,10 +267,7 @@ export class StompSession implements SubscriptionOutput {
       prefetch = Number(prefetchHeader);
     }
     const dest = this.destination(destination);
-    const user = await this.ctx.reloadUser(this.user!.id);
-    if (!user) throw new StompError(STOMP_MSG.unauthenticated, 'Пользователь отключён.', WS_CLOSE.policy);
-    if (user.tokenVersion !== this.tokenVersion) throw new StompError(STOMP_MSG.unauthenticated, 'Пароль изменён: войдите заново.', WS_CLOSE.policy);
-    this.user = user;
+    const user = await this.stillValid();
     await authorizeSubscribe(user, dest, this.ctx.jobOwners);
     if (this.state !== 'connected') return;
     this.subs.set(id, new Subscription(id, destination, ack, { prefetch, maxBacklog: o.maxBacklog, maxDeliveries: o.maxDeliveries }, this));
@@ -258,8 +286,25 @@ export class StompSession implements SubscriptionOutput {
     const destination = required(frame, 'destination');
     const dest = this.destination(destination);
     // Clients SEND only where the product defines it (access.ts SEND_RULES), with its permission.
-    authorizeSend(this.user!, dest);
+    authorizeSend(await this.stillValid(), dest);
     return this.request(frame);
+  }
+
+  /**
+   * The user as stored now, if the session may go on: its token not expired, its sign-in not
+   * revoked, the user active and at the CONNECT token version; else the StompError ending it.
+   */
+  private async stillValid(): Promise<AuthUser> {
+    const end = (reason: SessionEndReason) => sessionEndError(reason);
+    if (Date.now() >= this.expiresAt) throw end('expired');
+    const [user, alive] = await Promise.all([
+      this.ctx.reloadUser(this.user!.id),
+      this.family ? this.ctx.familyAlive(this.user!.id, this.family) : Promise.resolve(true),
+    ]);
+    if (!user || user.tokenVersion !== this.tokenVersion || !alive) throw end('revoked');
+    if (this.state !== 'connected') throw end('revoked');
+    this.user = user;
+    return user;
   }
 
   /** SEND to /app/requests: performed in the background; the answer goes to reply-to. */

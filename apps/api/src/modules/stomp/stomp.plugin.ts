@@ -12,6 +12,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { WS_PATH } from '@tko/contract';
 import type { RealtimePublisher } from '@tko/realtime';
+import type { Pool } from 'pg';
 import type { TokenService } from '../auth/tokens';
 import type { UserStore } from '../auth/user-store';
 import type { Queues } from '../jobs/queue';
@@ -27,6 +28,8 @@ import { StompSession } from './session';
 
 export interface StompDeps {
   tokens: TokenService;
+  /** For the sign-in family check of a session (refresh_token, session-end.ts). */
+  pool: Pool;
   users: UserStore;
   queues: Queues | null;
   /** Redis for the cross-instance fan-out; absent = this instance only. */
@@ -77,10 +80,16 @@ export async function registerStomp(app: FastifyInstance, deps: StompDeps): Prom
         const claims = deps.tokens.verify(token, 'access');
         const user = await deps.users.me(claims.user_id);
         // A token issued before a password change or deactivation is refused (issue 8 §3).
-        return user && user.tokenVersion === (claims.ver ?? 0) ? user : null;
+        if (!user || user.tokenVersion !== (claims.ver ?? 0)) return null;
+        return { user, expiresAt: (claims.exp ?? Infinity) * 1000, family: claims.fam ?? null };
       } catch {
         return null;
       }
+    },
+    async familyAlive(userId, family) {
+      // A family lives while one of its tokens is not revoked (logout and reuse revoke them all).
+      const { rowCount } = await deps.pool.query('SELECT 1 FROM refresh_token WHERE family_id = $1::uuid AND user_id = $2 AND revoked_at IS NULL LIMIT 1', [family, userId]);
+      return Boolean(rowCount);
     },
     reloadUser: (userId) => deps.users.me(userId),
     jobOwners: combineJobOwners([jobOwnerLookup(deps.queues), ...(deps.jobOwners ?? [])]),

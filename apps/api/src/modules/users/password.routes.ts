@@ -17,6 +17,7 @@ import { FieldValidationError } from '@tko/db';
 import { registerSignInRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../routing/register-route';
 import type { ModuleDeps } from '../module';
+import { announceSessionEnd } from '../stomp/session-end';
 import { AuthLinks } from './auth-links';
 import { hashPassword, passwordProblem } from './password-policy';
 import { linkUrl, sendLinkMail } from './users.routes';
@@ -91,6 +92,8 @@ export async function registerPasswordRoutes(app: FastifyInstance, d: ModuleDeps
     });
     if (userId === null) throw FieldValidationError.of('token', PASSWORD_MESSAGES.tokenInvalid);
     d.users.forget(userId);
+    // A new password ends every live session of the user (the trigger revoked the sign-ins).
+    await announceSessionEnd(d.publisher, { user_id: userId, reason: 'revoked' });
     return { detail: PASSWORD_SET };
   }, d);
 }

@@ -16,6 +16,7 @@ import { notFound } from '../../plugins/http-errors';
 import { pageLinks, parseId } from '../../crud/paging';
 import { registerRoute } from '../../routing/register-route';
 import type { AuthUser } from '../auth/user-store';
+import { announceSessionEnd } from '../stomp/session-end';
 import { apiModule } from '../module';
 import type { ModuleDeps } from '../module';
 import { AuthLinks } from './auth-links';
@@ -76,6 +77,8 @@ export function registerUserRoutes(app: FastifyInstance, d: ModuleDeps): void {
     if (id !== null && id === user.id) throw FieldValidationError.of('non_field_errors', 'Нельзя отключить собственную учётную запись.');
     if (id === null || !(await repo.deactivate(id, actor(user)))) throw notFound();
     d.users.forget(id);
+    // Their live sessions end now on every API instance (the trigger already revoked the sign-ins).
+    await announceSessionEnd(d.publisher, { user_id: id, reason: 'revoked' });
     return reply.status(204).send();
   }, d);
 
