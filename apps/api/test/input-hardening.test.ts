@@ -348,3 +348,22 @@ describe('second review: proxies', () => {
 function loadDefaultTrustProxy() {
   return loadConfig({ DATABASE_URL: 'postgresql://x@localhost/x', JWT_SECRET: 'x' } as NodeJS.ProcessEnv).trustProxy;
 }
+
+describe('second review: bounded inputs', () => {
+  it('600 000 items in one list are refused on the field before any is validated', async () => {
+    const body = `{"location":"x","coordinates":{"lat":52.5,"lng":103.8},"containers":[${Array(600000).fill('{}').join(',')}]}`;
+    const res = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).set('Content-Type', 'application/json').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ containers: ['Не более 10000 элементов в списке.'] });
+    // The process still answers.
+    expect((await request(t.app.server).get('/healthz')).status).toBe(200);
+  });
+  it('an error body names at most 100 fields and counts the rest', async () => {
+    const res = await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody({ containers: Array(5000).fill(7) }));
+    expect(res.status).toBe(400);
+    const keys = Object.keys(res.body);
+    expect(keys.length).toBe(101);
+    expect(res.body.non_field_errors).toEqual([expect.stringMatching(/^Показаны ошибки первых 100 полей из \d{4}\.$/)]);
+    expect(JSON.stringify(res.body).length).toBeLessThan(20000);
+  });
+});

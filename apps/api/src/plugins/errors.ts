@@ -24,6 +24,23 @@ interface ZodIssueLike {
   params: { keys?: string[] };
 }
 
+/** The most fields an error body names; the rest are counted (a body stays small whatever was sent). */
+export const MAX_ERROR_FIELDS = 100;
+
+/**
+ * `fields` with at most {@link MAX_ERROR_FIELDS} fields, in their order; when more were refused,
+ * `non_field_errors` says how many were left out.
+ */
+export function boundedErrors(fields: Record<string, string[]>): Record<string, string[]> {
+  const keys = Object.keys(fields);
+  if (keys.length <= MAX_ERROR_FIELDS) return fields;
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const k of keys.slice(0, MAX_ERROR_FIELDS)) out[k] = fields[k]!.slice(0, 10);
+  const note = `Показаны ошибки первых ${MAX_ERROR_FIELDS} полей из ${keys.length}.`;
+  out.non_field_errors = [...(out.non_field_errors ?? fields.non_field_errors ?? []).slice(0, 10), note];
+  return out;
+}
+
 /** Turns validation issues into `{field: [messages]}`; query fields drop list indexes. */
 export function validationBody(issues: ZodIssueLike[], context: string | undefined, bodyMissing: boolean): Record<string, string[]> {
   if (context === 'body' && bodyMissing) return { non_field_errors: [MSG.bodyRequired] };
@@ -47,9 +64,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | FieldValidationError | ConflictError | HttpError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body = validationBody(error.validation as unknown as ZodIssueLike[], error.validationContext, request.body === undefined || request.body === null);
-      return reply.status(400).send(body);
+      return reply.status(400).send(boundedErrors(body));
     }
-    if (error instanceof FieldValidationError) return reply.status(400).send(error.fields);
+    if (error instanceof FieldValidationError) return reply.status(400).send(boundedErrors(error.fields));
     if (error instanceof ConflictError) return reply.status(409).send({ detail: error.detail, code: 'conflict' });
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail, code: error.code });
     if (replyDatabaseUnavailable(error, reply)) return reply; // 503 + Retry-After (database-unavailable.ts)

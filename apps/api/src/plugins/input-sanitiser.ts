@@ -15,6 +15,11 @@
  * 404. Multipart fields and file names are read by their handlers after this hook (the attachment
  * name drops control characters, the import's template type is an enumeration); a new free-text
  * multipart field checks itself with {@link badStringMessage}.
+ *
+ * The same walk bounds lists: an array of more than {@link MAX_LIST_ITEMS} items is refused on
+ * its field before zod reads a single item (600 000 `{}` in one 1.8 MB body used to keep a process
+ * busy for 40 s validating them and answer a 56 MiB error body). The bound is the ceiling of every
+ * list of the contract; a field's own, smaller bound by its meaning is in its schema.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@tko/contract';
@@ -30,6 +35,12 @@ export function badStringMessage(s: string): string | null {
   if (!m) return null;
   return m[0] === '\u0000' ? MSG.nulChar : MSG.loneSurrogate;
 }
+
+/** The most items any list in a request may have (the contract's id lists take 1 000). */
+export const MAX_LIST_ITEMS = 10000;
+
+/** The message on a list longer than {@link MAX_LIST_ITEMS}. */
+export const TOO_MANY_ITEMS = `Не более ${MAX_LIST_ITEMS} элементов в списке.`;
 
 /** Deepest nesting walked; deeper values are left to the schemas (JSON.parse already built them). */
 const MAX_DEPTH = 2000;
@@ -56,6 +67,10 @@ export function findBadStrings(value: unknown, dropIndexes = false): Record<stri
       if (msg) add(path, msg);
     } else if (v && typeof v === 'object' && depth < MAX_DEPTH) {
       if (Array.isArray(v)) {
+        if (v.length > MAX_LIST_ITEMS) {
+          add(path, TOO_MANY_ITEMS);
+          continue;
+        }
         v.forEach((item, i) => stack.push({ v: item, path: dropIndexes ? path : [...path, String(i)], depth: depth + 1 }));
       } else {
         for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
