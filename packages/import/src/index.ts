@@ -8,7 +8,7 @@ export * from './errors';
 export * from './storage';
 export * from './detect';
 export * from './table';
-export { readCsv, parseCsv, decodeText, guessDelimiter, DELIMITERS } from './read-csv';
+export { readCsv, parseCsv, decodeText, guessDelimiter, DELIMITERS, MAX_CSV_RECORD_CHARS } from './read-csv';
 export { readXlsx, cellText } from './read-xlsx';
 export * from './read-table';
 export * from './parse-cell';

@@ -53,15 +53,24 @@ export function guessDelimiter(text: string): string {
   return best.delimiter;
 }
 
+/**
+ * The longest CSV record read, characters: csv-parse stops there instead of growing one record
+ * without end (a quote never closed, a file of one line), so a file cannot take the process's
+ * memory; a register's row is a few hundred characters.
+ */
+export const MAX_CSV_RECORD_CHARS = 1024 * 1024;
+
 const CSV_ERRORS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'не закрыты кавычки',
   CSV_INVALID_CLOSING_QUOTE: 'после закрывающей кавычки стоят лишние символы',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'после закрывающей кавычки стоят лишние символы',
   INVALID_OPENING_QUOTE: 'кавычка внутри значения без кавычек',
+  CSV_MAX_RECORD_SIZE: `строка длиннее ${MAX_CSV_RECORD_CHARS} символов (предел; проверьте кавычки)`,
 };
 
-/** csv-parse options of every reading: lenient as a spreadsheet (quotes inside unquoted cells kept). */
-export const PARSE_OPTIONS = { info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true } as const;
+
+/** csv-parse options of every reading: lenient as a spreadsheet (quotes inside unquoted cells kept), records bounded. */
+export const PARSE_OPTIONS = { info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true, max_record_size: MAX_CSV_RECORD_CHARS } as const;
 
 /** True for an error csv-parse raised about the text (any code, e.g. INVALID_OPENING_QUOTE). */
 export function isCsvError(e: unknown): e is CsvError {

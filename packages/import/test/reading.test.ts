@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { cellText, columnNames, detectBufferType, detectEncoding, guessDelimiter, ImportInputError, readCsv, readCsvStream, readXlsx } from '../src/index';
+import { cellText, columnNames, detectBufferType, detectEncoding, guessDelimiter, ImportInputError, MAX_CSV_RECORD_CHARS, readCsv, readCsvStream, readXlsx } from '../src/index';
 
 const RU = 'Адрес;Широта;Долгота\r\nАнгарск, улица Ленина, дом 5;52,5;103,8\r\n';
 
@@ -69,6 +69,15 @@ describe('CSV', () => {
 
   it('reports broken quoting with the line', () => {
     expect(() => readCsv(Buffer.from('a;b\n1;"2\n3;4\n'), 'UTF-8')).toThrow(/^Не удалось прочитать CSV: строка \d+, не закрыты кавычки\.$/);
+  });
+
+  it('stops at a record longer than the limit, naming it, whole or streamed', async () => {
+    const long = Buffer.from(`a;b\n1;${'x'.repeat(MAX_CSV_RECORD_CHARS + 10)}\n`);
+    const message = `Не удалось прочитать CSV: строка 2, строка длиннее ${MAX_CSV_RECORD_CHARS} символов (предел; проверьте кавычки).`;
+    expect(() => readCsv(long, 'UTF-8')).toThrow(message);
+    await expect(readCsvStream(Readable.from([long.subarray(0, 1000), long.subarray(1000)]), 'UTF-8', ';')).rejects.toThrow(message);
+    // Just under the limit is read.
+    expect(readCsv(Buffer.from(`a;b\n1;${'x'.repeat(1000)}\n`), 'UTF-8').rows).toHaveLength(1);
   });
 
   it('streams a file into the same table as reading it whole, in small chunks, Windows-1251 and a BOM too (issue 9 §4)', async () => {
