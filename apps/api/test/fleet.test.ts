@@ -71,6 +71,30 @@ describe('compression ratio', () => {
     const { rows } = await t.pool.query('SELECT compression_ratio_min::text AS lo, compression_ratio_max::text AS hi, body_m3::text AS m3 FROM vehicle WHERE id = $1', [ok.body.id]);
     expect(rows[0]).toEqual({ lo: '4.50', hi: '5.50', m3: '22.00' });
   });
+
+  it('runs one or two crews a day (the planner\'s shifts), 1 by default; a garage has both opening hours or none', async () => {
+    const one = await api().post('/api/fleet/vehicles/').set(admin()).send({ license_plate: 'К 103 МР 38' });
+    expect(one.status, JSON.stringify(one.body)).toBe(201);
+    expect(one.body.crews).toBe(1);
+    for (const crews of [0, 3, null, 1.5]) {
+      const bad = await api().patch(`/api/fleet/vehicles/${one.body.id}/`).set(admin()).send({ crews });
+      expect(bad.status, String(crews)).toBe(400);
+      expect(bad.body.crews, String(crews)).toHaveLength(1);
+    }
+    const two = await api().patch(`/api/fleet/vehicles/${one.body.id}/`).set(admin()).send({ crews: 2 });
+    expect(two.status).toBe(200);
+    expect((await t.pool.query('SELECT crews FROM vehicle WHERE id = $1', [one.body.id])).rows[0]).toEqual({ crews: 2 });
+
+    const half = await api().post('/api/fleet/garages/').set(admin()).send({ name: 'Гараж с часами', opening_time: '05:00' });
+    expect(half.status).toBe(400);
+    expect(half.body.closing_time).toEqual(['Укажите оба времени работы гаража или ни одного.']);
+    const backwards = await api().post('/api/fleet/garages/').set(admin()).send({ name: 'Гараж с часами', opening_time: '23:00', closing_time: '05:00' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.closing_time).toHaveLength(1);
+    const g = await api().post('/api/fleet/garages/').set(admin()).send({ name: 'Гараж с часами', opening_time: '05:00', closing_time: '23:00' });
+    expect(g.status, JSON.stringify(g.body)).toBe(201);
+    expect((await t.pool.query('SELECT opening_time::text AS o, closing_time::text AS c FROM garage WHERE id = $1', [g.body.id])).rows[0]).toEqual({ o: '05:00:00', c: '23:00:00' });
+  });
 });
 
 describe('last online', () => {

@@ -97,6 +97,7 @@ export const vehicleResource = defineResource({
     body_m3: f.decimal('Объём кузова, м³', { scale: 2, max: 9999, unit: 'м³', list: true }),
     compression_ratio: f.range('Коэффициент уплотнения', 'decimal', { help: 'Нижняя и верхняя граница, от 1 до 10.' }),
     gross_weight_kg: f.integer('Полная масса, кг', { min: 0, max: 100000, unit: 'кг' }),
+    crews: f.integer('Экипажей в сутки', { min: 1, max: 2, default: 1, help: 'Две смены в сутки — два экипажа (каждая смена не длиннее 12 ч, Приказ Минтранса № 424).' }),
     last_online_at: f.datetime('Последняя связь', { readOnly: true, list: true }),
     last_online: f.computed('Давность связи', LastOnline.schema, { enum: LastOnline as never, list: true }),
     attachments: f.files('Фото и документы', 'any', { tab: 'files' }),
@@ -115,6 +116,7 @@ export const vehicleResource = defineResource({
   titleField: 'license_plate',
   check: (v) => {
     const out: Record<string, string> = {};
+    if (v.crews === null) out.crews = 'Укажите 1 или 2 экипажа.';
     const r = v.compression_ratio as { lower: string | null; upper: string | null } | null | undefined;
     if (r) {
       for (const k of ['lower', 'upper'] as const) {
@@ -156,6 +158,8 @@ export const garageResource = defineResource({
     location: f.text('Адрес', { max: 1000, list: true }),
     coordinates: f.point('Координаты', { list: true }),
     structured_address: f.address('Структурированный адрес'),
+    opening_time: f.time('Открыт с', { help: 'Выезд на маршрут не раньше; пусто — не ограничено.' }),
+    closing_time: f.time('Открыт до', { help: 'Возврат с маршрута не позже; пусто — не ограничено.' }),
   },
   filters: {
     search: { kind: 'text', fields: ['name', 'location'], label: 'Поиск' },
@@ -165,6 +169,14 @@ export const garageResource = defineResource({
   defaultOrdering: 'name',
   titleField: 'name',
   geometryField: 'coordinates',
+  check: (v) => {
+    const out: Record<string, string> = {};
+    const open = v.opening_time as string | null | undefined;
+    const close = v.closing_time as string | null | undefined;
+    if ((open == null) !== (close == null)) out[open == null ? 'opening_time' : 'closing_time'] = 'Укажите оба времени работы гаража или ни одного.';
+    else if (open != null && close != null && String(open) >= String(close)) out.closing_time = 'Время окончания должно быть позже времени начала.';
+    return out;
+  },
   example: {
     name: 'Гараж на Первом промышленном массиве',
     location: 'Иркутская обл., г. Ангарск, Первый промышленный массив, квартал 5, строение 10',
