@@ -15,6 +15,7 @@ import type { DayRoutes, RealtimeEnvelope } from '@tko/contract';
 import { DESTINATIONS, QUEUE_PLANNING } from '@tko/contract';
 import { planDayProcessor } from '../../worker/src/planning-worker';
 import { openQueues } from '../src/modules/jobs/queue';
+import type { Queues } from '../src/modules/jobs/queue';
 import { jobOwnerLookup } from '../src/modules/stomp/job-owner';
 import { startTestApp, type TestApp } from './helpers';
 
@@ -23,6 +24,7 @@ const prefix = `tko-test-planning-${randomBytes(4).toString('hex')}`;
 let t: TestApp;
 let connection: Redis;
 let worker: Worker;
+let appQueues: Queues;
 let scheduleId: number;
 /** What the worker published (the live topic's messages). */
 const published: RealtimeEnvelope[] = [];
@@ -42,7 +44,9 @@ async function waitUntil<T>(check: () => Promise<T>, what: string, timeoutMs = 6
 const one = async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => (await t.pool.query<R>(sql, params)).rows[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp({ overrides: { redisUrl: REDIS_URL, queuePrefix: prefix } });
+  // The app's own Queues, as serve.ts gives them: the plan call produces on their planning queue.
+  appQueues = openQueues(REDIS_URL, prefix)!;
+  t = await startTestApp({ queues: appQueues, overrides: { redisUrl: REDIS_URL, queuePrefix: prefix } });
   connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   worker = new Worker(QUEUE_PLANNING, planDayProcessor(t.pool, { publish: async (e) => { published.push(e); } }), { connection, prefix, concurrency: 1 });
   const g1 = await one<{ id: number }>(`INSERT INTO garage (name, coordinates) VALUES ('Гараж Север', ST_SetSRID(ST_MakePoint(103.880, 52.545), 4326)) RETURNING id`);
@@ -74,6 +78,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.close();
+  await appQueues?.close();
   connection?.disconnect();
   await t?.close();
 });

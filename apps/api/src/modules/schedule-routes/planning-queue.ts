@@ -18,14 +18,30 @@ export interface PlanningQueue {
   close(): Promise<void>;
 }
 
+/** Opens the planning queue on a connection of its own (only when the app was given no Queues). */
 export function openPlanningQueue(redisUrl: string | undefined, prefix = 'bull'): PlanningQueue | null {
   if (!redisUrl) return null;
   const connection = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (t) => Math.min(t * 500, 5000) });
   connection.on('error', () => undefined);
   const queue = new Queue<PlanDayJob>(QUEUE_PLANNING, { connection, prefix });
   queue.on('error', () => undefined);
+  const planning = planningQueueOn(queue, () => connection.status === 'ready');
   return {
-    ready: () => connection.status === 'ready',
+    ...planning,
+    async close() {
+      if (connection.status === 'ready') await queue.close();
+      connection.disconnect();
+    },
+  };
+}
+
+/**
+ * The planning producer on a queue the app already opened (Queues.planning, which the STOMP
+ * job-owner lookup reads too): the queue is opened once; closing it is its opener's job.
+ */
+export function planningQueueOn(queue: Queue<PlanDayJob>, ready: () => boolean): PlanningQueue {
+  return {
+    ready,
     async add(data) {
       const jobId = `plan-${data.schedule_id}-${data.work_date.replaceAll('-', '')}-${randomBytes(4).toString('hex')}`;
       await queue.add(PLAN_DAY_JOB as never, data, { jobId, attempts: 2, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 } });
@@ -35,8 +51,7 @@ export function openPlanningQueue(redisUrl: string | undefined, prefix = 'bull')
       return (await Job.fromId<PlanDayJob>(queue, jobId)) ?? undefined;
     },
     async close() {
-      if (connection.status === 'ready') await queue.close();
-      connection.disconnect();
+      // Opened and closed by its owner (Queues).
     },
   };
 }

@@ -22,7 +22,7 @@ import type { AuthGuards } from '../../plugins/auth';
 import { notFound, unavailable } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import { apiModule } from '../module';
-import { openPlanningQueue, type PlanningQueue } from './planning-queue';
+import { openPlanningQueue, planningQueueOn, type PlanningQueue } from './planning-queue';
 
 const QUEUE_DOWN = 'Построение маршрутов временно недоступно (нет связи с Redis). Попробуйте позже.';
 
@@ -106,7 +106,8 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool;
 }
 
 export const scheduleRoutesModule = apiModule('schedule-routes', (app, d) => {
-  const queue = openPlanningQueue(d.config.redisUrl, d.config.queuePrefix);
+  // The app's Queues already hold the planning queue (the STOMP job lookup reads it): produce on that one.
+  const queue = d.queues ? planningQueueOn(d.queues.planning as never, () => d.queues!.ready()) : openPlanningQueue(d.config.redisUrl, d.config.queuePrefix);
   app.addHook('onClose', async () => { await queue?.close(); });
   registerScheduleRoutes(app, { pool: d.pool, guards: d.guards, queue });
 });
