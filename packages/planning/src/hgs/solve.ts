@@ -14,7 +14,7 @@
 import { orderCrossover } from './crossover';
 import { Individual } from './individual';
 import { granularNeighbours } from './neighbours';
-import { DEFAULT_PENALTY_PARAMS, initialPenalties, PenaltyManager, scaledPenalties, type PenaltyParams } from './penalties';
+import { DEFAULT_PENALTY_PARAMS, initialPenalties, PenaltyManager, scaledPenalties, type Penalties, type PenaltyParams } from './penalties';
 import { DEFAULT_POPULATION_PARAMS, Population, type PopulationParams } from './population';
 import type { ProblemData } from './problem';
 import { Rng } from './rng';
@@ -125,9 +125,9 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   };
 
   /** Educates routes, adds the result (and its repair); true when the best improved. */
-  const educate = (routes: ArrayLike<ArrayLike<number>>): boolean => {
-    const ind = new Individual(p, ls.run(routes, pen));
-    const changed = manager.record(ind.excess, ind.warp);
+  const educate = (routes: ArrayLike<ArrayLike<number>>, prices: Penalties = pen): boolean => {
+    const ind = new Individual(p, ls.run(routes, prices));
+    const changed = prices === pen && manager.record(ind.excess, ind.warp);
     pop.add(ind, pen);
     let improved = consider(ind);
     if (!ind.feasible && rng.float() < repairP) {
@@ -152,7 +152,11 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   };
 
   const initialise = () => {
-    if (options.savingsStart ?? true) educate(savingsSlots(p, granularNeighbours(p, 40), pen));
+    if (options.savingsStart ?? true) {
+      // at prohibitive prices, as the baseline: a feasible start no worse than CW + local search
+      const high: Penalties = { load: new Float64Array(p.dims).fill(1e7), tw: 1e7 };
+      educate(savingsSlots(p, granularNeighbours(p, 40), high), high);
+    }
     for (const s of options.initialSolutions ?? []) {
       if (done()) return;
       educate(s);
