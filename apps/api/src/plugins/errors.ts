@@ -2,7 +2,7 @@
  * The one error handler (docs/ARCHITECTURE.md "Errors"): every failure leaves as a
  * DRF-shaped body.
  * - zod validation of body/query/params → 400 `{field: [Russian messages]}`;
- * - FieldValidationError from the repository → 400 likewise; ConflictError → 409;
+ * - FieldValidationError from the repository → 400 likewise; ConflictError → 409; ScopeDeniedError → 403;
  * - HttpError → its status with `{detail, code}`;
  * - PostgreSQL unreachable (restart, connection cut) → 503 `{detail, code}` + Retry-After;
  * - malformed JSON, wrong content type, oversize body → 400/415/413 with a Russian detail;
@@ -11,7 +11,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG } from '@tko/contract';
-import { ConflictError, FieldValidationError } from '@tko/db';
+import { ConflictError, FieldValidationError, ScopeDeniedError } from '@tko/db';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-errors';
 import { multipartHttpError } from './multipart-errors';
@@ -61,13 +61,14 @@ export function validationBody(issues: ZodIssueLike[], context: string | undefin
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | FieldValidationError | ConflictError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | FieldValidationError | ConflictError | ScopeDeniedError | HttpError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body = validationBody(error.validation as unknown as ZodIssueLike[], error.validationContext, request.body === undefined || request.body === null);
       return reply.status(400).send(boundedErrors(body));
     }
     if (error instanceof FieldValidationError) return reply.status(400).send(boundedErrors(error.fields));
     if (error instanceof ConflictError) return reply.status(409).send({ detail: error.detail, code: 'conflict' });
+    if (error instanceof ScopeDeniedError) return reply.status(403).send({ detail: error.detail, code: 'permission_denied' });
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail, code: error.code });
     if (replyDatabaseUnavailable(error, reply)) return reply; // 503 + Retry-After (database-unavailable.ts)
     switch (error.code) {

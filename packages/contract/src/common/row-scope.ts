@@ -6,11 +6,16 @@
  * counts, xlsx and tiles, and the STOMP registry topics check the same rule on the changed
  * row's keys (rowVisible below), so no path shows a row the list would hide.
  *
- * Rule: a user without any binding (regional operator staff, administrators) sees every row.
- * A bound user sees a row of a scoped registry when one of the row's organisation fields holds
- * one of the user's organisations, or the row's ОКТМО code starts with the code of one of the
- * user's units. A bound user sees no row of a scoped registry that names neither. Registries
- * without a row scope are shared (dictionaries, the territorial scheme's public data).
+ * Rule: a staff member without any binding (regional operator staff, administrators) sees every
+ * row. A restricted user — one bound to organisations or units, and every declarant, bound or
+ * not — sees a row of a scoped registry when one of the row's organisation fields holds one of
+ * the user's organisations, or the row's ОКТМО code starts with the code of one of the user's
+ * units; no other row. So a declarant bound to no organisation sees no row of a scoped registry
+ * (no binding is no access, never all). Every registry declares its scope (a test enumerates
+ * them): organisation / ОКТМО fields, `shared` (every holder of the permission reads every row:
+ * dictionaries, public registers — with the reason) or `internal` (the regional operator's own
+ * records, tied to no organisation: users acting for organisations — declarants and users bound
+ * to organisations — read none; staff bound to units read all — with the reason).
  */
 
 export interface RowScopeDef {
@@ -18,6 +23,10 @@ export interface RowScopeDef {
   organization?: readonly string[];
   /** text field holding the row's ОКТМО code (8 or 11 digits). */
   oktmo?: string;
+  /** Shared rows: every user holding the view permission reads every row. The reason. */
+  shared?: string;
+  /** The regional operator's own records: users acting for organisations read none. The reason. */
+  internal?: string;
 }
 
 /** The bindings of a user. Both empty: unrestricted. */
@@ -26,23 +35,44 @@ export interface UserScope {
   organizations: number[];
   /** ОКТМО codes of the user's units (prefixes: a municipal district covers its settlements). */
   oktmo: string[];
+  /** A declarant (app_user.is_declarant): restricted even without bindings (then sees no scoped row). */
+  declarant?: boolean;
 }
 
 /** A row's keys as the scope sees them (sent with live registry changes). */
 export interface RowScopeKeys {
   organizations: number[];
   oktmo: string | null;
+  /** A row of an `internal` registry (no organisation, no unit). */
+  internal?: boolean;
 }
 
 export const UNRESTRICTED: UserScope = { organizations: [], oktmo: [] };
 
-/** True when the user has no bindings (sees every row). */
+/** True when the user is a staff member without bindings (sees every row). */
 export function isUnrestricted(scope: UserScope | null | undefined): boolean {
-  return !scope || (scope.organizations.length === 0 && scope.oktmo.length === 0);
+  return !scope || (!scope.declarant && scope.organizations.length === 0 && scope.oktmo.length === 0);
+}
+
+/** True when the user acts for organisations: a declarant, or a user bound to organisations. */
+export function actsForOrganizations(scope: UserScope | null | undefined): boolean {
+  return Boolean(scope && (scope.declarant || scope.organizations.length > 0));
+}
+
+/** True when registry scope `def` hides some rows from `scope` (declared, not shared, user restricted). */
+export function scopeRestricts(def: RowScopeDef | undefined, scope: UserScope | null | undefined): boolean {
+  if (!def || def.shared || isUnrestricted(scope)) return false;
+  return def.internal ? actsForOrganizations(scope) : true;
+}
+
+/** True when the registry's rows carry scope keys (organisation / ОКТМО fields, or internal). */
+export function hasRowKeys(def: RowScopeDef | undefined): def is RowScopeDef {
+  return Boolean(def) && !def!.shared;
 }
 
 /** The scope keys of a row in its wire shape (ref `{id}`, refs `[{id}]`, text). */
 export function rowScopeKeys(def: RowScopeDef, row: Record<string, unknown>): RowScopeKeys {
+  if (def.internal) return { organizations: [], oktmo: null, internal: true };
   const orgs = new Set<number>();
   for (const k of def.organization ?? []) {
     const v = row[k];
@@ -58,6 +88,7 @@ export function rowScopeKeys(def: RowScopeDef, row: Record<string, unknown>): Ro
 /** The rule above over a row's keys: the live-topic side of the SQL predicate. */
 export function rowVisible(scope: UserScope | null | undefined, keys: RowScopeKeys | null | undefined): boolean {
   if (isUnrestricted(scope) || !keys) return true;
+  if (keys.internal) return !actsForOrganizations(scope);
   if (keys.organizations.some((id) => scope!.organizations.includes(id))) return true;
   return keys.oktmo !== null && scope!.oktmo.some((c) => keys.oktmo!.startsWith(c));
 }

@@ -13,7 +13,7 @@ export const XlsxExportJobSchema = z.object({
   filters: z.record(z.string(), z.unknown()),
   user_id: z.number().int(),
   /** The requester's row scope (common/row-scope.ts) when they are bound; absent: unrestricted. */
-  scope: z.object({ organizations: z.array(z.number().int()), oktmo: z.array(z.string()) }).optional(),
+  scope: z.object({ organizations: z.array(z.number().int()), oktmo: z.array(z.string()), declarant: z.boolean().optional() }).optional(),
 });
 export type XlsxExportJob = z.infer<typeof XlsxExportJobSchema>;
 export const XLSX_EXPORT_JOB = 'xlsx-export';

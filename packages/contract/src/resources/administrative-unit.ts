@@ -43,6 +43,7 @@ export const administrativeUnitResource = defineResource({
   section: 'Справочники',
   // A federal dictionary: writes need the administrator's mark too (docs/DECISIONS.md «Federal dictionaries»).
   writePermission: ADMIN_MARK,
+  rowScope: { shared: 'the dictionary of municipal formations (ОКТМО)' },
   label: 'Административные единицы',
   labelOne: 'Административная единица',
   path: '/api/dicts/administrative-unit/',

@@ -39,6 +39,7 @@ const t = (label: string) => f.decimal(`${label}, т`, { list: true, scale: 3, m
 export const balanceResource = defineResource({
   name: 'balance',
   section: 'Аналитика',
+  rowScope: { internal: 'the regional operator’s modelled balance' },
   label: 'Моделируемый баланс',
   labelOne: 'Строка баланса',
   path: '/api/balance/simulated/',

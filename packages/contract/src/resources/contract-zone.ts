@@ -10,6 +10,7 @@ import { LEGAL_ENTITY } from './refs';
 export const contractZoneResource = defineResource({
   name: 'contract-zones',
   section: 'Справочники',
+  rowScope: { shared: 'zones of activity of the territorial scheme (public data)' },
   label: 'Зоны деятельности',
   labelOne: 'Зона деятельности',
   path: '/api/dicts/contract-zones/',

@@ -84,6 +84,7 @@ export const contractWasteAreaFields = {
 
 export const contractResource = defineResource({
   name: 'contracts',
+  rowScope: { organization: ['customer', 'contractor'] },
   label: 'Договоры',
   labelOne: 'Договор',
   path: '/api/contracts/',

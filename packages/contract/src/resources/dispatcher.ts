@@ -47,6 +47,7 @@ export const EVENT_ORDER_OFFSET = 0.1;
 export const dispatcherEventResource = defineResource({
   name: 'dispatcher-event',
   section: 'Диспетчерская',
+  rowScope: { internal: 'the operator’s dispatching' },
   label: 'События диспетчера',
   labelOne: 'Событие диспетчера',
   path: '/api/dispatcher/event/',
@@ -126,6 +127,7 @@ export type RouteTimelineEvent = z.infer<typeof RouteTimelineEventSchema>;
 export const routeEventResource = defineResource({
   name: 'dispatcher-route-event',
   section: 'Диспетчерская',
+  rowScope: { internal: 'the operator’s dispatching' },
   label: 'Рейсы',
   labelOne: 'Рейс',
   path: '/api/dispatcher/route-event/',

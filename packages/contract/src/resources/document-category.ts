@@ -10,6 +10,7 @@ import { defineResource } from '../common/resource';
 export const documentCategoryResource = defineResource({
   name: 'documents',
   section: 'Документы',
+  rowScope: { internal: 'the operator’s document categories and their files' },
   label: 'Документы',
   labelOne: 'Категория документов',
   path: '/api/documents/',

@@ -27,6 +27,7 @@ export const fkkoResource = defineResource({
   section: 'Справочники',
   // A federal dictionary: writes need the administrator's mark too (docs/DECISIONS.md «Federal dictionaries»).
   writePermission: ADMIN_MARK,
+  rowScope: { shared: 'the federal classification catalogue of waste (ФККО)' },
   label: 'Федеральный классификационный каталог отходов',
   labelOne: 'Код ФККО',
   path: '/api/dicts/fkko/',

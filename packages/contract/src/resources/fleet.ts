@@ -73,6 +73,7 @@ const COMPRESSION_MAX = 10;
 export const vehicleResource = defineResource({
   name: 'vehicles',
   section: 'Диспетчерская',
+  rowScope: { internal: 'the operator’s fleet' },
   label: 'Транспортные средства',
   labelOne: 'Транспортное средство',
   path: '/api/fleet/vehicles/',
@@ -147,6 +148,7 @@ export const vehicleResource = defineResource({
 export const garageResource = defineResource({
   name: 'garages',
   section: 'Диспетчерская',
+  rowScope: { internal: 'the operator’s fleet' },
   label: 'Гаражи',
   labelOne: 'Гараж',
   path: '/api/fleet/garages/',

@@ -71,6 +71,7 @@ const EXAMPLE = {
 export const presentFlowResource = defineResource({
   name: 'flows-present',
   section: 'Территориальная схема',
+  rowScope: { internal: 'the operator’s waste flows' },
   label: 'Текущие потоки отходов',
   labelOne: 'Текущий поток отходов',
   path: '/api/flows/present/',
@@ -92,6 +93,7 @@ export const presentFlowResource = defineResource({
 export const predictedFlowResource = defineResource({
   name: 'flows-predicted',
   section: 'Территориальная схема',
+  rowScope: { internal: 'the operator’s waste flows' },
   label: 'Прогнозные потоки отходов',
   labelOne: 'Прогнозный поток отходов',
   path: '/api/flows/predicted/',

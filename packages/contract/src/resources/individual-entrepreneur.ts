@@ -10,6 +10,7 @@ import { checkClosed, individualEntrepreneurFields, LEGAL_ENTITY_TABS, legalEnti
 export const individualEntrepreneurResource = defineResource({
   name: 'individual-entrepreneur',
   section: 'Территориальная схема',
+  rowScope: { shared: 'the public register of entrepreneurs (ЕГРИП); owners and parties are chosen from it' },
   label: 'Индивидуальные предприниматели',
   labelOne: 'Индивидуальный предприниматель',
   path: '/api/legal-entities/individual-entrepreneur/',

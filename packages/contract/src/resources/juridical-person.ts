@@ -12,6 +12,7 @@ export { LegalEntityStatus } from './legal-entity-fields';
 export const juridicalPersonResource = defineResource({
   name: 'juridical-person',
   section: 'Территориальная схема',
+  rowScope: { shared: 'the public register of legal entities (ЕГРЮЛ); owners and parties are chosen from it' },
   label: 'Юридические лица',
   labelOne: 'Юридическое лицо',
   path: '/api/legal-entities/juridical-person/',

@@ -10,6 +10,7 @@ import { LEGAL_ENTITY_TABS, legalEntityFilters, naturalPersonFields } from './le
 export const naturalPersonResource = defineResource({
   name: 'natural-person',
   section: 'Территориальная схема',
+  rowScope: { internal: 'personal data of citizens (152-ФЗ)' },
   label: 'Физические лица',
   labelOne: 'Физическое лицо',
   path: '/api/legal-entities/natural-person/',

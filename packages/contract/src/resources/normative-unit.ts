@@ -17,6 +17,7 @@ import { defineResource } from '../common/resource';
 export const normativeUnitResource = defineResource({
   name: 'normative-unit',
   section: 'Справочники',
+  rowScope: { shared: 'the dictionary of accumulation norms' },
   label: 'Нормативы накопления ТКО',
   labelOne: 'Норматив накопления ТКО',
   path: '/api/dicts/normative-unit/',

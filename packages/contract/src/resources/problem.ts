@@ -60,6 +60,7 @@ const objectIdField = {
 export const problemResource = defineResource({
   name: 'problems',
   section: 'Аналитика',
+  rowScope: { oktmo: 'oktmo' },
   label: 'Проблемы',
   labelOne: 'Проблема',
   path: PROBLEMS_PATH,

@@ -57,6 +57,7 @@ const routeFilters: Record<string, FilterDef> = {
 
 export const routeResource = defineResource({
   name: 'routes',
+  rowScope: { internal: 'the operator’s routes' },
   label: 'Маршруты',
   labelOne: 'Маршрут',
   path: '/api/fleet/routes/',

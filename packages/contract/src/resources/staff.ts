@@ -34,6 +34,7 @@ export function validateLicenceNumber(v: string): string | null {
 export const staffResource = defineResource({
   name: 'staff',
   section: 'Диспетчерская',
+  rowScope: { internal: 'the operator’s staff (personal data)' },
   label: 'Сотрудники',
   labelOne: 'Сотрудник',
   path: '/api/staff/',

@@ -68,6 +68,7 @@ const CALC = 'Рассчитывается, если не выбран ручн�
 export const predictedTariffResource = defineResource({
   name: 'tariff-predicted',
   section: 'Аналитика',
+  rowScope: { internal: 'the operator’s tariff forecast' },
   label: 'Прогнозные тарифы',
   labelOne: 'Прогнозный тариф',
   path: '/api/tariffs/predicted/',
@@ -147,6 +148,7 @@ export const TariffUnit = defineEnum('TariffUnit', { RUB_PER_M3: 'руб/м³', 
 export const regOperatorTariffResource = defineResource({
   name: 'tariff-reg-operator',
   section: 'Аналитика',
+  rowScope: { shared: 'tariffs approved by the regulator (public)' },
   label: 'Тарифы регионального оператора',
   labelOne: 'Тариф регионального оператора',
   path: '/api/tariffs/reg-operator/',

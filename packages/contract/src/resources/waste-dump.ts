@@ -70,6 +70,7 @@ export const WASTE_DUMP_WORKFLOW: WorkflowDef = {
 export const wasteDumpResource = defineResource({
   name: 'waste-dumps',
   section: 'Территориальная схема',
+  rowScope: { shared: 'unauthorised dumps are public: citizens report them' },
   label: 'Несанкционированные свалки',
   labelOne: 'Несанкционированная свалка',
   path: '/api/waste-dumps/',

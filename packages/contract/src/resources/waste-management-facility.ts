@@ -65,6 +65,7 @@ function mergeParameters(body: Record<string, unknown>): Record<string, unknown>
 export const wasteManagementFacilityResource = defineResource({
   name: 'waste-management-facility',
   section: 'Территориальная схема',
+  rowScope: { shared: 'objects of the territorial scheme (public data)' },
   label: 'Объекты обращения с отходами',
   labelOne: 'Объект обращения с отходами',
   path: '/api/waste-management-facility/',

@@ -36,6 +36,7 @@ const CH = 'characteristics';
 export const wasteSourceResource = defineResource({
   name: 'waste-sources',
   section: 'Территориальная схема',
+  rowScope: { organization: ['organizations', 'service_org'] },
   label: 'Источники образования отходов',
   labelOne: 'Источник образования отходов',
   path: '/api/waste-sources/',

@@ -37,6 +37,7 @@ export function fuelOptionText(r: { kind?: unknown; mark?: unknown; code?: unkno
 export const jobKindResource = defineResource({
   name: 'job-kinds',
   section: 'Справочники',
+  rowScope: { shared: 'a dictionary of way-bill job kinds' },
   label: 'Виды работ',
   labelOne: 'Вид работ',
   path: '/api/fleet/job-kinds/',
@@ -57,6 +58,7 @@ export const jobKindResource = defineResource({
 export const fuelResource = defineResource({
   name: 'fuel',
   section: 'Справочники',
+  rowScope: { shared: 'a dictionary of fuels' },
   label: 'Топливо',
   labelOne: 'Топливо',
   path: '/api/fleet/fuel/',
@@ -89,6 +91,7 @@ const sec = (label: string, tab: string) => f.integer(label, { min: 0, max: 31 *
 export const waybillResource = defineResource({
   name: 'waybills',
   section: 'Диспетчерская',
+  rowScope: { internal: 'the operator’s way-bills' },
   label: 'Путевые листы',
   labelOne: 'Путевой лист',
   path: '/api/fleet/waybillnew/',

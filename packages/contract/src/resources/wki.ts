@@ -45,6 +45,7 @@ const yearValue = {
 export const wkiResource = defineResource({
   name: 'wki',
   section: 'Аналитика',
+  rowScope: { shared: 'target indicators of the territorial scheme (public)' },
   label: 'Целевые показатели',
   labelOne: 'Целевой показатель',
   path: '/api/wki/',

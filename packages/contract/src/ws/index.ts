@@ -57,7 +57,7 @@ export const RealtimeEnvelopeSchema = z.object({
    * Row-scope keys of the changed row (before and after, common/row-scope.ts): a subscriber
    * receives the message only when one of them is visible to them. Absent: visible to all.
    */
-  scope_keys: z.array(z.object({ organizations: z.array(z.number().int()), oktmo: z.string().nullable() })).optional(),
+  scope_keys: z.array(z.object({ organizations: z.array(z.number().int()), oktmo: z.string().nullable(), internal: z.boolean().optional() })).optional(),
 });
 export type RealtimeEnvelope = z.infer<typeof RealtimeEnvelopeSchema>;
 

@@ -22,6 +22,17 @@ export class ConflictError extends Error {
   }
 }
 
+/**
+ * A write refused because it would take a row out of the writer's row scope or away from an
+ * organisation the writer does not act for (→ 403 with a Russian detail; contract common/row-scope.ts).
+ */
+export class ScopeDeniedError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'ScopeDeniedError';
+  }
+}
+
 interface PgError {
   code?: string;
   detail?: string;

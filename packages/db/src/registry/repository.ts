@@ -202,6 +202,21 @@ export class RegistryRepository {
     return rows[0] ? toWire(rows[0]) : null;
   }
 
+  /**
+   * True when row `id` exists (of this registry's kind) and is in `scope` — the card's rule,
+   * without reading the card: the sub-lists of a row (its containers, a contract's waste areas…)
+   * answer 404 exactly when its card does.
+   */
+  async visible(id: number, scope: UserScope | null | undefined, db: Pool | PoolClient = this.pool): Promise<boolean> {
+    const p = new Params();
+    let where = `t.id = ${p.add(id)}`;
+    if (this.def.scope) where += ` AND t.${ident(this.def.scope.column)} = ${p.add(this.def.scope.value)}`;
+    const rowScope = rowScopeSql(this.def, scope, p);
+    if (rowScope) where += ` AND ${rowScope}`;
+    const { rowCount } = await db.query(`SELECT 1 FROM ${ident(this.def.table)} t WHERE ${where}`, p.values);
+    return (rowCount ?? 0) > 0;
+  }
+
   private checkRules(values: Row): void {
     const broken = this.def.check?.(values) ?? {};
     if (Object.keys(broken).length) throw new FieldValidationError(Object.fromEntries(Object.entries(broken).map(([k, m]) => [k, [m]])));

@@ -8,7 +8,7 @@
  * ReadOptions. No scope (or an unrestricted one) adds nothing.
  */
 import type { ListQuery, RowScopeDef, UserScope } from '@tko/contract';
-import { isUnrestricted } from '@tko/contract';
+import { actsForOrganizations, isUnrestricted } from '@tko/contract';
 import type { Params } from './params';
 import { ident } from './params';
 
@@ -32,13 +32,15 @@ interface ScopedDef {
 
 /**
  * The predicate of `scope` over `t`, or null when it restricts nothing (no row scope declared,
- * or a user without bindings). A bound user and a registry that ties rows to none of the
- * user's kinds of binding give `FALSE`.
+ * a shared registry, or a staff member without bindings). A restricted user (bound, or a
+ * declarant) and a registry that ties rows to none of the user's kinds of binding (an internal
+ * registry for a user acting for organisations; a declarant bound to no organisation) give `FALSE`.
  * Throws (a programming error) when a scope field is not a stored ref/refs/text field.
  */
 export function rowScopeSql(def: ScopedDef, scope: UserScope | null | undefined, p: Params): string | null {
   const rs = def.rowScope;
-  if (!rs || isUnrestricted(scope)) return null;
+  if (!rs || rs.shared || isUnrestricted(scope)) return null;
+  if (rs.internal) return actsForOrganizations(scope) ? 'FALSE' : null;
   const parts: string[] = [];
   if (scope!.organizations.length && rs.organization?.length) {
     const ids = p.add(scope!.organizations);

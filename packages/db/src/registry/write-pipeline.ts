@@ -24,7 +24,7 @@
  * row scope) gives null / false (→ 404).
  */
 import type { ActionDef, RealtimeEnvelope, ResourceDef, RowScopeKeys, UserScope } from '@tko/contract';
-import { ACTION_MSG, actionBodySchema, createSchema, DESTINATIONS, issuesToFieldErrors, isUnrestricted, resources, rowScopeKeys, rowVisible, updateSchema } from '@tko/contract';
+import { ACTION_MSG, actionBodySchema, createSchema, DESTINATIONS, hasRowKeys, issuesToFieldErrors, resources, rowScopeKeys, updateSchema } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
 import { REGISTRY_EFFECTS } from '../effects/index';
 import type { ActionHook, AfterCommitHook, AfterWriteHook, BeforeWriteHook, EffectServices, RegistryEffect } from '../effects/types';
@@ -34,6 +34,8 @@ import { ConflictError, FieldValidationError } from './errors';
 import type { PreparedCreateMany, Row, WriteContext } from './repository';
 import { RegistryRepository } from './repository';
 import { storedResource } from '../tables/index';
+import { ReferenceAccess } from './reference-access';
+import { checkScopeChange } from './scope-change';
 
 /** One committed change, as announced. `step` names the workflow action of an update. */
 export interface WriteEvent {
@@ -90,8 +92,6 @@ const expandAll = (events: (WriteEvent | CreatedBatch)[]): WriteEvent[] => event
 /** Announcements sent at once (Redis keeps the order of one connection's commands). */
 const ANNOUNCE_BATCH = 500;
 
-const ROW_OUT_OF_SCOPE = 'Объект должен относиться к вашей организации или муниципальному образованию: иначе он будет вам недоступен.';
-
 /** Validation of raw bodies against the contract (the routes' schemas validate their own). */
 export function parseBody(schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: unknown[] } } }, body: unknown): Row {
   const out = schema.safeParse(body);
@@ -120,16 +120,13 @@ export class WriteUnit {
   }
 
   private keysOf(def: ResourceDef, ...rows: (Row | null)[]): RowScopeKeys[] | undefined {
-    if (!def.rowScope) return undefined;
+    if (!hasRowKeys(def.rowScope)) return undefined;
     return rows.filter((r): r is Row => r !== null).map((r) => rowScopeKeys(def.rowScope!, r));
   }
 
-  /** Refuses a row the writer could not see afterwards (a bound user writing outside their scope). */
-  private checkScope(def: ResourceDef, row: Row, writer: Writer): void {
-    if (!def.rowScope || isUnrestricted(writer.scope)) return;
-    if (rowVisible(writer.scope, rowScopeKeys(def.rowScope, row))) return;
-    const field = def.rowScope.organization?.[0] ?? def.rowScope.oktmo ?? 'non_field_errors';
-    throw FieldValidationError.of(field, ROW_OUT_OF_SCOPE);
+  /** Refuses references the writer may not read (attachments, scoped rows: reference-access.ts). */
+  private checkReferences(def: ResourceDef, rows: { values: Row; rowId: number | null }[], writer: Writer): Promise<void> {
+    return this.pipeline.references.check(this.db, this.repo(def).def, rows, writer);
   }
 
   /** Refuses a change of a locked workflow state outside an action (400 on the state field). */
@@ -166,8 +163,9 @@ export class WriteUnit {
   async create(def: ResourceDef, input: Row, writer: Writer): Promise<Row> {
     const values = await this.beforeWrite(def, input, null, writer);
     this.checkLockedState(def, values, null);
+    await this.checkReferences(def, [{ values, rowId: null }], writer);
     const row = await this.repo(def).create(values, writer, this.db, { afterWrite: this.afterWrite(def, 'create', () => values, null, writer) });
-    this.checkScope(def, row, writer);
+    checkScopeChange(def, null, row, writer.scope);
     this.events.push({ resource: def.name, action: 'create', id: Number(row.id), userId: writer.userId ?? null, keys: this.keysOf(def, row), row });
     return row;
   }
@@ -205,11 +203,12 @@ export class WriteUnit {
   async createMany(def: ResourceDef, inputs: Row[], writer: Writer, opts: { slim?: boolean; prepared?: PreparedCreates } = {}): Promise<Row[]> {
     if (opts.prepared && opts.prepared.def !== def) throw new Error('createMany: prepared for another registry');
     const values = opts.prepared ? opts.prepared.batch.values : await this.hooked(def, inputs, writer);
+    await this.checkReferences(def, values.map((v) => ({ values: v, rowId: null })), writer);
     // After-write effects run per row, in input order (createMany numbers the rows in that order).
     let n = 0;
     const afterWrite = this.afterWrite(def, 'create', () => values[n++] ?? {}, null, writer);
     const rows = await this.repo(def).createMany(values, writer, this.db, { slim: opts.slim, prepared: opts.prepared?.batch, afterWrite });
-    for (const row of rows) this.checkScope(def, row, writer);
+    for (const row of rows) checkScopeChange(def, null, row, writer.scope);
     if (opts.slim) {
       this.events.push(new CreatedBatch(def.name, writer.userId ?? null, Int32Array.from(rows, (r) => Number(r.id)), rows.map((r) => this.shared(this.keysOf(def, r)))));
       return rows;
@@ -248,23 +247,24 @@ export class WriteUnit {
   /** Updates the fields given (update-schema output); null when the row is missing or outside the writer's scope. */
   async update(def: ResourceDef, id: number, input: Row, writer: Writer): Promise<Row | null> {
     // The row as it was: needed for the scope (its keys before), a locked or frozen state and the before-write hooks only.
-    const needBefore = Boolean(def.rowScope || def.workflow?.locked || def.workflow?.frozen || this.pipeline.beforeWriteHooksOf(def.name).length || this.pipeline.afterWriteHooksOf(def.name, 'update').length);
+    const needBefore = Boolean(hasRowKeys(def.rowScope) || def.workflow?.locked || def.workflow?.frozen || this.pipeline.beforeWriteHooksOf(def.name).length || this.pipeline.afterWriteHooksOf(def.name, 'update').length);
     const before = needBefore ? await this.repo(def).get(id, { scope: writer.scope, lock: true }, this.db) : null;
     if (needBefore && !before) return null;
     if (!writer.step) this.checkFrozen(def, before);
     const values = writer.step ? input : await this.beforeWrite(def, input, before, writer);
     this.checkLockedState(def, values, before);
+    await this.checkReferences(def, [{ values, rowId: id }], writer);
     const afterWrite = writer.step ? undefined : this.afterWrite(def, 'update', () => values, before, writer);
     const row = await this.repo(def).update(id, values, writer, this.db, { afterWrite });
     if (!row) return null;
-    this.checkScope(def, row, writer);
+    checkScopeChange(def, before, row, writer.scope);
     this.events.push({ resource: def.name, action: 'update', ...(writer.step ? { step: writer.step } : {}), id, userId: writer.userId ?? null, keys: this.keysOf(def, before, row), row });
     return row;
   }
 
   /** Deletes a row; false when missing or outside the writer's scope. */
   async delete(def: ResourceDef, id: number, writer: Writer): Promise<boolean> {
-    const needBefore = Boolean(def.rowScope || def.workflow?.frozen);
+    const needBefore = Boolean(hasRowKeys(def.rowScope) || def.workflow?.frozen);
     const before = needBefore ? await this.repo(def).get(id, { scope: writer.scope, lock: true }, this.db) : null;
     if (needBefore && !before) return false;
     this.checkFrozen(def, before);
@@ -297,9 +297,10 @@ export class WriteUnit {
     const afterWrite = hooks.length ? async () => {
       for (const hook of hooks) await hook({ db: this.db, unit: this, def, services: this.pipeline.services, id, before, input: values, ctx: stepWriter });
     } : undefined;
+    await this.checkReferences(def, [{ values, rowId: id }], writer);
     const after = await this.repo(def).update(id, { ...values, [wf.field]: action.to }, stepWriter, this.db, { afterWrite });
     if (!after) return null;
-    this.checkScope(def, after, writer);
+    checkScopeChange(def, before, after, writer.scope);
     this.events.push({ resource: def.name, action: 'update', step: key, id, userId: writer.userId ?? null, keys: this.keysOf(def, before, after), row: after });
     return after;
   }
@@ -398,6 +399,8 @@ export class WritePipeline {
   private readonly afterWriteHooks = new Map<string, AfterWriteHook[]>();
   /** The services the effects use (WritePipelineOptions.services with their defaults). */
   readonly services: EffectServices;
+  /** Read access of the references every write sets (reference-access.ts). */
+  readonly references = new ReferenceAccess();
 
   constructor(
     readonly pool: Pool,

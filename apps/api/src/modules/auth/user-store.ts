@@ -91,10 +91,12 @@ export class PrismaUserStore implements UserStore {
         if ((PERMISSION_ACTIONS as readonly string[]).includes(p.action)) flags[p.action as PermissionAction] = true;
       }
     }
-    // The bindings the row scope reads (contract common/row-scope.ts); a unit without a code binds nothing.
+    // The bindings the row scope reads (contract common/row-scope.ts); a unit without a code binds
+    // nothing. A declarant is restricted even without a binding (no organisation: no scoped rows).
     const scope: UserScope = {
       organizations: user.organizations.map((o) => o.legalEntityId),
       oktmo: user.administrativeUnits.map((u) => u.administrativeUnit.code).filter((c): c is string => Boolean(c)),
+      ...(user.isDeclarant ? { declarant: true } : {}),
     };
     return { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, permissions, scope, tokenVersion: user.tokenVersion };
   }

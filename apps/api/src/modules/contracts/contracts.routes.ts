@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
+import type { UserScope } from '@tko/contract';
 import {
   CONTRACT_MSG, contractDocxRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, DOCX, writableFields,
 } from '@tko/contract';
@@ -46,15 +47,16 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
   const repo = new ContractsRepository(deps.pool);
   const def = contractResource;
   const writer = (request: Parameters<AuthGuards['user']>[0]): Writer => writerFor(deps.guards.user(request));
-  const existing = async (raw: string) => {
+  // A contract outside the user's row scope (its parties) is 404 here too, as its card.
+  const existing = async (raw: string, scope: UserScope | null | undefined) => {
     const id = parseId(raw);
     const lineage = id === null ? null : await repo.lineageOf(id);
-    if (id === null || lineage === null) throw notFound();
+    if (id === null || lineage === null || !(await deps.pipeline.repo(def).visible(id, scope))) throw notFound();
     return { id, lineage };
   };
 
-  registerRoute(app, contractRevisionRoute, async ({ params, request, reply }) => {
-    const { lineage } = await existing(params.id);
+  registerRoute(app, contractRevisionRoute, async ({ params, request, reply, user }) => {
+    const { lineage } = await existing(params.id, user.scope);
     const row = await deps.pipeline.run(async (unit) => {
       const revisions = await repo.revisions(lineage, unit.db, true);
       const draft = revisions.find((r) => r.revision_status === 'DRAFT');
@@ -71,8 +73,8 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
     return reply.status(201).send(row as never);
   }, deps);
 
-  registerRoute(app, contractHistoryRoute, async ({ params }) => {
-    const { lineage } = await existing(params.id);
+  registerRoute(app, contractHistoryRoute, async ({ params, user }) => {
+    const { lineage } = await existing(params.id, user.scope);
     const results = (await repo.revisions(lineage)).map((r) => ({
       id: r.id,
       revision: r.revision,
@@ -84,13 +86,13 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
     return { count: results.length, next: null, previous: null, results };
   }, deps);
 
-  registerRoute(app, contractWasteAreasRoute, async ({ params, query, request }) => {
-    const { id } = await existing(params.id);
+  registerRoute(app, contractWasteAreasRoute, async ({ params, query, request, user }) => {
+    const { id } = await existing(params.id, user.scope);
     return pageAnswer(request, query, (paging) => repo.wasteAreas(id, paging));
   }, deps);
 
-  registerRoute(app, contractDocxRoute, async ({ params, reply }) => {
-    const { id } = await existing(params.id);
+  registerRoute(app, contractDocxRoute, async ({ params, reply, user }) => {
+    const { id } = await existing(params.id, user.scope);
     const row = await deps.pipeline.repo(def).get(id, {});
     if (!row) throw notFound();
     const areas = await repo.wasteAreas(id, { limit: 10000, offset: 0 });

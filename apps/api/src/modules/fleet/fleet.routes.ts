@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import { waybillInitRoute, waybillPrintRoute, waybillTasksRoute } from '@tko/contract';
+import { waybillInitRoute, waybillPrintRoute, waybillResource, waybillTasksRoute } from '@tko/contract';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { requireInternalVisible } from '../../routing/visible-row';
 import { apiModule } from '../module';
 import { readWaybillPrint, readWaybillTasks, nextWaybillNumber } from './waybill.repository';
 import { waybillXlsx } from './waybill-print';
@@ -24,14 +25,16 @@ export interface FleetDeps {
 }
 
 export function registerFleetRoutes(app: FastifyInstance, deps: FleetDeps): void {
-  registerRoute(app, waybillTasksRoute, async ({ params }) => {
+  registerRoute(app, waybillTasksRoute, async ({ params, user }) => {
+    requireInternalVisible(waybillResource, user.scope);
     const id = parseId(params.id);
     const tasks = id === null ? null : await readWaybillTasks(deps.pool, id);
     if (tasks === null) throw notFound();
     return tasks;
   }, deps);
 
-  registerRoute(app, waybillPrintRoute, async ({ body, reply }) => {
+  registerRoute(app, waybillPrintRoute, async ({ body, reply, user }) => {
+    requireInternalVisible(waybillResource, user.scope);
     const data = await readWaybillPrint(deps.pool, body.id);
     if (!data) throw notFound();
     const bytes = await waybillXlsx(data, deps.timeZone);

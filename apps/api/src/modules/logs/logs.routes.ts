@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '@tko/contract';
-import { CHANGE_ACTION_LABELS, DEFAULT_PAGE_SIZE, isUnrestricted, LOGS_XLSX_MAX_ROWS, logsRoute, logsXlsxRoute, MSG, objectHistoryRoute } from '@tko/contract';
+import { CHANGE_ACTION_LABELS, DEFAULT_PAGE_SIZE, LOGS_XLSX_MAX_ROWS, logsRoute, logsXlsxRoute, MSG, objectHistoryRoute, scopeRestricts } from '@tko/contract';
 import type { ChangeLogEntry } from '@tko/contract';
 import { sendSheet } from '../users/sheet';
 import type { RegistryRepository } from '@tko/db';
@@ -74,7 +74,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: LogsDeps): void {
       // A row outside the user's row scope has no history for them either (deleted rows' history
       // stays with the unrestricted users).
       const scope = request.authUser?.scope;
-      if (def.rowScope && !isUnrestricted(scope)) {
+      if (scopeRestricts(def.rowScope, scope)) {
         if (!(await repo.get(id, { scope }))) throw notFound();
       } else if (!(await repo.get(id)) && !(await deps.logs.hasHistory(def.name, id))) throw notFound();
       return page(request, { resource: [def.name], object: id }, query);

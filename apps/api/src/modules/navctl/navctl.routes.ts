@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import {
-  DEFAULT_ONLINE_MINUTES, DEFAULT_PAGE_SIZE, MSG, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute,
+  DEFAULT_ONLINE_MINUTES, DEFAULT_PAGE_SIZE, MSG, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute, vehicleResource,
 } from '@tko/contract';
 import { FieldValidationError, TrackingRepository, plausibleTime } from '@tko/db';
 import type { PositionIngest, PositionRow } from '@tko/db';
@@ -19,6 +19,7 @@ import { pageLinks, parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { requireInternalVisible } from '../../routing/visible-row';
 import { apiModule } from '../module';
 
 export interface TrackingSettings { onlineMinutes: number; stopMinutes: number; visitRadiusM: number }
@@ -61,7 +62,9 @@ export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): vo
   const repo = new TrackingRepository(deps.pool, settings.onlineMinutes);
   const ingest = deps.positions;
 
-  registerRoute(app, navVehiclesRoute, async ({ request, query }) => {
+  // Vehicles are internal (the operator's fleet, contract row scope): 404 for users acting for organisations.
+  registerRoute(app, navVehiclesRoute, async ({ request, query, user }) => {
+    requireInternalVisible(vehicleResource, user.scope);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
     const out = await repo.vehicles({ page, pageSize, online: query.online, search: query.search?.trim() || undefined });
@@ -69,7 +72,8 @@ export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): vo
     return { count: out.count, ...pageLinks(request, page, pageSize, out.count), online_count: out.online, offline_count: out.offline, results: out.rows };
   }, deps);
 
-  registerRoute(app, navTripsRoute, async ({ params, query }) => {
+  registerRoute(app, navTripsRoute, async ({ params, query, user }) => {
+    requireInternalVisible(vehicleResource, user.scope);
     const id = parseId(params.id);
     const vehicle = id === null ? null : await repo.vehicle(id);
     if (!vehicle) throw notFound();

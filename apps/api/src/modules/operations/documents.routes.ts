@@ -6,17 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import { documentZipRoute } from '@tko/contract';
+import { documentCategoryResource, documentZipRoute } from '@tko/contract';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { parseId } from '../../crud/paging';
 import { registerRoute } from '../../routing/register-route';
 import type { FileStore } from '@tko/db';
+import { requireInternalVisible } from '../../routing/visible-row';
 import { contentDisposition } from '../attachments/attachments.routes';
 import { zipStream } from './zip-stream';
 
 export function registerDocumentRoutes(app: FastifyInstance, deps: { pool: Pool; guards: AuthGuards; store: FileStore }): void {
-  registerRoute(app, documentZipRoute, async ({ params, reply }) => {
+  registerRoute(app, documentZipRoute, async ({ params, reply, user }) => {
+    requireInternalVisible(documentCategoryResource, user.scope);
     const id = parseId(params.id);
     const cat = id === null ? null : (await deps.pool.query<{ name: string }>(`SELECT name FROM document_category WHERE id = $1`, [id])).rows[0];
     if (!cat) throw notFound();

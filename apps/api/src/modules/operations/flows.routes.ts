@@ -10,11 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import { FLOW_AREA_RADIUS_M, FLOWS_GENERATE_JOB, flowsGenerateRoute, flowsGeojsonRoute } from '@tko/contract';
+import { FLOW_AREA_RADIUS_M, FLOWS_GENERATE_JOB, flowsGenerateRoute, flowsGeojsonRoute, predictedFlowResource, presentFlowResource } from '@tko/contract';
 import type { FlowsGenerateJob } from '@tko/contract';
 import type { AuthGuards } from '../../plugins/auth';
 import { forbidden, unavailable } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { requireInternalVisible } from '../../routing/visible-row';
 import type { Queues } from '../jobs/queue';
 
 const QUEUE_DOWN = 'Фоновые задачи временно недоступны. Повторите попытку позже.';
@@ -39,6 +40,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: { pool: Pool; gua
   registerRoute(app, flowsGeojsonRoute, async ({ query, user, reply }) => {
     const kind = query.kind ?? 'present';
     if (!user.permissions[`flows-${kind}`]?.view) throw forbidden();
+    requireInternalVisible(kind === 'present' ? presentFlowResource : predictedFlowResource, user.scope);
     const table = kind === 'present' ? 'present_flow' : 'predicted_flow';
     const yearSql = kind === 'predicted' && query.year !== undefined ? 'WHERE f.year = $1' : '';
     const { rows } = await deps.pool.query<{ fc: unknown }>(

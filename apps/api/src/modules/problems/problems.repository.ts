@@ -4,18 +4,22 @@
  * the workflow actions write (in the action's transaction).
  */
 import type { Pool } from 'pg';
-import type { ProblemEvent } from '@tko/contract';
+import type { ProblemEvent, UserScope } from '@tko/contract';
+import { problemResource } from '@tko/contract';
+import { Params, rowScopeSql, storedResource } from '@tko/db';
 
 /**
  * Open problems with coordinates as one FeatureCollection (6 decimals); properties id, code, name
- * («P011. Ограждения нет»: the popup's title), status, priority, location.
+ * («P011. Ограждения нет»: the popup's title), status, priority, location; `scope`: the row-scope
+ * predicate over `t` (the problems' ОКТМО), if any.
  */
-const GEOJSON_SQL = `SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
-    'type', 'Feature', 'id', p.id, 'geometry', ST_AsGeoJSON(p.point, 6)::json,
-    'properties', json_build_object('id', p.id, 'code', p.code, 'name', p.code || coalesce('. ' || p.details, ''), 'status', p.status,
-      'priority', p.priority, 'location', p.location))
-    ORDER BY p.id), '[]'::json)) AS fc
-  FROM problem p WHERE p.point IS NOT NULL AND p.closed_at IS NULL`;
+const geojsonSql = (scope: string | null) => `SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
+    'type', 'Feature', 'id', t.id, 'geometry', ST_AsGeoJSON(t.point, 6)::json,
+    'properties', json_build_object('id', t.id, 'code', t.code, 'name', t.code || coalesce('. ' || t.details, ''), 'status', t.status,
+      'priority', t.priority, 'location', t.location))
+    ORDER BY t.id), '[]'::json)) AS fc
+  FROM problem t WHERE t.point IS NOT NULL AND t.closed_at IS NULL${scope ? ` AND ${scope}` : ''}`;
+const GEOJSON_SQL = geojsonSql(null);
 
 export class ProblemsRepository {
   constructor(private readonly pool: Pool) {}
@@ -34,7 +38,10 @@ export class ProblemsRepository {
     return { count: count.rows[0]!.n, rows: rows.rows };
   }
 
-  async geojson(): Promise<unknown> {
-    return (await this.pool.query<{ fc: unknown }>(GEOJSON_SQL)).rows[0]!.fc;
+  async geojson(scope?: UserScope | null): Promise<unknown> {
+    const p = new Params();
+    const where = rowScopeSql(storedResource(problemResource), scope, p);
+    if (!where) return (await this.pool.query<{ fc: unknown }>(GEOJSON_SQL)).rows[0]!.fc;
+    return (await this.pool.query<{ fc: unknown }>(geojsonSql(where), p.values)).rows[0]!.fc;
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
+import type { UserScope } from '@tko/contract';
 import {
   DEFAULT_PAGE_SIZE, detectProblemsRoute, MSG, PROBLEM_DICTS, PROBLEM_TYPES, ProblemType, problemEventsRoute, problemLogsRoute, problemObjectTypesRoute,
   problemPrioritiesRoute, problemResource, problemStatusesRoute, problemsGeojsonRoute, problemTypesRoute,
@@ -39,14 +40,15 @@ export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps):
   registerRoute(app, problemStatusesRoute, () => PROBLEM_DICTS.statuses, deps);
   registerRoute(app, problemPrioritiesRoute, () => PROBLEM_DICTS.priorities, deps);
 
-  const existing = async (raw: string) => {
+  // The card's rule (the problems' row scope: their ОКТМО) for the problem's sub-lists.
+  const existing = async (raw: string, scope: UserScope | null | undefined) => {
     const id = parseId(raw);
-    if (id === null || !(await repo.exists(id))) throw notFound();
+    if (id === null || !(await repo.exists(id)) || !(await deps.pipeline.repo(problemResource).visible(id, scope))) throw notFound();
     return id;
   };
 
-  registerRoute(app, problemLogsRoute, async ({ request, params, query }) => {
-    const id = await existing(params.id);
+  registerRoute(app, problemLogsRoute, async ({ request, params, query, user }) => {
+    const id = await existing(params.id, user.scope);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
     const out = await logs.list({ resource: [problemResource.name], object: id }, page, pageSize);
@@ -54,8 +56,8 @@ export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps):
     return { count: out.count, count_is_estimate: out.estimate, ...pageLinks(request, page, pageSize, out.count), results: out.rows };
   }, deps);
 
-  registerRoute(app, problemEventsRoute, async ({ request, params, query }) => {
-    const id = await existing(params.id);
+  registerRoute(app, problemEventsRoute, async ({ request, params, query, user }) => {
+    const id = await existing(params.id, user.scope);
     return pageAnswer(request, query, (p) => repo.events(id, p));
   }, deps);
 
@@ -66,7 +68,7 @@ export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps):
     return { run_id: r.run_id, trigger: r.trigger, started_at: r.started_at, finished_at: r.finished_at, opened: r.opened, closed: r.closed, open_total: r.open_total, rules: r.rules };
   }, deps);
 
-  registerRoute(app, problemsGeojsonRoute, async ({ reply }) => reply.header('Content-Type', 'application/geo+json').send(await repo.geojson()), deps);
+  registerRoute(app, problemsGeojsonRoute, async ({ reply, user }) => reply.header('Content-Type', 'application/geo+json').send(await repo.geojson(user.scope)), deps);
 }
 
 export const problemsModule = apiModule('problems', (app, d) => registerProblemRoutes(app, { pool: d.pool, guards: d.guards, pipeline: d.pipeline }));

@@ -11,7 +11,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import type { DayRoutes, JobStatus } from '@tko/contract';
+import type { DayRoutes, JobStatus, UserScope } from '@tko/contract';
+import { scheduleResource } from '@tko/contract';
 import {
   isoToWorkDate, scheduleDayRoutesRoute, scheduleMoveStopRoute, schedulePlanRoute, schedulePlanStatusRoute, workDateToIso,
 } from '@tko/contract';
@@ -21,6 +22,7 @@ import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound, unavailable } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { requireInternalVisible } from '../../routing/visible-row';
 import { apiModule } from '../module';
 import { openPlanningQueue, planningQueueOn, type PlanningQueue } from './planning-queue';
 
@@ -43,19 +45,21 @@ async function dayRoutes(pool: Pool, id: number, iso: string): Promise<DayRoutes
 }
 
 export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool; guards: AuthGuards; queue: PlanningQueue | null }): void {
-  const schedule = async (raw: string) => {
+  // Schedules are internal (contract row scope): 404 for a user acting for organisations, as the card.
+  const schedule = async (raw: string, scope: UserScope | null | undefined) => {
+    requireInternalVisible(scheduleResource, scope);
     const id = parseId(raw);
     if (id === null || !(await scheduleExists(deps.pool, id))) throw notFound();
     return id;
   };
 
-  registerRoute(app, scheduleDayRoutesRoute, async ({ params }) => {
-    const id = await schedule(params.id);
+  registerRoute(app, scheduleDayRoutesRoute, async ({ params, user }) => {
+    const id = await schedule(params.id, user.scope);
     return dayRoutes(deps.pool, id, workDateToIso(params.date)!);
   }, deps);
 
   registerRoute(app, schedulePlanRoute, async ({ params, body, user, reply }) => {
-    const id = await schedule(params.id);
+    const id = await schedule(params.id, user.scope);
     try {
       await checkPlannable(deps.pool, id);
     } catch (e) {
@@ -74,7 +78,7 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool;
   }, deps);
 
   registerRoute(app, schedulePlanStatusRoute, async ({ params, user }): Promise<JobStatus> => {
-    const id = await schedule(params.id);
+    const id = await schedule(params.id, user.scope);
     if (!deps.queue?.ready()) throw unavailable(QUEUE_DOWN);
     const job = await deps.queue.get(params.job).catch(() => { throw unavailable(QUEUE_DOWN); });
     if (!job || job.data.schedule_id !== id || job.data.user_id !== user.id) throw notFound();
@@ -92,8 +96,8 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool;
     };
   }, deps);
 
-  registerRoute(app, scheduleMoveStopRoute, async ({ params, body }) => {
-    const id = await schedule(params.id);
+  registerRoute(app, scheduleMoveStopRoute, async ({ params, body, user }) => {
+    const id = await schedule(params.id, user.scope);
     const iso = workDateToIso(params.date)!;
     try {
       await moveStop(deps.pool, id, iso, { stopId: body.stop_id, routeId: body.route_id, position: body.position ?? null });

@@ -14,7 +14,7 @@ import type { ResourceDef, TransactionAction, TransactionAnswer, TransactionErro
 import { createSchema, issuesToFieldErrors, TRANSACTION_MSG, TransactionOperationSchema, updateSchema } from '@tko/contract';
 import type { PermissionAction } from '@tko/contract';
 import type { Row, WritePipeline, Writer } from '@tko/db';
-import { ConflictError, FieldValidationError } from '@tko/db';
+import { ConflictError, FieldValidationError, ScopeDeniedError } from '@tko/db';
 import type { AuthUser } from '../../plugins/auth';
 
 /** A refused or failed operation: nothing was written. */
@@ -90,6 +90,7 @@ export class TransactionService {
         } catch (e) {
           if (e instanceof FieldValidationError) throw TransactionService.fail(op.index, e.fields);
           if (e instanceof ConflictError) throw TransactionService.fail(op.index, { non_field_errors: [e.detail] });
+          if (e instanceof ScopeDeniedError) throw new TransactionFailure(403, { index: op.index, detail: e.detail });
           throw e;
         }
       }

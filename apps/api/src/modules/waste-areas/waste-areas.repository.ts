@@ -5,6 +5,9 @@
  * page and page_size. Text search is a case-insensitive substring (ILIKE, wildcards escaped).
  */
 import type { Pool } from 'pg';
+import type { UserScope } from '@tko/contract';
+import { containerResource } from '@tko/contract';
+import { Params, rowScopeSql, storedResource } from '@tko/db';
 
 export interface PageRows<T> {
   count: number;
@@ -21,12 +24,24 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/**
+ * The waste areas' row-scope predicate over alias `alias` (every kind declares the same scope,
+ * contract waste-area-common.ts), its parameters numbered after `taken`; '' when unrestricted.
+ */
+export function areaScope(scope: UserScope | null | undefined, taken: unknown[], alias: string): { sql: string; params: unknown[] } {
+  const p = new Params();
+  for (const v of taken) p.add(v);
+  const sql = rowScopeSql(storedResource(containerResource), scope, p);
+  return sql ? { sql: ` AND ${sql.replace(/\bt\./g, `${alias}.`)}`, params: p.values.slice(taken.length) } : { sql: '', params: [] };
+}
+
 export class WasteAreasRepository {
   constructor(private readonly pool: Pool) {}
 
-  /** True when site `id` exists and is of `kind` (CONTAINER, SPECIALA …). */
-  async exists(kind: string, id: number): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM waste_area WHERE id = $1 AND kind = $2', [id, kind]);
+  /** True when site `id` exists, is of `kind` (CONTAINER, SPECIALA …) and is in `scope` (its card's rule). */
+  async exists(kind: string, id: number, scope?: UserScope | null): Promise<boolean> {
+    const s = areaScope(scope, [id, kind], 't');
+    const { rowCount } = await this.pool.query(`SELECT 1 FROM waste_area t WHERE t.id = $1 AND t.kind = $2${s.sql}`, [id, kind, ...s.params]);
     return (rowCount ?? 0) > 0;
   }
 
@@ -78,9 +93,10 @@ export class WasteAreasRepository {
 
   /**
    * Waste areas of the given kinds as options `{id, name = address, kind, identifier}`, by
-   * `search` (address, identifier, registry number) and/or `ids`, ordered by address.
+   * `search` (address, identifier, registry number) and/or `ids`, ordered by address; only the
+   * areas in `scope` (the lists' rule).
    */
-  async areaSuggestions(kinds: string[], search: string, ids: number[] | undefined, page: Paging): Promise<PageRows<{ id: number; name: string; kind: string; identifier: string | null }>> {
+  async areaSuggestions(kinds: string[], search: string, ids: number[] | undefined, page: Paging, scope?: UserScope | null): Promise<PageRows<{ id: number; name: string; kind: string; identifier: string | null }>> {
     const params: unknown[] = [kinds];
     const where = ['a.kind = ANY($1::text[])'];
     if (ids) {
@@ -93,7 +109,9 @@ export class WasteAreasRepository {
       const p = `$${params.length}`;
       where.push(`(a.location ILIKE ${p} OR a.identifier ILIKE ${p} OR a.registry_number ILIKE ${p})`);
     }
-    const cond = where.join(' AND ');
+    const s = areaScope(scope, params, 'a');
+    params.push(...s.params);
+    const cond = where.join(' AND ') + s.sql;
     const [rows, count] = await Promise.all([
       this.pool.query(
         `SELECT a.id, coalesce(a.location, '№ ' || a.id) AS name, a.kind, a.identifier FROM waste_area a WHERE ${cond}

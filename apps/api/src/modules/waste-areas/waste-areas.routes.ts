@@ -1,11 +1,12 @@
 /**
  * Particular waste-area calls (contract: routes/waste-areas.ts):
  *   GET /api/waste-area/{type}/{id}/containers/  containers of one site, paged; `<type>:view`;
- *                                                404 for an unknown site or one of another type
+ *                                                404 for an unknown site, one of another type or
+ *                                                one outside the user's row scope (as the card)
  *   GET /api/waste-area/owner-suggestion/        owner options `{id, name, inn}`; view on any
  *                                                waste-area type
  *   GET /api/waste-area/suggestion/              waste-area options `{id, name, kind, type}` of
- *                                                the types the user may view
+ *                                                the types the user may view, in their row scope
  * The static paths do not collide with the registries' `{path}:id/` routes: Fastify prefers a
  * static segment to a parameter.
  */
@@ -25,9 +26,10 @@ export function registerWasteAreaRoutes(app: FastifyInstance, deps: { repo: Wast
   const { repo } = deps;
 
   for (const tab of WASTE_AREA_TABS) {
-    registerRoute(app, siteContainersRoutes[tab.type]!, async ({ request, params, query }) => {
+    registerRoute(app, siteContainersRoutes[tab.type]!, async ({ request, params, query, user }) => {
       const id = parseId(params.id);
-      if (id === null || !(await repo.exists(tab.kind, id))) throw notFound();
+      // The card's rule: a site outside the user's row scope has no containers for them (404).
+      if (id === null || !(await repo.exists(tab.kind, id, user.scope))) throw notFound();
       return pageAnswer(request, query, (p) => repo.containers(id, p)) as never;
     }, deps);
   }
@@ -42,7 +44,7 @@ export function registerWasteAreaRoutes(app: FastifyInstance, deps: { repo: Wast
   };
 
   registerRoute(app, wasteAreaSuggestionRoute, async ({ request, query, user }) => {
-    const page = await pageAnswer(request, query, (p) => repo.areaSuggestions(viewableKinds(user), query.search ?? '', query.id, p));
+    const page = await pageAnswer(request, query, (p) => repo.areaSuggestions(viewableKinds(user), query.search ?? '', query.id, p, user.scope));
     return { ...page, results: page.results.map((row) => ({ ...row, type: TYPE_OF_KIND[row.kind]! })) } as never;
   }, deps);
 }

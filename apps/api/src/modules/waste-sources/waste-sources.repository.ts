@@ -4,14 +4,20 @@
  * EPSG:4326 `{lat, lng}` rounded to 6 decimals; volumes are m³ as text (decimals on the wire).
  */
 import type { Pool } from 'pg';
+import type { UserScope } from '@tko/contract';
+import { wasteSourceResource } from '@tko/contract';
+import { Params, rowScopeSql, storedResource } from '@tko/db';
 import type { PageRows, Paging } from '../waste-areas/waste-areas.repository';
+import { areaScope } from '../waste-areas/waste-areas.repository';
 
 export class WasteSourcesRepository {
   constructor(private readonly pool: Pool) {}
 
-  /** True when waste source `id` exists. */
-  async exists(id: number): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM waste_source WHERE id = $1', [id]);
+  /** True when waste source `id` exists and is in `scope` (its card's rule). */
+  async exists(id: number, scope?: UserScope | null): Promise<boolean> {
+    const p = new Params();
+    const where = [`t.id = ${p.add(id)}`, rowScopeSql(storedResource(wasteSourceResource), scope, p)].filter(Boolean).join(' AND ');
+    const { rowCount } = await this.pool.query(`SELECT 1 FROM waste_source t WHERE ${where}`, p.values);
     return (rowCount ?? 0) > 0;
   }
 
@@ -31,9 +37,10 @@ export class WasteSourcesRepository {
 
   /**
    * Waste areas (any kind) of source `id` by address: {id, kind, location, identifier, status,
-   * coordinates, count_containers, volume}.
+   * coordinates, count_containers, volume}; only the areas in `scope` (the waste areas' lists' rule).
    */
-  async wasteAreas(id: number, page: Paging): Promise<PageRows<Record<string, unknown> & { kind: string }>> {
+  async wasteAreas(id: number, page: Paging, scope?: UserScope | null): Promise<PageRows<Record<string, unknown> & { kind: string }>> {
+    const s = areaScope(scope, [id, page.limit, page.offset], 'a');
     const [rows, count] = await Promise.all([
       this.pool.query(
         `SELECT a.id, a.kind, a.location, a.identifier, a.status,
@@ -41,10 +48,10 @@ export class WasteSourcesRepository {
                      ELSE json_build_object('lat', round(ST_Y(a.coordinates)::numeric, 6), 'lng', round(ST_X(a.coordinates)::numeric, 6)) END AS coordinates,
                 a.count_containers, a.volume::text AS volume
            FROM waste_source_waste_area j JOIN waste_area a ON a.id = j.waste_area_id
-          WHERE j.waste_source_id = $1 ORDER BY a.location, a.id LIMIT $2 OFFSET $3`,
-        [id, page.limit, page.offset],
+          WHERE j.waste_source_id = $1${s.sql} ORDER BY a.location, a.id LIMIT $2 OFFSET $3`,
+        [id, page.limit, page.offset, ...s.params],
       ),
-      this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM waste_source_waste_area WHERE waste_source_id = $1', [id]),
+      this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM waste_source_waste_area j JOIN waste_area a ON a.id = j.waste_area_id WHERE j.waste_source_id = $1${areaScope(scope, [id], 'a').sql}`, [id, ...areaScope(scope, [id], 'a').params]),
     ]);
     return { count: count.rows[0]!.n, rows: rows.rows };
   }

@@ -1,0 +1,185 @@
+/**
+ * Read access of every reference a write sets (contract common/row-scope.ts; docs/ARCHITECTURE.md
+ * "Row scope"): a writer may only link what they may read, so no write path reads around the
+ * row scope or the attachments' access rule.
+ *
+ * - Attachments (`files` fields): an attachment belongs to the record that first took it, and to
+ *   its uploader until then. A write may list an attachment already held by the row written, or
+ *   (in any of its attachment lists), or one held by no row that the writer uploaded; any other id — someone else's file, a file of
+ *   another record — is refused like a missing one: 400 on the field «Вложения с
+ *   идентификатором N нет.» (its existence is not revealed). System writes (no user) are not
+ *   checked.
+ * - Foreign keys (`ref` / `refs` fields and the refs of child rows): for a restricted writer
+ *   (bound, or a declarant), every id newly set that points into a registry whose row scope
+ *   hides rows from them must be a row they can read, else 400 on the field (dotted for child
+ *   rows) «Недопустимый первичный ключ «N» — объект не существует.», as for a missing row.
+ *   Ids the row already held stay (the writer did not choose them).
+ *
+ * Errors: FieldValidationError (→ 400), all fields of the write at once.
+ */
+import type { ResourceDef, UserScope } from '@tko/contract';
+import { resourceByName, scopeRestricts } from '@tko/contract';
+import type { PoolClient } from 'pg';
+import { storedResource } from '../tables/index';
+import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
+import { FieldValidationError } from './errors';
+import { ident, Params } from './params';
+import { rowScopeSql } from './row-scope-sql';
+
+type Row = Record<string, unknown>;
+
+/** Who writes: the user (null: the system) and their row scope. */
+export interface ReferenceWriter {
+  userId?: number | null;
+  scope?: UserScope | null;
+}
+
+/** One row of a write: its values and its id (null: a new row). */
+export interface ReferencedRow {
+  values: Row;
+  rowId: number | null;
+}
+
+const NO_ATTACHMENT = (id: number) => `Вложения с идентификатором ${id} нет.`;
+const NOT_FOUND = (id: number) => `Недопустимый первичный ключ «${id}» — объект не существует.`;
+
+/**
+ * Reference targets that are not registries of their own, mapped to the registry whose row
+ * scope they share (tables/ref-targets.ts: the same table and scope fields).
+ */
+const TARGET_ALIASES: Record<string, string> = {
+  'waste-area': 'container',
+  'responsible-for-liquidation': 'juridical-person',
+};
+
+/** The registry whose row scope governs reference target `resource`, or undefined (a plain dictionary). */
+export function referenceTargetDef(resource: string): StoredResourceDef | undefined {
+  const def: ResourceDef | undefined = resourceByName(TARGET_ALIASES[resource] ?? resource);
+  return def ? storedResource(def) : undefined;
+}
+
+/** The ids of a ref / refs value (a number, a list of numbers), others ignored. */
+const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v : [v]).filter((x): x is number => typeof x === 'number');
+
+export class ReferenceAccess {
+  /** Tables that hold attachments (every foreign key to `attachment`), read once from the catalogue. */
+  private holders?: Promise<{ table: string; column: string }[]>;
+
+  /** Checks the references of `rows` of registry `def` written by `writer`; throws FieldValidationError. */
+  async check(db: PoolClient, def: StoredResourceDef, rows: ReferencedRow[], writer: ReferenceWriter): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    const add = (key: string, msg: string) => {
+      const list = (errors[key] ??= []);
+      if (!list.includes(msg)) list.push(msg);
+    };
+    for (const [key, fd] of Object.entries(def.fields)) {
+      const given = rows.filter((r) => r.values[key] !== undefined && r.values[key] !== null);
+      if (!given.length) continue;
+      if (fd.kind === 'files' && fd.join && writer.userId != null) await this.checkFiles(db, def, key, given, writer.userId, add);
+      else if (fd.ref && (fd.kind === 'ref' || fd.kind === 'refs')) await this.checkRefs(db, def, key, fd, given, writer.scope, add);
+      else if (fd.kind === 'children' && fd.children) await this.checkChildRefs(db, key, fd, given, writer.scope, add);
+    }
+    if (Object.keys(errors).length) throw new FieldValidationError(errors);
+  }
+
+  private holderTables(db: PoolClient): Promise<{ table: string; column: string }[]> {
+    this.holders ??= db
+      .query<{ table: string; column: string }>(
+        `SELECT cl.relname AS "table", a.attname AS "column"
+           FROM pg_constraint c
+           JOIN pg_class cl ON cl.oid = c.conrelid
+           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+          WHERE c.contype = 'f' AND c.confrelid = 'attachment'::regclass
+          ORDER BY 1, 2`,
+      )
+      .then((r) => r.rows)
+      .catch((e: unknown) => {
+        this.holders = undefined;
+        throw e;
+      });
+    return this.holders;
+  }
+
+  /** Attachments: held by this row, or held by none and uploaded by the writer. */
+  private async checkFiles(db: PoolClient, def: StoredResourceDef, key: string, rows: ReferencedRow[], userId: number, add: (k: string, m: string) => void): Promise<void> {
+    const holders = await this.holderTables(db);
+    const ownLists = Object.values(def.fields).filter((f) => f.kind === 'files' && f.join).map((f) => f.join!);
+    for (const r of rows) {
+      const ids = idsOf(r.values[key]);
+      if (!ids.length) continue;
+      const held = holders.map((h) => `EXISTS (SELECT 1 FROM ${ident(h.table)} h WHERE h.${ident(h.column)} = a.id)`).join(' OR ') || 'false';
+      // Held by the row written, in any of its attachment lists (a photo may move to another list of the row).
+      const own = ownLists.map((o) => `EXISTS (SELECT 1 FROM ${ident(o.table)} o WHERE o.${ident(o.targetKey)} = a.id AND o.${ident(o.ownKey)} = $2::int)`).join(' OR ');
+      const { rows: found } = await db.query<{ id: number }>(
+        `SELECT a.id FROM attachment a WHERE a.id = ANY($1::int[]) AND (${own} OR (a.created_by = $3::int AND NOT (${held})))`,
+        [ids, r.rowId, userId],
+      );
+      const ok = new Set(found.map((x) => x.id));
+      for (const id of ids) if (!ok.has(id)) add(key, NO_ATTACHMENT(id));
+    }
+  }
+
+  /** Ids of `rows` the writer cannot read in the scoped target registry of `resource`. */
+  private async unreadable(db: PoolClient, resource: string, ids: number[], scope: UserScope | null | undefined): Promise<Set<number>> {
+    const target = referenceTargetDef(resource);
+    if (!ids.length || !target || !scopeRestricts(target.rowScope, scope)) return new Set();
+    const p = new Params();
+    const list = p.add(ids);
+    const pred = rowScopeSql(target, scope, p) ?? 'true';
+    const { rows } = await db.query<{ id: number }>(`SELECT t.id FROM ${ident(target.table)} t WHERE t.id = ANY(${list}::int[]) AND ${pred}`, p.values);
+    const ok = new Set(rows.map((r) => r.id));
+    return new Set(ids.filter((id) => !ok.has(id)));
+  }
+
+  /** ref / refs: ids newly set must be readable. */
+  private async checkRefs(db: PoolClient, def: StoredResourceDef, key: string, fd: StoredFieldDef, rows: ReferencedRow[], scope: UserScope | null | undefined, add: (k: string, m: string) => void): Promise<void> {
+    const target = referenceTargetDef(fd.ref!.resource);
+    if (!target || !scopeRestricts(target.rowScope, scope)) return;
+    const current = await this.currentRefs(db, def, fd, rows.map((r) => r.rowId).filter((id): id is number => id !== null));
+    const fresh = new Set<number>();
+    for (const r of rows) for (const id of idsOf(r.values[key])) if (!(r.rowId !== null && current.get(r.rowId)?.has(id))) fresh.add(id);
+    const bad = await this.unreadable(db, fd.ref!.resource, [...fresh], scope);
+    for (const r of rows) for (const id of idsOf(r.values[key])) if (bad.has(id) && !(r.rowId !== null && current.get(r.rowId)?.has(id))) add(key, NOT_FOUND(id));
+  }
+
+  /** The ids field `fd` of rows `rowIds` holds now (column or join table). */
+  private async currentRefs(db: PoolClient, def: StoredResourceDef, fd: StoredFieldDef, rowIds: number[]): Promise<Map<number, Set<number>>> {
+    const out = new Map<number, Set<number>>();
+    if (!rowIds.length) return out;
+    const sql = fd.kind === 'refs' && fd.join
+      ? `SELECT ${ident(fd.join.ownKey)} AS row_id, ${ident(fd.join.targetKey)} AS ref_id FROM ${ident(fd.join.table)} WHERE ${ident(fd.join.ownKey)} = ANY($1::int[])`
+      : fd.column ? `SELECT id AS row_id, ${ident(fd.column)} AS ref_id FROM ${ident(def.table)} WHERE id = ANY($1::int[]) AND ${ident(fd.column)} IS NOT NULL` : null;
+    if (!sql) return out;
+    const { rows } = await db.query<{ row_id: number; ref_id: number }>(sql, [rowIds]);
+    for (const r of rows) {
+      let s = out.get(r.row_id);
+      if (!s) out.set(r.row_id, (s = new Set()));
+      s.add(r.ref_id);
+    }
+    return out;
+  }
+
+  /** Refs inside child rows (a route's stops, a schedule's points): new values must be readable. */
+  private async checkChildRefs(db: PoolClient, key: string, fd: StoredFieldDef, rows: ReferencedRow[], scope: UserScope | null | undefined, add: (k: string, m: string) => void): Promise<void> {
+    const c = fd.children!;
+    for (const [ck, cf] of Object.entries(c.fields)) {
+      if (cf.kind !== 'ref' || !cf.ref || !cf.column) continue;
+      const target = referenceTargetDef(cf.ref.resource);
+      if (!target || !scopeRestricts(target.rowScope, scope)) continue;
+      for (const r of rows) {
+        const items = Array.isArray(r.values[key]) ? (r.values[key] as Row[]) : [];
+        const held = new Set<number>();
+        if (r.rowId !== null) {
+          const { rows: cur } = await db.query<{ v: number }>(`SELECT ${ident(cf.column)} AS v FROM ${ident(c.table)} WHERE ${ident(c.parentKey)} = $1 AND ${ident(cf.column)} IS NOT NULL`, [r.rowId]);
+          for (const x of cur) held.add(x.v);
+        }
+        const fresh = items.map((it) => (it && typeof it === 'object' && it.fetch_action !== 'delete' ? it[ck] : undefined)).filter((v): v is number => typeof v === 'number' && !held.has(v));
+        const bad = await this.unreadable(db, cf.ref.resource, [...new Set(fresh)], scope);
+        items.forEach((it, i) => {
+          const v = it && typeof it === 'object' && it.fetch_action !== 'delete' ? it[ck] : undefined;
+          if (typeof v === 'number' && bad.has(v)) add(`${key}.${i}.${ck}`, NOT_FOUND(v));
+        });
+      }
+    }
+  }
+}
