@@ -29,6 +29,7 @@ const common: Pick<ResourceDef, 'tabs' | 'readOnly' | 'viewPermission' | 'sectio
 export const municipalFormationResource = defineResource({
   ...common,
   name: 'mf',
+  rowScope: { shared: 'the federal dictionary of municipal formations (read-only)' },
   label: 'Муниципальные образования',
   labelOne: 'Муниципальное образование',
   path: '/api/dicts/mf/',
@@ -50,6 +51,7 @@ export const municipalFormationResource = defineResource({
 export const vehicleModelResource = defineResource({
   ...common,
   name: 'vehicle-models',
+  rowScope: { shared: 'a read-only dictionary of refuse-truck models' },
   label: 'Модели мусоровозов',
   labelOne: 'Модель мусоровоза',
   path: '/api/dicts/vehicle-models/',
@@ -84,6 +86,7 @@ export const vehicleModelResource = defineResource({
 export const staffPositionResource = defineResource({
   ...common,
   name: 'staff-positions',
+  rowScope: { shared: 'a read-only dictionary of staff positions' },
   label: 'Должности',
   labelOne: 'Должность',
   path: '/api/dicts/positions/',
@@ -105,6 +108,7 @@ export const staffPositionResource = defineResource({
 export const drivingLicenceCategoryResource = defineResource({
   ...common,
   name: 'driving-licence-categories',
+  rowScope: { shared: 'a read-only dictionary of driving licence categories' },
   label: 'Категории водительских прав',
   labelOne: 'Категория водительских прав',
   path: '/api/dicts/driving-licence-categories/',
