@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_IMPORT_OPTIONS } from '@tko/contract';
-import { createPool, dataDir, importAngarsk, migrate, WritePipeline } from '@tko/db';
+import { createDomain, createPool, dataDir, importAngarsk, migrate, systemWriter } from '@tko/db';
 import { createDatabase, databaseUrl, dropDatabase } from '@tko/db/testing';
 import { angarskPlanTemplate, detectEncoding, ImportFilesRepository, readCsv, runAngarskPlan, suggestMapping, tableSource } from '@tko/import';
 import type { Pool } from 'pg';
@@ -48,13 +48,13 @@ async function systemImport(pool: Pool, bytes: Buffer) {
   const mapping = suggestMapping(angarskPlanTemplate, table.columns, table.rows.slice(0, 20).map((r) => r.cells));
   const outcome = await runAngarskPlan({
     pool,
-    pipeline: new WritePipeline(pool),
+    pipeline: createDomain({ pool }).pipeline,
     template: angarskPlanTemplate,
     source: tableSource(table),
     mapping,
     options: DEFAULT_IMPORT_OPTIONS,
     file: { id: file, name: 'plan.csv' },
-    writer: { userName: 'bench', userId: null },
+    writer: systemWriter('bench'),
     progress: async () => undefined,
     cancelled: async () => false,
     beforeCommit: async (db, o) => {

@@ -30,7 +30,7 @@ import { createReadStream, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { csvSource, cwaBundleTemplate, ImportFilesRepository, jsonSource, runImport, suggestMapping } from '@tko/import';
 import { DEFAULT_IMPORT_OPTIONS } from '@tko/contract';
-import { createPool, dataDir, importAngarsk, migrate, WritePipeline } from '@tko/db';
+import { createDomain, createPool, dataDir, importAngarsk, migrate } from '@tko/db';
 import { createDatabase, databaseUrl, dropDatabase } from '@tko/db/testing';
 import { adminUrl } from './src/env';
 import { readAngarskSample } from './src/angarsk-sample';
@@ -148,7 +148,7 @@ try {
   let onProgress: (p: number) => Promise<void>;
   const outcome = await runImport({
     pool,
-    pipeline: new WritePipeline(pool),
+    pipeline: createDomain({ pool }).pipeline,
     template: cwaBundleTemplate,
     source: sourceOf(),
     mapping,
