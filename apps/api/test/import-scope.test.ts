@@ -3,7 +3,8 @@
  * declarant of organisation A whose file names org B's container site by its identifier gets
  * that row refused with its reason, while the row of their own site is updated and a new site
  * tied to no organisation of theirs is refused too; org B's site is left as it was. The history
- * names the writer «Фамилия Имя». Real app, real worker processor, real database.
+ * names the writer «Фамилия Имя». A declarant bound to no organisation imports nothing (no binding is
+ * no access). Real app, real worker processor, real database.
  */
 import ExcelJS from 'exceljs';
 import request from 'supertest';
@@ -91,5 +92,25 @@ describe('an import carries the row scope of the user who runs it', () => {
     expect(history).toEqual([{ object_id: site.a, user_name: 'Аверина Алла' }]);
     const { rows: created } = await h.t.pool.query(`SELECT id FROM waste_area WHERE identifier = 'NEW-1'`);
     expect(created).toEqual([]);
+  });
+
+  it('a declarant bound to no organisation creates and updates nothing: the worker loads the declarant mark too', async () => {
+    const userN = await createUser(h.t.pool, 'declarant-none@test.local', PERMS, { first: 'Нина', last: 'Никакова' });
+    await h.t.pool.query('UPDATE app_user SET is_declarant = true WHERE id = $1', [userN]);
+    const asN = { Authorization: `Bearer ${new TokenService(h.t.config.jwtSecret, 300, 600).access(userN)}` };
+    const rows = [
+      ['Адрес', 'Координаты', 'Идентификатор'],
+      ['Площадка А (из файла Н)', '52,546842; 103,870102', 'A-1'],
+      ['Новая площадка Н', '52,549842; 103,873102', 'NEW-N'],
+    ];
+    const up = await request(h.t.app.server).post(UPLOAD).set(asN).field('template_type', 'CWA_BUNDLE').attach('file', csv(rows), 'n.csv');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    expect((await request(h.t.app.server).patch(files(up.body.id)).set(asN).send({ options: { match_key: 'identifier' } })).status).toBe(200);
+    expect((await request(h.t.app.server).post(files(up.body.id, 'process/')).set(asN)).status).toBe(202);
+    const file: ImportFile = await finished(h.t, up.body.id);
+    expect(file.status).toBe('DONE');
+    expect(file.report).toMatchObject({ created: 0, updated: 0, failed_rows: 2 });
+    expect((await request(h.t.app.server).get(`${SITES}${site.a}/`).set(admin())).body.location).toBe('Площадка А (из файла А)');
+    expect((await h.t.pool.query(`SELECT id FROM waste_area WHERE identifier = 'NEW-N'`)).rows).toEqual([]);
   });
 });

@@ -51,8 +51,8 @@ export const writerNameSql = (u: string): string =>
  * when there is no such user. The bindings are read as the API's user store reads them.
  */
 export async function loadWriterUser(pool: Pool, userId: number): Promise<WriterUser | null> {
-  const { rows } = await pool.query<{ id: number; first_name: string; last_name: string; email: string; organizations: number[]; oktmo: string[] }>(
-    `SELECT u.id, u.first_name, u.last_name, u.email,
+  const { rows } = await pool.query<{ id: number; first_name: string; last_name: string; email: string; organizations: number[]; oktmo: string[]; is_declarant: boolean }>(
+    `SELECT u.id, u.first_name, u.last_name, u.email, u.is_declarant,
             coalesce((SELECT array_agg(o.legal_entity_id ORDER BY o.legal_entity_id) FROM user_organization o WHERE o.user_id = u.id), '{}') AS organizations,
             coalesce((SELECT array_agg(a.code ORDER BY a.code) FROM user_administrative_unit ua JOIN administrative_unit a ON a.id = ua.administrative_unit_id
                        WHERE ua.user_id = u.id AND a.code IS NOT NULL), '{}') AS oktmo
@@ -61,5 +61,5 @@ export async function loadWriterUser(pool: Pool, userId: number): Promise<Writer
   );
   const r = rows[0];
   if (!r) return null;
-  return { id: r.id, first_name: r.first_name, last_name: r.last_name, email: r.email, scope: { organizations: r.organizations, oktmo: r.oktmo } };
+  return { id: r.id, first_name: r.first_name, last_name: r.last_name, email: r.email, scope: { organizations: r.organizations, oktmo: r.oktmo, ...(r.is_declarant ? { declarant: true } : {}) } };
 }
