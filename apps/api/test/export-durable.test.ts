@@ -138,7 +138,7 @@ afterAll(async () => {
 async function expectFile(url: string, who: 'admin' | 'viewer' = 'admin'): Promise<void> {
   const file = await request(t.app.server).get(url).set(t.auth(who)).buffer(true).parse(binary);
   expect(file.status).toBe(200);
-  expect(file.headers['content-disposition']).toMatch(/^attachment; filename="container_\d{4}-\d{2}-\d{2}\.xlsx"$/);
+  expect(file.headers['content-disposition']).toMatch(/^attachment; filename="(container_\d{4}-\d{2}-\d{2}\.xlsx)"; filename\*=UTF-8''\1$/);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(file.body as unknown as ArrayBuffer);
   expect(wb.worksheets[0]!.rowCount).toBe(3); // header + 2 sites

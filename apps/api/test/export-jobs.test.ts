@@ -113,7 +113,7 @@ describe('an export run as a job', () => {
 
     const file = await request(t.app.server).get(notification.documentUrl!).set(t.auth('admin')).buffer(true).parse(binary);
     expect(file.status).toBe(200);
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="${notification.documentName}"`);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${notification.documentName}"; filename*=UTF-8''${notification.documentName}`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.body as unknown as ArrayBuffer);
     expect(wb.worksheets[0]!.rowCount).toBe(4);

@@ -2,13 +2,13 @@
  * A small table (a dashboard widget's numbers, issue 12 §2) as an .xlsx workbook: one sheet, a
  * bold frozen header of the columns' labels (with the unit after a comma), the rows, and an
  * optional total row; numbers stay numbers (format `#,##0.###`). Same SpreadsheetML writer as
- * the registry exports (sheet-xml.ts, zip-stream.ts). Throws what the output stream throws.
+ * the registry exports (sheet-xml.ts, zip.ts). Throws what the output stream throws.
  */
 import type { Writable } from 'node:stream';
 import type { Cell } from './format';
 import type { SheetColumn } from './sheet-xml';
 import { columnName, columnStyles, packageParts, rowXml, sheetEnd, sheetStart } from './sheet-xml';
-import { ZipWriter } from './zip-stream';
+import { ZipWriter } from './zip';
 
 /** A column of the table: the row key, its Russian label and unit. */
 export interface TableColumn {

@@ -1,6 +1,6 @@
 /**
  * Streams a registry to an .xlsx workbook, written directly as SpreadsheetML into a streaming
- * zip (sheet-xml.ts, zip-stream.ts; constant memory, inline strings). One sheet, a bold header
+ * zip (sheet-xml.ts; zip.ts, archiver; constant memory, inline strings). One sheet, a bold header
  * row of the fields' Russian labels (every field of the description, units included), frozen
  * header and an auto-filter. Replaced exceljs' streaming writer, which needed about twice the
  * CPU (bench/RESULTS.md); exceljs still reads the files back in the tests.
@@ -11,7 +11,7 @@ import type { Cell } from './format';
 import { cellValue, numFmt } from './format';
 import type { SheetColumn } from './sheet-xml';
 import { columnName, columnStyles, packageParts, rowXml, sheetEnd, sheetStart } from './sheet-xml';
-import { ZipWriter } from './zip-stream';
+import { ZipWriter } from './zip';
 
 export interface XlsxOptions {
   /** Field names to export, in order; default: every field the rows carry. */

@@ -25,6 +25,7 @@ import { parseId } from '../../crud/paging';
 import { pageAnswer } from '../../crud/page-answer';
 import { HttpError, notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { datedName, sendFile } from '../../http/file-reply';
 import type { ModuleDeps } from '../module';
 import { BalanceRepository } from './balance.repository';
 
@@ -84,10 +85,7 @@ export async function registerBalanceRoutes(app: FastifyInstance, d: ModuleDeps,
     const fields = ['year', 'fkko', 'hazard_class', ...(query.fields?.length ? BALANCE_QUANTITIES.filter((k) => query.fields!.includes(k)) : BALANCE_QUANTITIES), 'identity_broken'];
     const out = new PassThrough();
     writeXlsx(def, registry.stream(q), out, { fields }).catch((err: unknown) => out.destroy(err as Error));
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="balance_${new Date().toISOString().slice(0, 10)}.xlsx"`)
-      .send(out);
+    return sendFile(reply, { name: datedName('balance', 'xlsx'), body: out });
   }, d);
 
   registerRoute(app, balanceFilesRoute, ({ request, query }) => pageAnswer(request, query, (p) => repo.files(p)), d);

@@ -4,8 +4,6 @@
  * is a packages/db effect (effects/appeal.ts) run by every write pipeline. List, card, xlsx,
  * search are the generic routes.
  */
-import { createRequire } from 'node:module';
-import type { Archiver } from 'archiver';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { appealDialogRoute, appealDialogTopic, appealReplyRoute, appealResource, appealZipRoute } from '@tko/contract';
@@ -18,6 +16,7 @@ import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import type { FileStore } from '@tko/db';
+import { sendZip } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { appealHtml, dialogHtml } from './appeal-html';
 import { AppealsRepository } from './appeals.repository';
@@ -30,8 +29,6 @@ export interface AppealsDeps {
   files: FileStore;
 }
 
-// archiver 7 (the runtime) is a CommonJS factory; @types/archiver 8 describes the v8 classes, so the factory is typed here.
-const archiver = createRequire(import.meta.url)('archiver') as (format: 'zip', options: { zlib: { level: number } }) => Archiver;
 
 export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): void {
   const repo = new AppealsRepository(deps.pool);
@@ -81,28 +78,12 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
     const appeal = id === null ? null : await deps.pipeline.repo(def).get(id, { scope: user.scope });
     if (!appeal || id === null) throw notFound();
     const [messages, files] = await Promise.all([repo.messages(id, { limit: 100_000, offset: 0 }), repo.files(id)]);
-    const zip = archiver('zip', { zlib: { level: 6 } });
-    zip.on('warning', (e: Error) => request.log.warn(e));
-    zip.on('error', (e: Error) => {
-      request.log.error(e);
-      zip.destroy(e);
-    });
-    zip.append(appealHtml(appeal), { name: 'appeal.html' });
-    zip.append(dialogHtml(id, messages.rows), { name: 'dialog.html' });
-    const used = new Set<string>();
-    for (const [i, f] of files.entries()) {
-      const stream = await deps.files.stream(f.storage_key);
-      if (!stream) continue;
-      let name = `files/${f.name.replace(/[/\\]/g, '_')}`;
-      if (used.has(name)) name = `files/${i + 1}-${f.name.replace(/[/\\]/g, '_')}`;
-      used.add(name);
-      zip.append(stream, { name });
-    }
-    void zip.finalize();
-    return reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', `attachment; filename="appeal-${id}.zip"`)
-      .send(zip);
+    // appeal.html, dialog.html and files/<name> (names made unique, a file gone from the store left out).
+    return sendZip(reply, `Обращение № ${id}.zip`, [
+      { name: 'appeal.html', open: async () => appealHtml(appeal) },
+      { name: 'dialog.html', open: async () => dialogHtml(id, messages.rows) },
+      ...files.map((f) => ({ name: f.name, dir: 'files', open: () => deps.files.stream(f.storage_key) })),
+    ]);
   }, deps);
 }
 

@@ -10,7 +10,7 @@
  *   DELETE /api/attachments/{id}/           by its uploader, while no registry row uses it
  *                                           (409 otherwise) → 204
  * Images, videos and PDF are answered `inline` (a card can show them), other types as
- * `attachment`; the name goes in RFC 6266 `filename*` (UTF-8).
+ * `attachment`; the headers come from http/file-reply.ts (`filename*`, RFC 5987).
  *
  * Multipart parsing (@fastify/multipart) is registered in this plugin's own encapsulated
  * context, so other modules may register their own without a clash.
@@ -29,6 +29,7 @@ import { toUploaded } from './attachments.repository';
 import type { FileStore } from '@tko/db';
 import { receiveUpload } from './receive-upload';
 import { registerRoute } from '../../routing/register-route';
+import { sendFile } from '../../http/file-reply';
 
 export interface AttachmentDeps {
   repo: AttachmentsRepository;
@@ -43,11 +44,6 @@ export interface AttachmentDeps {
 
 const INLINE = /^(image|video)\/|^application\/pdf$/;
 
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266, RFC 5987). */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
 
 export async function registerAttachmentRoutes(app: FastifyInstance, deps: AttachmentDeps): Promise<void> {
   await app.register(async (scope) => {
@@ -89,13 +85,9 @@ export async function registerAttachmentRoutes(app: FastifyInstance, deps: Attac
       if (!(await deps.access.canRead(user, row.id, row.created_by))) throw notFound();
       const body = await deps.store.stream(row.storage_key);
       if (!body) throw notFound();
-      return reply
-        .header('Content-Type', row.content_type)
-        .header('Content-Length', String(row.size))
-        .header('Content-Disposition', contentDisposition(INLINE.test(row.content_type) ? 'inline' : 'attachment', row.name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=3600')
-        .send(body);
+      return sendFile(reply.header('X-Content-Type-Options', 'nosniff'), {
+        name: row.name, body, type: row.content_type, size: row.size, inline: INLINE.test(row.content_type), cacheControl: 'private, max-age=3600',
+      });
     };
     registerRoute(scope, attachmentFileRoute, download, deps);
     registerRoute(scope, attachmentDownloadRoute, download, deps);

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import type { UserScope } from '@tko/contract';
 import {
-  CONTRACT_MSG, contractDocxRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, DOCX, writableFields,
+  CONTRACT_MSG, contractDocxRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, writableFields,
 } from '@tko/contract';
 import type { WritePipeline, Writer } from '@tko/db';
 import { ConflictError, writerFor } from '@tko/db';
@@ -19,6 +19,7 @@ import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { sendFile } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { contractDocx } from './contract-docx';
 import { ContractsRepository } from './contracts.repository';
@@ -98,10 +99,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
     const areas = await repo.wasteAreas(id, { limit: 10000, offset: 0 });
     const bytes = await contractDocx(row, areas.rows);
     const name = `Договор ${String(row.number)} ред. ${String(row.revision)}.docx`;
-    return reply
-      .header('Content-Type', DOCX)
-      .header('Content-Disposition', `attachment; filename="contract-${id}.docx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(bytes);
+    return sendFile(reply, { name, asciiName: `contract-${id}.docx`, body: bytes });
   }, deps);
 }
 

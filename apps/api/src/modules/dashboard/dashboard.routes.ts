@@ -12,6 +12,7 @@ import {
 } from '@tko/contract';
 import { writeTableXlsx } from '@tko/xlsx';
 import { registerRoute } from '../../routing/register-route';
+import { datedName, sendFile } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { DashboardService } from './dashboard.service';
 
@@ -26,10 +27,7 @@ export const dashboardModule = apiModule('dashboard', (app: FastifyInstance, d) 
     const { title, table } = await svc.widgetTable(params.key);
     const out = new PassThrough();
     writeTableXlsx(title, table.columns, table.rows, out, table.total).catch((err: unknown) => out.destroy(err as Error));
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="dashboard_${params.key}_${new Date().toISOString().slice(0, 10)}.xlsx"`)
-      .send(out);
+    return sendFile(reply, { name: datedName(`dashboard_${params.key}`, 'xlsx'), body: out });
   }, d);
   registerRoute(app, dashboardStateRoute, ({ user }) => svc.state.get(user.id), d);
   registerRoute(app, dashboardStateUpdateRoute, ({ user, body }) => svc.state.update(user.id, body), d);

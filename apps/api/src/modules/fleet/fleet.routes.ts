@@ -12,11 +12,11 @@ import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import { requireInternalVisible } from '../../routing/visible-row';
+import { sendFile } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { readWaybillPrint, readWaybillTasks, nextWaybillNumber } from './waybill.repository';
 import { waybillXlsx } from './waybill-print';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface FleetDeps {
   pool: Pool;
@@ -39,10 +39,7 @@ export function registerFleetRoutes(app: FastifyInstance, deps: FleetDeps): void
     if (!data) throw notFound();
     const bytes = await waybillXlsx(data, deps.timeZone);
     const name = `Путевой лист ${data.series ? `${data.series} ` : ''}№ ${data.number}.xlsx`;
-    return reply
-      .header('Content-Type', XLSX)
-      .header('Content-Disposition', `attachment; filename="waybill-${body.id}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(bytes);
+    return sendFile(reply, { name, asciiName: `waybill-${body.id}.xlsx`, body: bytes });
   }, deps);
 
   registerRoute(app, waybillInitRoute, async () => ({

@@ -28,6 +28,7 @@ import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { MIME_TYPES, sendFile, XLSX_TYPE } from '../../http/file-reply';
 import type { AuthUser } from '../../plugins/auth';
 import type { ImportQueue } from './import-queue';
 import { cleanFileName } from '../attachments/file-name';
@@ -47,13 +48,6 @@ export interface ImportDeps {
 /** The file as answered, its records link pointing at its template's registry list. */
 const importFileWire = (f: ImportFileRow) => fileWire(f, templateOf(f.template_type)?.def.webPath);
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** `attachment` with an ASCII fallback and the real (UTF-8) name, RFC 6266. */
-export function attachment(name: string): string {
-  const ascii = name.replace(/[^\w.-]+/g, '_') || 'file';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Runs `fn`, turning ImportInputError into a 400 on its field. */
 async function input<T>(fn: () => Promise<T>): Promise<T> {
@@ -146,10 +140,9 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
     registerRoute(scope, importDownloadRoute, async (ctx) => {
       const file = await fileOf(ctx);
       if (!(await service.store.exists(file.storage_key))) throw notFound();
-      return ctx.reply
-        .header('Content-Type', file.file_type === 'XLSX' ? XLSX : file.file_type === 'JSON' ? 'application/json' : `text/csv; charset=${file.encoding ?? 'utf-8'}`)
-        .header('Content-Disposition', attachment(file.name))
-        .send(service.store.open(file.storage_key));
+      // The original bytes in their own encoding (a CSV may be Windows-1251).
+      const type = file.file_type === 'XLSX' ? XLSX_TYPE : file.file_type === 'JSON' ? MIME_TYPES.json : `text/csv; charset=${file.encoding ?? 'utf-8'}`;
+      return sendFile(ctx.reply, { name: file.name, type, body: service.store.open(file.storage_key) });
     }, deps);
 
     registerRoute(scope, importErrorsRoute, async (ctx) => {
@@ -158,14 +151,11 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
       if (failed.length === 0) throw new HttpError(404, IMPORT_MSG.noErrors, 'not_found');
       const base = `errors_${file.id}_${file.name.replace(/\.(csv|xlsx)$/i, '')}`;
       if (ctx.query.format === 'csv') {
-        return ctx.reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', attachment(`${base}.csv`))
-          .send(errorsCsv(file.columns, failed, file.delimiter ?? ';'));
+        return sendFile(ctx.reply, { name: `${base}.csv`, body: errorsCsv(file.columns, failed, file.delimiter ?? ';') });
       }
       const out = new PassThrough();
       writeErrorsXlsx(file.columns, failed, out).catch((err: unknown) => out.destroy(err as Error));
-      return ctx.reply.header('Content-Type', XLSX).header('Content-Disposition', attachment(`${base}.xlsx`)).send(out);
+      return sendFile(ctx.reply, { name: `${base}.xlsx`, body: out });
     }, deps);
 
     registerRoute(scope, importTemplatesRoute, () => templateInfos(), deps);
@@ -174,7 +164,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
       const template = templateOr404(ctx.params.type);
       const out = new PassThrough();
       writeTemplateXlsx(template, out).catch((err: unknown) => out.destroy(err as Error));
-      return ctx.reply.header('Content-Type', XLSX).header('Content-Disposition', attachment(`import_${template.type}.xlsx`)).send(out);
+      return sendFile(ctx.reply, { name: `import_${template.type}.xlsx`, body: out });
     }, deps);
 
     registerRoute(scope, importLabelsRoute, async (ctx) => {

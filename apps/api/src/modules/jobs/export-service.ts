@@ -19,6 +19,7 @@ import { withScope } from '@tko/db';
 import { exportFileName, writeXlsx } from '@tko/xlsx';
 import { unavailable } from '../../plugins/http-errors';
 import type { Queues } from './queue';
+import { sendFile } from '../../http/file-reply';
 
 export const QUEUE_DOWN = 'Фоновые задачи временно недоступны (нет связи с Redis). Попробуйте позже или сузьте выборку.';
 
@@ -44,10 +45,7 @@ export class ExportService {
     }
     const out = new PassThrough();
     writeXlsx(def, repo.stream(query), out).catch((err: unknown) => out.destroy(err as Error));
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${exportFileName(def)}"`)
-      .send(out);
+    return sendFile(reply, { name: exportFileName(def), body: out });
   }
 
   /** Queues an export job; returns its id. Throws 503 when Redis is down or not configured. */

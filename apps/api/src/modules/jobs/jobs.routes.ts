@@ -22,6 +22,7 @@ import { Job } from 'bullmq';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound, unavailable } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { sendFile } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { QUEUE_DOWN } from './export-service';
 import type { Queues } from './queue';
@@ -87,10 +88,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
     if (!existsSync(file)) throw notFound();
     const def = resourceByName(record?.resource ?? job!.data.resource);
     const downloadName = result?.download_name ?? (def ? exportFileName(def) : path.basename(file));
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${downloadName}"`)
-      .send(createReadStream(file));
+    return sendFile(reply, { name: downloadName, body: createReadStream(file) });
   }, deps);
 }
 

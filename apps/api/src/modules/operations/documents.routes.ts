@@ -1,7 +1,7 @@
 /**
  * GET /api/documents/{id}/get-zip (issue 11 §5; no trailing slash, as spec 03 §7 writes it): every
- * attachment of a document category, in its order, in one zip streamed with archiver
- * (zip-stream.ts). Permission documents:view (401 → 403 → 404 for a missing category). The
+ * attachment of a document category, in its order, in one zip streamed by the one zip writer
+ * (@tko/xlsx zip.ts, archiver; http/file-reply.ts sendZip). Permission documents:view (401 → 403 → 404 for a missing category). The
  * archive is named after the category: «<name>.zip».
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,8 +13,7 @@ import { parseId } from '../../crud/paging';
 import { registerRoute } from '../../routing/register-route';
 import type { FileStore } from '@tko/db';
 import { requireInternalVisible } from '../../routing/visible-row';
-import { contentDisposition } from '../attachments/attachments.routes';
-import { zipStream } from './zip-stream';
+import { sendZip } from '../../http/file-reply';
 
 export function registerDocumentRoutes(app: FastifyInstance, deps: { pool: Pool; guards: AuthGuards; store: FileStore }): void {
   registerRoute(app, documentZipRoute, async ({ params, reply, user }) => {
@@ -25,11 +24,6 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { pool: Pool;
     const { rows } = await deps.pool.query<{ name: string; storage_key: string }>(
       `SELECT a.name, a.storage_key FROM document_category_attachment j JOIN attachment a ON a.id = j.attachment_id
         WHERE j.document_category_id = $1 ORDER BY j.position, a.id`, [id]);
-    const body = zipStream(rows.map((r) => ({ name: r.name, open: () => deps.store.stream(r.storage_key) })));
-    return reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', contentDisposition('attachment', `${cat.name.replace(/[/\\]/g, '_').slice(0, 200)}.zip`))
-      .header('Cache-Control', 'private, no-store')
-      .send(body);
+    return sendZip(reply, `${cat.name.slice(0, 200)}.zip`, rows.map((r) => ({ name: r.name, open: () => deps.store.stream(r.storage_key) })));
   }, deps);
 }

@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ResourceDef } from '@tko/contract';
 import { writeXlsx } from '@tko/xlsx';
+import { datedName, sendFile } from '../../http/file-reply';
 
 export interface SheetColumn<R> {
   label: string;
@@ -24,8 +25,5 @@ export function sendSheet<R>(reply: FastifyReply, fileBase: string, title: strin
     yield batch;
   }
   writeXlsx(def, one(), out).catch((err: unknown) => out.destroy(err as Error));
-  return reply
-    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('Content-Disposition', `attachment; filename="${fileBase}_${new Date().toISOString().slice(0, 10)}.xlsx"`)
-    .send(out);
+  return sendFile(reply, { name: datedName(fileBase, 'xlsx'), body: out });
 }
