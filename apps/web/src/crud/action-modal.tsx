@@ -89,7 +89,7 @@ export function ActionModal({ def, row, wa, onClose, onDone }: ActionModalProps)
         {fields.length === 0 && <Typography.Paragraph>Выполнить действие «{action.label}»?</Typography.Paragraph>}
         <Form layout="vertical" component={false}>
           {fields.map(([name, field]) => (
-            <FieldInput key={name} name={name} field={field} control={control} entity={row} idPrefix="action" />
+            <FieldInput key={name} resource={def.name} name={name} field={field} control={control} entity={row} idPrefix="action" />
           ))}
         </Form>
       </form>

@@ -57,7 +57,7 @@ export function CardTab(props: {
                 )}
               </FieldItem>
             ) : (
-              <FieldInput name={name} field={field} control={control} disabled={!editable} entity={entity} pointField={def.fields.coordinates?.kind === 'point' && def.fields.coordinates.write ? 'coordinates' : undefined} />
+              <FieldInput resource={def.name} name={name} field={field} control={control} disabled={!editable} entity={entity} pointField={def.fields.coordinates?.kind === 'point' && def.fields.coordinates.write ? 'coordinates' : undefined} />
             )}
           </Col>
         );

@@ -13,6 +13,7 @@ import { useDeleteResource, useResourceItem, useSaveResource } from '../api/hook
 import type { Entity } from '../api/resource-client';
 import { useAppModal } from '../app/modals';
 import { useCanWrite } from '../resources/federal';
+import { overridesOf } from '../resources/registry-overrides';
 import { ErrorState, ForbiddenState, LoadingState } from '../app/states';
 import { toast } from '../app/toasts';
 import type { WebResource } from '../resources/web-resource';
@@ -27,7 +28,6 @@ import { HistoryButton } from '../history/history-view';
 import { useLeaveGuard } from './leave-guard';
 import { tabFromQuery } from './card-tab-query';
 import { WorkflowActions } from './workflow-actions';
-import { cardButtons } from './card-buttons';
 import { PageTitle } from '../app/page-title';
 
 export interface ResourceCardProps {
@@ -184,7 +184,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
             </Button>
           )}
           {!isNew && <WorkflowActions def={def} row={entity} blockedText={formState.isDirty ? 'Сначала сохраните или отмените изменения карточки.' : undefined} onDone={onSaved} />}
-          {!isNew && cardButtons(def.name, entity, formState.isDirty)}
+          {!isNew && overridesOf(def.name).cardButtons?.(entity, formState.isDirty)}
           {!isNew && !def.ownHistory && <HistoryButton def={def} id={entity.id} />}
           <Button onClick={() => navigate(isNew ? listHref(paths.list) : paths.view(entity))}>Отмена</Button>
         </Space>
@@ -215,7 +215,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
                 {flags[tab.key] && <ExclamationCircleFilled style={{ color: '#ff4d4f', marginInlineStart: 6 }} aria-label="Есть ошибки" />}
               </span>
             ),
-            children: tabPanel(tab, entity) ?? (
+            children: tabPanel(def, tab, entity) ?? (
               <>
                 {tabTools(def, tab, control, editable)}
                 <CardTab def={def} tab={tab.key} control={control} entity={entity} editable={editable} />

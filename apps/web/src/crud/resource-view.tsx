@@ -16,6 +16,7 @@ import { Can } from '../app/permissions/can';
 import { useCanWrite } from '../resources/federal';
 import { ErrorState, LoadingState } from '../app/states';
 import { childTexts } from '../resources/child-texts';
+import { overridesOf } from '../resources/registry-overrides';
 import { useRefHrefs } from '../resources/ref-links';
 import type { WebResource } from '../resources/web-resource';
 import { EMPTY_VALUE, formatFieldValue } from './format';
@@ -26,15 +27,14 @@ import { HistoryButton, HistoryEntries, isHistoryItems } from '../history/histor
 import type { ResourcePaths } from './paths';
 import { tabPanel } from './tab-panels';
 import { WorkflowActions } from './workflow-actions';
-import { cardButtons } from './card-buttons';
 import { parameterEntries } from './history-params';
 import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
 import { PageTitle } from '../app/page-title';
 
-function ChildrenView({ name, field, rows }: { name: string; field: FieldDef; rows: Record<string, unknown>[] }) {
+function ChildrenView({ resource, name, field, rows }: { resource: string; name: string; field: FieldDef; rows: Record<string, unknown>[] }) {
   const fields = field.children?.fields ?? {};
-  const texts = childTexts(name);
+  const texts = childTexts(resource, name);
   const [opened, setOpened] = useState<number | null>(null);
   return (
     <>
@@ -107,7 +107,7 @@ function TabView({ def, tab, entity, anonymous }: { def: ResourceDef; tab: strin
       {children.map((n) => (
         <div key={n}>
           <Typography.Title level={5}>{def.fields[n]!.label}</Typography.Title>
-          <ChildrenView name={n} field={def.fields[n]!} rows={(entity[n] as Record<string, unknown>[] | undefined) ?? []} />
+          <ChildrenView resource={def.name} name={n} field={def.fields[n]!} rows={(entity[n] as Record<string, unknown>[] | undefined) ?? []} />
         </div>
       ))}
       {names.length === 0 && <Typography.Text type="secondary">{EMPTY_VALUE}</Typography.Text>}
@@ -133,7 +133,7 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
         </div>
         <Space wrap>
           {!anonymous && <WorkflowActions def={def} row={entity} />}
-          {!anonymous && cardButtons(def.name, entity)}
+          {!anonymous && overridesOf(def.name).cardButtons?.(entity, false)}
           {!anonymous && !def.ownHistory && <HistoryButton def={def} id={entity.id} />}
           {!anonymous && canChange && (
             <Can perm={`${def.name}:change`}>
@@ -153,7 +153,7 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
         items={def.tabs.map((tab) => ({
           key: tab.key,
           label: tab.label,
-          children: tabPanel(tab, entity) ?? <TabView def={def} tab={tab.key} entity={entity} anonymous={anonymous} />,
+          children: tabPanel(def, tab, entity) ?? <TabView def={def} tab={tab.key} entity={entity} anonymous={anonymous} />,
         }))}
       />
     </div>

@@ -5,6 +5,7 @@
  * contract does not list yet says so.
  */
 import { Alert, Empty, Tabs } from 'antd';
+import { Suspense } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../app/permissions/use-permissions';
 import { authPath } from '../app/session/redirect';
@@ -14,7 +15,7 @@ import type { HashOptions } from '../crud/hash-options';
 import { listHref } from '../crud/list-memory';
 import { ResourceList } from '../crud/resource-list';
 import { sectionTabAccess } from './section-access';
-import { LIST_TOOLS } from './list-tools';
+import { overridesOf } from './registry-overrides';
 import { KeyedObjectLink } from './object-route';
 import { tabListPath, tabPaths, webOf } from './section-paths';
 import { isTabbed, type Section } from './sections';
@@ -47,7 +48,7 @@ export function SectionListPage({ section }: { section: Section }) {
   const web = webOf(tab);
   const paths = tabPaths(section, tab);
   const segmentObject = segment && segmentValue ? segment.objectOf?.(segmentValue) : undefined;
-  const Tools = signedIn ? LIST_TOOLS[tab.resource] : undefined;
+  const Tools = signedIn ? overridesOf(tab.resource).listTools : undefined;
 
   return (
     <>
@@ -62,7 +63,7 @@ export function SectionListPage({ section }: { section: Section }) {
           style={{ marginBottom: 8 }}
         />
       )}
-      {web && Tools && <Tools />}
+      {web && Tools && <Suspense fallback={null}><Tools /></Suspense>}
       {web ? (
         <ResourceList
           key={`${section.key}/${tab.slug}`}

@@ -7,6 +7,7 @@ import { resourceByName } from '@tko/contract';
 import type { ResourcePaths } from '../crud/paths';
 import { objectSegment, type PathTarget } from './object-key';
 import { SECTIONS, type Section, type SectionTab } from './sections';
+import { overridesOf } from './registry-overrides';
 import { webResource, type WebResource } from './web-resource';
 
 const webCache = new Map<SectionTab, WebResource | null>();
@@ -15,7 +16,7 @@ const webCache = new Map<SectionTab, WebResource | null>();
 export function webOf(tab: SectionTab): WebResource | null {
   if (!webCache.has(tab)) {
     const def = resourceByName(tab.resource);
-    webCache.set(tab, def ? webResource(def, tab.texts) : null);
+    webCache.set(tab, def ? webResource(def, { ...overridesOf(def.name).texts, ...tab.texts }) : null);
   }
   return webCache.get(tab)!;
 }

@@ -14,7 +14,6 @@ import { FACILITY_SECTION_TABS, tariffInitRoute, waybillInitRoute, WASTE_AREA_TA
 import type { HashOptions } from '../crud/hash-options';
 import type { ObjectKey, PathTarget } from './object-key';
 import { REPORT_LIST_DEFAULTS, reportObjectPath } from '../reports/report-paths';
-import { containerTexts } from './container';
 import type { WebTexts } from './web-resource';
 
 export interface SectionTab {
@@ -36,6 +35,7 @@ export interface SectionTab {
    * typed without the DOM, import the section list).
    */
   initRoute?: typeof tariffInitRoute;
+  /** Texts of this tab over its registry's (registry-overrides.tsx `texts`). */
   texts?: Partial<WebTexts>;
   /**
    * List options the list starts with when the hash lacks them (spec 03 §2: the reports' default
@@ -87,7 +87,7 @@ export const SECTIONS: Section[] = [
     menuLabel: 'Места накопления',
     base: '/terr-schema/containers/',
     orderingInHash: true,
-    tabs: WASTE_AREA_TABS.map((t) => ({ slug: t.type, label: t.label, resource: t.type, texts: t.type === 'container' ? containerTexts : undefined })),
+    tabs: WASTE_AREA_TABS.map((t) => ({ slug: t.type, label: t.label, resource: t.type })),
   },
   {
     key: 'waste-sources',
@@ -187,7 +187,7 @@ export const SECTIONS: Section[] = [
     group: 'analytics',
     menuLabel: 'Проблемы',
     base: '/analitics/problems/',
-    tabs: [{ slug: '', label: 'Проблемы', resource: 'problems', texts: { emptyText: 'Проблем не найдено. Измените фильтры; новые проблемы находит проверка реестра (раз в час и после импорта).' } }],
+    tabs: [{ slug: '', label: 'Проблемы', resource: 'problems' }],
   },
   {
     key: 'tariff',

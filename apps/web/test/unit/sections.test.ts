@@ -93,9 +93,9 @@ describe('reference options and texts', () => {
     expect(refOptionsSource('responsible-for-liquidation')).toMatchObject({ path: '/api/waste-dumps/responsible-for-liquidation/' });
     expect(refOptionsSource('nothing')).toBeUndefined();
     const owners = resources.find((r) => r.name === 'special')!.fields.owners!;
-    expect(fieldOptionsResource('owners', owners)).toBe('waste-area-owner');
+    expect(fieldOptionsResource('special', 'owners', owners)).toBe('waste-area-owner');
     expect(refOptionsSource('waste-area-owner')!.label!({ id: 1, name: 'ООО «Ромашка»', inn: '7707083893' })).toBe('ООО «Ромашка» (ИНН 7707083893)');
-    expect(fieldOptionsResource('service_org', (wasteSourceResource as unknown as ResourceDef).fields.service_org!)).toBe('juridical-person');
+    expect(fieldOptionsResource('waste-sources', 'service_org', (wasteSourceResource as unknown as ResourceDef).fields.service_org!)).toBe('juridical-person');
   });
 
   it('neutral texts by default, aggregates named by their field', () => {

@@ -22,6 +22,8 @@ import { usePathError } from './use-path-error';
 
 type Row = Record<string, unknown> & { id?: number; fetch_action?: 'delete' };
 interface Props {
+  /** The registry whose field it is (its overrides name the rows). */
+  resource?: string;
   name: string;
   field: FieldDef;
   control: Control<FormValues, unknown, FormValues>;
@@ -44,7 +46,7 @@ function Cell({ control, path, field, value, onChange, disabled, label }: { cont
   );
 }
 
-export function ChildrenTable({ name, field, control, disabled }: Props) {
+export function ChildrenTable({ resource, name, field, control, disabled }: Props) {
   const { field: arrayField } = useController({ control, name });
   const groupError = usePathError(control, name);
   const rows = (Array.isArray(arrayField.value) ? arrayField.value : []) as Row[];
@@ -58,7 +60,7 @@ export function ChildrenTable({ name, field, control, disabled }: Props) {
     else arrayField.onChange(rows.filter((_, i) => i !== index));
   };
   const add = () => arrayField.onChange([...rows, newChildRow(field)]);
-  const texts = childTexts(name);
+  const texts = childTexts(resource, name);
   const [opened, setOpened] = useState<number | null>(null);
   const openedRow = opened === null ? undefined : rows[opened];
   const numberOf = (index: number) => visible.findIndex((v) => v.index === index) + 1;

@@ -19,6 +19,8 @@ import { fieldOptionsResource } from '../../resources/ref-options';
 const MiniMap = lazy(() => import('../../map/mini-map'));
 
 export interface FieldInputProps {
+  /** The registry whose field it is (its overrides: options of a reference, words of child rows). */
+  resource?: string;
   name: string;
   field: FieldDef;
   control: Control<FormValues, unknown, FormValues>;
@@ -42,10 +44,10 @@ function pointHint(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' && !parseCoordinatesString(value) ? MSG.coordinates : undefined;
 }
 
-export function FieldInput({ name, field, control, disabled, entity, pointField, idPrefix }: FieldInputProps) {
+export function FieldInput({ resource, name, field, control, disabled, entity, pointField, idPrefix }: FieldInputProps) {
   if (field.kind === 'address') return <AddressInput name={name} field={field} control={control} disabled={disabled} />;
   if (field.kind === 'person') return <PersonInput name={name} field={field} control={control} disabled={disabled} />;
-  if (field.kind === 'children') return <ChildrenTable name={name} field={field} control={control} disabled={disabled} />;
+  if (field.kind === 'children') return <ChildrenTable resource={resource} name={name} field={field} control={control} disabled={disabled} />;
 
   const id = inputId(idPrefix ? `${idPrefix}.${name}` : name);
   return (
@@ -77,7 +79,7 @@ export function FieldInput({ name, field, control, disabled, entity, pointField,
               disabled={disabled}
               known={knownRefs(field, entity?.[name])}
               checkboxLabel={field.label}
-              refResource={fieldOptionsResource(name, field)}
+              refResource={fieldOptionsResource(resource, name, field)}
             />}
             {field.kind === 'point' && !idPrefix && (
               <Suspense fallback={null}>
