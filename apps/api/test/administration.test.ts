@@ -223,11 +223,16 @@ describe('system settings from the data (issue 14 §4)', () => {
     const pub = await api().get('/api/public/v1/system-settings/');
     expect(pub.status).toBe(200);
     expect(pub.body).toEqual({ center_coordinates: { lat: 52.425, lng: 104.065 }, map_zoom: 11, map_zoom_mini: 14 });
-    // Saved by an administrator: the data no longer moves it, even when cleared.
-    await api().put('/api/system-settings/').set(t.auth('admin')).send({ center_coordinates: null, map_zoom: null });
+    // A zoom once set stays set: clearing it is refused and changes nothing.
+    const cleared = await api().put('/api/system-settings/').set(t.auth('admin')).send({ center_coordinates: null, map_zoom: null });
+    expect(cleared.status).toBe(400);
+    expect(Object.keys(cleared.body)).toEqual(['map_zoom']);
+    // Saved by an administrator: the data no longer moves it, even when the centre is cleared.
+    const saved = await api().put('/api/system-settings/').set(t.auth('admin')).send({ center_coordinates: null, map_zoom: 9 });
+    expect(saved.status).toBe(200);
     await t.pool.query(`INSERT INTO waste_area (kind, coordinates) VALUES ('CONTAINER', ST_SetSRID(ST_MakePoint(120, 60), 4326))`);
     const after = await api().get('/api/system-settings/').set(t.auth('viewer'));
     expect(after.body.center_coordinates).toBeNull();
-    expect(after.body.map_zoom).toBeNull();
+    expect(after.body.map_zoom).toBe(9);
   });
 });

@@ -20,7 +20,8 @@ import { UNIQUE_FIELDS, UNORDERABLE, driverOf, freshBody, next, pgOrder, searchF
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // A long file (every registry × every case): its tokens outlive a slow run on a loaded machine.
+  t = await startTestApp({ overrides: { accessTokenLifetime: 3600 } });
 });
 afterAll(async () => t?.close());
 
