@@ -54,5 +54,5 @@ export async function registerRegistryServices(app: FastifyInstance, deps: Regis
 
   registerTransactionRoutes(app, { service: new TransactionService(domain.pipeline), guards });
   // Card histories also for the registries their own module serves (the balance).
-  registerLogRoutes(app, { logs: new LogsRepository(pool), guards, registries: domain.registries.all });
+  registerLogRoutes(app, { logs: new LogsRepository(pool, domain.registries.all.map((r) => r.repo.def)), guards, registries: domain.registries.all });
 }

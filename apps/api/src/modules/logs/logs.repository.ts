@@ -4,9 +4,10 @@
  * Entries in the wire shape of contract routes/logs.ts (ChangeLogEntry).
  */
 import type { Pool } from 'pg';
-import type { ChangeLogEntry, ChangeAction } from '@tko/contract';
+import type { ChangeLogEntry, ChangeAction, UserScope } from '@tko/contract';
 import { PERMISSION_RESOURCES, resourceByName } from '@tko/contract';
-import { estimateRows, exactCountThreshold, Params } from '@tko/db';
+import type { StoredResourceDef } from '@tko/db';
+import { changeLogScopeSql, estimateRows, exactCountThreshold, Params } from '@tko/db';
 
 export interface LogFilters {
   user?: number;
@@ -17,6 +18,8 @@ export interface LogFilters {
   from?: string;
   /** Inclusive upper bound: a date (to its end) or a date-time. */
   to?: string;
+  /** The reader's row scope: a restricted reader sees only entries of rows they can read (changeLogScopeSql of @tko/db). */
+  scope?: UserScope | null;
 }
 
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
@@ -59,7 +62,11 @@ function toEntry(r: LogRow): ChangeLogEntry {
 }
 
 export class LogsRepository {
-  constructor(private readonly pool: Pool) {}
+  /** `registries`: the registries whose entries a restricted reader may see (row scope). */
+  constructor(
+    private readonly pool: Pool,
+    private readonly registries: readonly StoredResourceDef[] = [],
+  ) {}
 
   /**
    * One page of entries matching `f`, newest first, and the total count — the planner's estimate
@@ -75,6 +82,8 @@ export class LogsRepository {
     if (f.action) where.push(`l.action = ${p.add(f.action)}`);
     if (f.from) where.push(`l.created_at >= ${isDate(f.from) ? `${p.add(f.from)}::date` : `${p.add(f.from)}::timestamptz`}`);
     if (f.to) where.push(isDate(f.to) ? `l.created_at < ${p.add(f.to)}::date + 1` : `l.created_at <= ${p.add(f.to)}::timestamptz`);
+    const scoped = changeLogScopeSql(this.registries, f.scope, p);
+    if (scoped) where.push(scoped);
     const cond = where.length ? where.join(' AND ') : 'TRUE';
     const countValues = [...p.values];
     const keyset = beforeId === undefined ? '' : ` AND l.id < ${p.add(beforeId)}`;

@@ -50,12 +50,13 @@ export function registerLogRoutes(app: FastifyInstance, deps: LogsDeps): void {
     return { count, count_is_estimate: estimate, ...links, results: out.rows };
   }
 
+  // A restricted reader sees only the entries of rows they can read (docs/ARCHITECTURE.md "Row scope").
   registerRoute(app, logsRoute, ({ request, query: q }) =>
-    page(request, { user: q.user, resource: q.resource, object: q.object, action: q.action, from: q.from, to: q.to }, q), deps);
+    page(request, { user: q.user, resource: q.resource, object: q.object, action: q.action, from: q.from, to: q.to, scope: request.authUser?.scope }, q), deps);
 
   // xlsx of the filtered log (issue 14 §5), newest first, at most LOGS_XLSX_MAX_ROWS entries.
-  registerRoute(app, logsXlsxRoute, async ({ query: q, reply }) => {
-    const { rows } = await deps.logs.list({ user: q.user, resource: q.resource, object: q.object, action: q.action, from: q.from, to: q.to }, 1, LOGS_XLSX_MAX_ROWS);
+  registerRoute(app, logsXlsxRoute, async ({ request, query: q, reply }) => {
+    const { rows } = await deps.logs.list({ user: q.user, resource: q.resource, object: q.object, action: q.action, from: q.from, to: q.to, scope: request.authUser?.scope }, 1, LOGS_XLSX_MAX_ROWS);
     return sendSheet<ChangeLogEntry>(reply, 'system-logs', 'Системный журнал', [
       { label: 'Дата и время', kind: 'datetime', value: (e) => e.created_at },
       { label: 'Пользователь', value: (e) => e.user?.name ?? e.user_name },
