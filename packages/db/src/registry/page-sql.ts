@@ -16,6 +16,7 @@ import { FieldValidationError } from './errors';
 import { sumType } from './list-count';
 import { ident, Params } from './params';
 import { selectList } from './select-sql';
+import { scopeOf } from './row-scope-sql';
 import type { OrderKey } from './where-sql';
 import { orderKeys, textSearchIn, whereSql } from './where-sql';
 
@@ -145,7 +146,7 @@ export function pageStatement(def: StoredResourceDef, q: ListQuery, o: PageOptio
     inner = parts.length ? `SELECT * FROM (${parts.join(' UNION ALL ')}) u ORDER BY ${order('u')} ${limit}` : `SELECT ${keyCols} FROM ${table} t WHERE FALSE`;
   }
   const cursorCols = keys.slice(0, -1).map((_, i) => `k.__k${i}::text AS __c${i}`);
-  const text = `${withM}SELECT ${[selectList(def, o.fields), ...cursorCols, `k.__k${keys.length - 1} AS __id`, ...totals].join(',\n  ')}\nFROM (${inner}) k JOIN ${table} t ON t.id = k.__k${keys.length - 1}\nORDER BY ${order('k')}`;
+  const text = `${withM}SELECT ${[selectList(def, o.fields, 't', { scope: scopeOf(q), p }), ...cursorCols, `k.__k${keys.length - 1} AS __id`, ...totals].join(',\n  ')}\nFROM (${inner}) k JOIN ${table} t ON t.id = k.__k${keys.length - 1}\nORDER BY ${order('k')}`;
   return { text, values: p.values, keys, counts: totals.length > 0 };
 }
 

@@ -12,7 +12,7 @@
  * cross-field rules (def.check). Returns null for a missing row (→ 404).
  */
 import type { ListQuery, ResourceDef, UserScope } from '@tko/contract';
-import { rowScopeSql } from './row-scope-sql';
+import { rowScopeSql, scopeOf } from './row-scope-sql';
 import { DEFAULT_PAGE_SIZE, listFields } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
 import { FieldValidationError, translatePgError } from './errors';
@@ -198,7 +198,7 @@ export class RegistryRepository {
     if (this.def.rows) scope += ` AND (${this.def.rows('t')})`;
     const rowScope = rowScopeSql(this.def, opts.scope, p);
     if (rowScope) scope += ` AND ${rowScope}`;
-    const { rows } = await db.query(`SELECT ${selectList(this.def, this.detailFields(opts))} FROM ${ident(this.def.table)} t WHERE t.id = ${p.add(id)}${scope}${opts.lock ? ' FOR UPDATE OF t' : ''}`, p.values);
+    const { rows } = await db.query(`SELECT ${selectList(this.def, this.detailFields(opts), 't', { scope: opts.scope, p })} FROM ${ident(this.def.table)} t WHERE t.id = ${p.add(id)}${scope}${opts.lock ? ' FOR UPDATE OF t' : ''}`, p.values);
     return rows[0] ? toWire(rows[0]) : null;
   }
 
@@ -467,7 +467,8 @@ export class RegistryRepository {
     const order = orderSql(this.def, q.ordering);
     // Big exports read with joins (export-sql.ts); small ones keep the per-row sub-selects.
     const big = opts.joins ?? (await estimateRows(this.pool, this.def.table, where, p.values)) >= EXPORT_JOIN_ROWS;
-    const sql = big ? exportSelect(this.def, fields, where, order) : `SELECT ${selectList(this.def, fields)} FROM ${ident(this.def.table)} t WHERE ${where} ORDER BY ${order}`;
+    const rs = { scope: scopeOf(q), p };
+    const sql = big ? exportSelect(this.def, fields, where, order, rs) : `SELECT ${selectList(this.def, fields, 't', rs)} FROM ${ident(this.def.table)} t WHERE ${where} ORDER BY ${order}`;
     const db = await this.pool.connect();
     const fetch = () => db.query(`FETCH ${opts.batchSize ?? 2000} FROM export_cursor`).then((r) => r.rows as Row[]);
     let next: Promise<Row[]> | null = null;
