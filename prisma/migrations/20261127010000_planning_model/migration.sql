@@ -4,7 +4,7 @@
 -- totals (so two plans of one date can be compared after the second replaced the first's routes).
 
 -- 1 or 2 crews: a truck with two runs two shifts a day (Приказ Минтранса № 424 limits each crew's shift).
-ALTER TABLE "vehicle" ADD COLUMN "crews" SMALLINT NOT NULL DEFAULT 1 CONSTRAINT "vehicle_crews_check" CHECK ("crews" IN (1, 2));
+ALTER TABLE "vehicle" ADD COLUMN "crews" INTEGER NOT NULL DEFAULT 1 CONSTRAINT "vehicle_crews_check" CHECK ("crews" IN (1, 2));
 
 -- Opening hours; NULL = not recorded (the planner then does not restrict it and says so in docs).
 ALTER TABLE "garage" ADD COLUMN "opening_time" TIME, ADD COLUMN "closing_time" TIME,
@@ -13,7 +13,7 @@ ALTER TABLE "waste_management_facility" ADD COLUMN "opening_time" TIME, ADD COLU
   ADD CONSTRAINT "waste_management_facility_hours_check" CHECK (("opening_time" IS NULL) = ("closing_time" IS NULL) AND ("opening_time" IS NULL OR "opening_time" < "closing_time"));
 
 -- crew 0 / 1; time at the wheel, s; the rules the route breaks (ViolationCode of @tko/planning; empty = none)
-ALTER TABLE "schedule_route" ADD COLUMN "crew" SMALLINT NOT NULL DEFAULT 0 CONSTRAINT "schedule_route_crew_check" CHECK ("crew" IN (0, 1)),
+ALTER TABLE "schedule_route" ADD COLUMN "crew" INTEGER NOT NULL DEFAULT 0 CONSTRAINT "schedule_route_crew_check" CHECK ("crew" IN (0, 1)),
   ADD COLUMN "driving_s" INTEGER NOT NULL DEFAULT 0 CONSTRAINT "schedule_route_driving_check" CHECK ("driving_s" >= 0),
   ADD COLUMN "violations" TEXT[] NOT NULL DEFAULT '{}',
   ADD COLUMN "mass_kg" DECIMAL(12, 1) NOT NULL DEFAULT 0,
@@ -25,8 +25,8 @@ ALTER TABLE "schedule_route_stop" ADD COLUMN "break_kind" TEXT CONSTRAINT "sched
   ADD COLUMN "share" DECIMAL(7, 6) NOT NULL DEFAULT 1 CONSTRAINT "schedule_route_stop_share_check" CHECK ("share" > 0 AND "share" <= 1),
   ADD COLUMN "mass_kg" DECIMAL(12, 1) NOT NULL DEFAULT 0,
   ADD COLUMN "load_kg" DECIMAL(12, 1) NOT NULL DEFAULT 0,
-  -- at a site: the loading types of the bodies that can serve it (NULL = any), to show the truck's compatibility
-  ADD COLUMN "bodies" TEXT[];
+  -- at a site: the loading types of the bodies that can serve it (empty = any), to show the truck's compatibility
+  ADD COLUMN "bodies" TEXT[] NOT NULL DEFAULT '{}';
 
 -- Sites of a (schedule, date) the last plan did not place, with the reason (replaced with each plan).
 CREATE TABLE "schedule_unplanned" (

@@ -64,7 +64,7 @@ export async function readDayRoutes(pool: Pool, scheduleId: number, workDate: st
     `SELECT s.id, s.route_id, s.order_in_route, s.stop_type, s.waste_area_id, w.location AS area, s.collection_request_id,
             s.waste_management_facility_id AS facility_id, f.name AS facility, s.garage_id, g.name AS garage, s.latitude, s.longitude,
             s.arrival_time::text, s.departure_time::text, s.volume_m3::text, s.load_m3::text,
-            s.break_kind, s.share::text, s.mass_kg::text, s.load_kg::text, s.bodies
+            s.break_kind, s.share::text, s.mass_kg::text, s.load_kg::text, NULLIF(s.bodies, '{}') AS bodies
        FROM schedule_route_stop s JOIN schedule_route r ON r.id = s.route_id
        LEFT JOIN waste_area w ON w.id = s.waste_area_id
        LEFT JOIN waste_management_facility f ON f.id = s.waste_management_facility_id

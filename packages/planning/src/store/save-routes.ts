@@ -39,7 +39,7 @@ export async function writeRoute(db: PoolClient, routeId: number, inst: PlanInst
     order: [] as number[], type: [] as string[], area: [] as (number | null)[], request: [] as (number | null)[], facility: [] as (number | null)[],
     garage: [] as (number | null)[], lat: [] as (number | null)[], lng: [] as (number | null)[], volume: [] as string[], service: [] as number[],
     arrival: [] as string[], departure: [] as string[], load: [] as string[], breakKind: [] as (string | null)[], share: [] as string[],
-    mass: [] as string[], loadKg: [] as string[], bodies: [] as (string | null)[],
+    mass: [] as string[], loadKg: [] as string[], bodies: [] as string[],
   };
   route.stops.forEach((stop, k) => {
     const site = stop.type === 'WASTE_AREA' ? inst.sites[stop.index!]! : null;
@@ -60,7 +60,7 @@ export async function writeRoute(db: PoolClient, routeId: number, inst: PlanInst
     cols.share.push(share.toFixed(6));
     cols.mass.push(((site?.massKg ?? 0) * share).toFixed(1));
     cols.loadKg.push((stop.loadKg ?? 0).toFixed(1));
-    cols.bodies.push(site?.bodies ? `{${site.bodies.join(',')}}` : null);
+    cols.bodies.push(site?.bodies ? `{${site.bodies.join(',')}}` : '{}'); // empty = any body
     cols.arrival.push(secondsToTime(stop.arrivalS));
     cols.departure.push(secondsToTime(stop.departureS));
     cols.load.push(stop.loadM3.toFixed(3));
