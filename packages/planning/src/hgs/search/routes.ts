@@ -153,19 +153,7 @@ export class Routes {
 
   /** Loads `routes` (client locations per slot) and measures every route. */
   load(routes: ArrayLike<ArrayLike<number>>): void {
-    for (let r = 0; r < this.R; r++) {
-      let at = this.startNode(r);
-      const seq = routes[r]!;
-      for (let i = 0; i < seq.length; i++) {
-        const c = seq[i]!;
-        this.next[at] = c;
-        this.prev[c] = at;
-        at = c;
-      }
-      this.next[at] = this.endNode(r);
-      this.prev[this.endNode(r)] = at;
-      this.update(r);
-    }
+    for (let r = 0; r < this.R; r++) this.relink(r, routes[r]!, routes[r]!.length);
   }
 
   /** Client locations per slot. */
@@ -181,7 +169,7 @@ export class Routes {
   }
 
   /** Relinks route r as start → nodes[0…len) → end and re-measures it. */
-  relink(r: number, nodes: Int32Array, len: number): void {
+  relink(r: number, nodes: ArrayLike<number>, len: number): void {
     let at = this.startNode(r);
     for (let i = 0; i < len; i++) {
       const c = nodes[i]!;
