@@ -26,8 +26,8 @@ let origin = '';
 /** Status of GET `path` on a new connection (a kept-alive one may belong to the killed process). */
 function status(p: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = get(origin + p, { agent: false, timeout: 5000 }, (res) => { res.resume(); resolve(res.statusCode!); });
-    req.on('timeout', () => req.destroy(new Error(`GET ${p}: no answer in 5 s`)));
+    const req = get(origin + p, { agent: false, timeout: 30_000 }, (res) => { res.resume(); resolve(res.statusCode!); });
+    req.on('timeout', () => req.destroy(new Error(`GET ${p}: no answer in 30 s`)));
     req.on('error', reject);
   });
 }
