@@ -59,3 +59,4 @@ export * from './report-forms/index';
 export * from './routes/reports';
 export * from './jobs/index';
 export * from './ws/index';
+export * from './roles/seeded-roles';

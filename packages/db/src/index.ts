@@ -14,6 +14,8 @@ export { readMigrations, sha256Hex } from './migration-files';
 export type { MigrationFile } from './migration-files';
 export { ensureAdmin, ADMIN_ROLE } from './admin';
 export type { AdminInput, AdminResult } from './admin';
+export { seedRoles } from './roles-seed';
+export type { SeedRolesResult } from './roles-seed';
 export { importAngarsk, writePlan, ANGARSK_SOURCE, ANGARSK_ZONE, PLAN_UPDATED_FIELDS } from './angarsk/import';
 export type { AngarskImportCounts, PlanWriteRecords, PlanRecord, StaleLinks } from './angarsk/import';
 export { readPlanRows, parsePlanDays, type PlanRow } from './angarsk/read-plan';

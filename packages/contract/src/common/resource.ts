@@ -114,10 +114,13 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
 
 /**
  * Sections of the permission matrix, in their order (spec 01 §2 menu groups); a registry names
- * its own in `ResourceDef.section`, the rights of no registry in routes/permissions.ts.
+ * its own in `ResourceDef.section`, the rights of no registry in routes/permissions.ts. The seeded
+ * roles grant their rights per section (roles/seeded-roles.ts), so every right belongs to a
+ * section other than «Прочее» (`seeded-roles.test.ts` fails otherwise).
  */
 export const PERMISSION_SECTION_ORDER = [
-  'Места накопления', 'Территориальная схема', 'Диспетчерская', 'Документы', 'Справочники', 'Аналитика', 'Администрирование', 'Прочее',
+  'Места накопления', 'Территориальная схема', 'Диспетчерская', 'Договоры и обращения', 'Документы', 'Справочники', 'Аналитика',
+  'Отчётность', 'Администрирование', 'Прочее',
 ] as const;
 export type PermissionSection = (typeof PERMISSION_SECTION_ORDER)[number];
 

@@ -32,6 +32,7 @@ export const APPEAL_TERM_DAYS_DEFAULT = 30;
 
 export const appealResource = defineResource({
   name: 'appeals',
+  section: 'Договоры и обращения',
   rowScope: { internal: 'citizen appeals handled by the regional operator' },
   label: 'Обращения граждан',
   labelOne: 'Обращение',

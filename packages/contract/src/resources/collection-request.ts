@@ -58,6 +58,7 @@ export const REQUEST_WORKFLOW: WorkflowDef = {
 
 export const collectionRequestResource = defineResource({
   name: 'requests',
+  section: 'Диспетчерская',
   rowScope: { internal: 'collection requests on the operator’s schedules' },
   label: 'Заявки',
   labelOne: 'Заявка',

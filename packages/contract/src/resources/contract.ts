@@ -84,6 +84,7 @@ export const contractWasteAreaFields = {
 
 export const contractResource = defineResource({
   name: 'contracts',
+  section: 'Договоры и обращения',
   rowScope: { organization: ['customer', 'contractor'] },
   label: 'Договоры',
   labelOne: 'Договор',

@@ -19,6 +19,7 @@ export const REPORT_TEMPLATE_PLACEHOLDERS: Record<string, string> = {
 
 export const reportNotificationTemplateResource = defineResource({
   name: 'report-notification-templates',
+  section: 'Отчётность',
   rowScope: { internal: 'the reviewers’ notification texts' },
   label: 'Шаблоны уведомлений',
   labelOne: 'Шаблон уведомления',

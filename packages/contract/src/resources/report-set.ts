@@ -31,6 +31,7 @@ export const REPORT_SET_WORKFLOW: WorkflowDef = {
 
 export const reportSetResource = defineResource({
   name: 'report-sets',
+  section: 'Отчётность',
   label: 'Наборы отчётов',
   labelOne: 'Набор отчётов',
   path: '/api/bnreports/sets/',

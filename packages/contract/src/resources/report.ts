@@ -107,6 +107,7 @@ const example = {
 
 export const reportResource = defineResource({
   name: 'reports',
+  section: 'Отчётность',
   label: 'Отчёты',
   labelOne: 'Отчёт',
   path: '/api/bnreports/reports/',
@@ -127,6 +128,7 @@ export const reportResource = defineResource({
 export function reportFormResource(info: ReportKindInfo & { form: string }) {
   return defineResource({
     name: info.form,
+    section: 'Отчётность',
     label: info.name,
     labelOne: info.name,
     path: `/api/report/${info.form}/`,

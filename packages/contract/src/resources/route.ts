@@ -57,6 +57,7 @@ const routeFilters: Record<string, FilterDef> = {
 
 export const routeResource = defineResource({
   name: 'routes',
+  section: 'Диспетчерская',
   rowScope: { internal: 'the operator’s routes' },
   label: 'Маршруты',
   labelOne: 'Маршрут',

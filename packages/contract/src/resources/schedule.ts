@@ -27,6 +27,7 @@ export const schedulePointFields = {
 
 export const scheduleResource = defineResource({
   name: 'schedules',
+  section: 'Диспетчерская',
   rowScope: { internal: 'the operator’s schedules' },
   label: 'Графики',
   labelOne: 'График',

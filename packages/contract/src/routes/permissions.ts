@@ -18,11 +18,11 @@ export const NON_REGISTRY_PERMISSIONS: Record<string, { label: string; section: 
   'import-all-files': { label: 'Импорт: файлы всех пользователей', section: 'Администрирование' },
   'system-settings': { label: 'Системные настройки', section: 'Администрирование' },
   dashboard: { label: 'Дашборд', section: 'Аналитика' },
-  'requests-appoint': { label: 'Заявки: назначение в график', section: 'Прочее' },
-  'requests-reject': { label: 'Заявки: отказ в назначении', section: 'Прочее' },
-  'requests-complete': { label: 'Заявки: отметка о выполнении', section: 'Прочее' },
-  'report-review': { label: 'Отчёты: проверка (принять, вернуть, одобрить, отклонить)', section: 'Прочее' },
-  navctl: { label: 'Мониторинг транспорта (GPS)', section: 'Прочее' },
+  'requests-appoint': { label: 'Заявки: назначение в график', section: 'Диспетчерская' },
+  'requests-reject': { label: 'Заявки: отказ в назначении', section: 'Диспетчерская' },
+  'requests-complete': { label: 'Заявки: отметка о выполнении', section: 'Диспетчерская' },
+  'report-review': { label: 'Отчёты: проверка (принять, вернуть, одобрить, отклонить)', section: 'Отчётность' },
+  navctl: { label: 'Мониторинг транспорта (GPS)', section: 'Диспетчерская' },
 };
 
 const guarded = [...resources, ...moduleResources].filter((r) => !(r.readOnly && r.viewPermission === 'user'));

@@ -1,7 +1,7 @@
 /**
  * Vitest globalSetup (`globalSetup: ['@tko/db/testing/global-setup']` or this file's path):
  * once per run, finds the test server (server.ts), creates `tko_test_template_<random>`,
- * applies the migrations to it and provides its name and the admin URL to the workers
+ * applies the migrations and the seeded roles to it and provides its name and the admin URL to the workers
  * (createTestDatabase reads them). Teardown drops the template and every test database copied
  * from it that a crashed test file left behind, then stops the container if one was started.
  */
@@ -9,7 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { createPool } from '../client';
 import { migrate } from '../migrate';
+import { seedRoles } from '../roles-seed';
 import { createDatabase, databaseUrl, dropDatabase, listDatabases } from './databases';
 import { startTestServer } from './server';
 import './provided-context';
@@ -25,6 +27,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await createDatabase(server.adminUrl, template);
     await migrate(databaseUrl(server.adminUrl, template));
+    // The seeded roles, as the migrate command writes them after the migrations.
+    const pool = createPool(databaseUrl(server.adminUrl, template));
+    try {
+      await seedRoles(pool);
+    } finally {
+      await pool.end();
+    }
   } catch (err) {
     await dropDatabase(server.adminUrl, template).catch(() => undefined);
     await server.stop();
