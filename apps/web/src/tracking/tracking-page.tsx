@@ -2,13 +2,14 @@
  * /routes/nav-ctrl/ — vehicle tracking (spec 02 §2, §4 «Vehicle tracking»; issue 10 §3, §5): the
  * vehicle list with online / offline counts (GET /api/navctl/vehicles/), the chosen vehicle's
  * trips on a day (GET /api/navctl/vehicles/{id}/trips/), the trip card (distance, duration,
- * site visits) and the map with every truck (plate, last-online colour) and the trip's track.
+ * site visits), the day's visits (also those between trips; docs/TRACKING.md) and the map with
+ * every truck (plate, last-online colour) and the trip's track.
  * Positions arrive live over STOMP (/topic/navctl.positions) and move the trucks in the list
  * and on the map. Each of the three views can be shown or hidden.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
-  NAVCTL_POSITIONS_TOPIC, navTripsRoute, navVehiclesRoute, type LivePosition, type LivePositions, type NavTrip, type NavVehicle,
+  NAVCTL_POSITIONS_TOPIC, navTripsRoute, navVehiclesRoute, type LivePosition, type LivePositions, type NavTrip, type NavTripVisit, type NavVehicle,
 } from '@tko/contract';
 import { Card, Checkbox, Descriptions, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -31,7 +32,22 @@ const VIEWS: { value: View; label: string }[] = [
 
 const km = (m: number) => `${(m / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} км`;
 const duration = (s: number) => `${Math.floor(s / 3600)} ч ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} мин`;
+const dwell = (s: number) => (s < 60 ? `${s} с` : `${Math.floor(s / 60)} мин ${String(s % 60).padStart(2, '0')} с`);
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** Visits with arrival, dwell and the closest approach; `withTrip`: the trip number, or «между рейсами». */
+function VisitList({ visits, withTrip = false }: { visits: NavTripVisit[]; withTrip?: boolean }) {
+  return (
+    <ul style={{ margin: 0, paddingLeft: 16 }} data-testid={withTrip ? 'day-visits' : 'trip-visits'}>
+      {visits.map((v) => (
+        <li key={`${v.waste_area.id}-${v.arrived_at}`}>
+          {v.waste_area.name}: {formatDateTime(v.arrived_at)}, стоянка {dwell(v.dwell_s)}, {v.distance_m} м
+          {withTrip ? `, ${v.trip === null ? 'между рейсами' : `рейс № ${v.trip}`}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function TrackingPage() {
   const canView = useCan('navctl:view');
@@ -132,10 +148,17 @@ export function TrackingPage() {
                   { key: 'd', label: 'Пробег', children: km(trip.distance_m) },
                   { key: 't', label: 'Длительность', children: duration(trip.duration_s) },
                   { key: 's', label: 'Макс. скорость', children: trip.max_speed === null ? '—' : `${trip.max_speed} км/ч` },
-                  { key: 'v', label: 'Посещено площадок', children: trip.visits.length
-                    ? <ul style={{ margin: 0, paddingLeft: 16 }}>{trip.visits.map((v) => <li key={`${v.waste_area.id}-${v.arrived_at}`}>{v.waste_area.name}: {formatDateTime(v.arrived_at)}, {Math.round(v.duration_s / 60)} мин</li>)}</ul>
-                    : 'нет' },
+                  { key: 'v', label: 'Посещено площадок', children: trip.visits.length ? <VisitList visits={trip.visits} /> : 'нет' },
                 ]} />
+              </Card>
+            )}
+            {show('trips') && selected !== null && trips.data && (
+              <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Посещения площадок за день</h2>}>
+                {trips.data.visits.length ? <VisitList visits={trips.data.visits} withTrip /> : 'Посещений нет'}
+                <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+                  Посещение — стоянка не дальше {trips.data.visit_radius} м от площадки (или её собственного радиуса)
+                  со скоростью до {trips.data.visit_max_speed} км/ч не короче {trips.data.visit_dwell_s} с.
+                </Typography.Text>
               </Card>
             )}
           </div>

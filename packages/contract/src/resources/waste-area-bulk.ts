@@ -12,7 +12,7 @@ import { checkPeriodicity } from './periodicity-check';
 import { wasteAreaFilters, wasteAreaPaths } from './waste-area-common';
 import {
   WASTE_AREA_TAB as T, auditFields, createdAtField, dimensionFields, enteredVolumeField, equipmentFields, identityFields,
-  kgoSectionField, operatorFields, ownershipFields, registerFields, scheduleFields, serviceMarkField, siteConditionFields,
+  kgoSectionField, operatorFields, ownershipFields, registerFields, scheduleFields, serviceMarkField, serviceRadiusField, siteConditionFields,
   verificationFields, wasteSourcesField,
 } from './waste-area-fields';
 
@@ -34,6 +34,7 @@ export const bulkResource = defineResource({
     ...registerFields(),
     ...checkingFields(),
     service_mark: serviceMarkField(),
+    service_radius_m: serviceRadiusField(),
     ...siteConditionFields(),
     section_for_kgo: kgoSectionField(),
     ...equipmentFields(),

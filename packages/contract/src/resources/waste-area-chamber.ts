@@ -11,7 +11,7 @@ import { checkPeriodicity } from './periodicity-check';
 import { wasteAreaFilters, wasteAreaPaths } from './waste-area-common';
 import {
   WASTE_AREA_TAB as T, auditFields, containersFields, contractsField, createdAtField, equipmentFields, identityFields, operatorFields,
-  ownershipFields, registerFields, rolledUpVolumeField, scheduleFields, serviceMarkField, siteConditionFields, wasteSourcesField,
+  ownershipFields, registerFields, rolledUpVolumeField, scheduleFields, serviceMarkField, serviceRadiusField, siteConditionFields, wasteSourcesField,
 } from './waste-area-fields';
 
 export const chamberResource = defineResource({
@@ -31,6 +31,7 @@ export const chamberResource = defineResource({
     ...registerFields(),
     ...checkingFields(),
     service_mark: serviceMarkField(),
+    service_radius_m: serviceRadiusField(),
     ...siteConditionFields(),
     ...equipmentFields(),
     ...scheduleFields(),

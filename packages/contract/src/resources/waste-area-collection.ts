@@ -11,7 +11,7 @@ import { checkPeriodicity } from './periodicity-check';
 import { wasteAreaFilters, wasteAreaPaths } from './waste-area-common';
 import {
   WASTE_AREA_TAB as T, auditFields, contractsField, createdAtField, enteredVolumeField, identityFields, operatorFields, ownershipFields,
-  registerFields, serviceMarkField, wasteSourcesField,
+  registerFields, serviceMarkField, serviceRadiusField, wasteSourcesField,
 } from './waste-area-fields';
 
 export const collectionResource = defineResource({
@@ -32,6 +32,7 @@ export const collectionResource = defineResource({
     ...registerFields(),
     ...checkingFields(),
     service_mark: serviceMarkField(),
+    service_radius_m: serviceRadiusField(),
     ...auditFields(T.general.key),
     waste_sources: wasteSourcesField(T.general.key),
     created_at: createdAtField(),

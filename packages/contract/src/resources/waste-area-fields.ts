@@ -99,6 +99,21 @@ export function serviceMarkField() {
   return f.text('Отметка об обслуживании', { max: 255 });
 }
 
+/** The largest service radius a site may have, metres (a GPS visit farther out is no service of it). */
+export const SERVICE_RADIUS_MAX_M = 500;
+
+/**
+ * service_radius_m: the site's own service radius for GPS visits (issue 23 §2, docs/TRACKING.md),
+ * metres 5–500; empty = the installation's default (TRACKING_VISIT_RADIUS_M, 30 m). For a site whose
+ * truck cannot come close (a yard behind a gate, a site across a road).
+ */
+export function serviceRadiusField() {
+  return f.integer('Радиус обслуживания по GPS, м', {
+    min: 5, max: SERVICE_RADIUS_MAX_M, unit: 'м',
+    help: 'Машина, стоявшая в этом радиусе от площадки, считается её обслужившей. Пусто — радиус по умолчанию (30 м).',
+  });
+}
+
 /**
  * The waste sources whose waste goes to this site (many-to-many, the same link the source's
  * `waste_areas` writes; spec 02 §3). Detail-only: a site may serve
@@ -259,6 +274,7 @@ export const containerSiteFields = {
   ...registerFields(),
   ...checkingFields(),
   service_mark: serviceMarkField(),
+  service_radius_m: serviceRadiusField(),
   is_rso: f.boolean('Обслуживается РСО'),
   // — characteristics tab —
   ...siteConditionFields(),

@@ -11,7 +11,7 @@ import { checkPeriodicity } from './periodicity-check';
 import { wasteAreaFilters, wasteAreaPaths } from './waste-area-common';
 import {
   WASTE_AREA_TAB as T, auditFields, contractsField, createdAtField, dimensionFields, enteredVolumeField, equipmentFields, identityFields,
-  operatorFields, ownershipFields, registerFields, scheduleFields, serviceMarkField, siteConditionFields, wasteSourcesField,
+  operatorFields, ownershipFields, registerFields, scheduleFields, serviceMarkField, serviceRadiusField, siteConditionFields, wasteSourcesField,
 } from './waste-area-fields';
 
 export const specialResource = defineResource({
@@ -32,6 +32,7 @@ export const specialResource = defineResource({
     ...registerFields(),
     ...checkingFields(),
     service_mark: serviceMarkField(),
+    service_radius_m: serviceRadiusField(),
     ...siteConditionFields(),
     ...equipmentFields(),
     ...scheduleFields(),

@@ -5,9 +5,12 @@
  *   (a position within the last TRACKING_ONLINE_MINUTES, default 10) and the `last_online`
  *   bucket; the page carries `online_count` / `offline_count` over the whole filtered list;
  * - GET /api/navctl/vehicles/{id}/trips/?from&to — the vehicle's trips in the period: split where
- *   it stood still ≥ `stop_minutes` (default 10), each with `period {lower, upper}`, its track as
- *   a GeoJSON LineString ([lng, lat]), distance (m), duration (s) and the site visits (positions
- *   within `visit_radius` m of a waste area); the period is at most 31 days;
+ *   it stood still ≥ `stop_minutes` (default 10) or sent nothing for ≥ `silence_minutes` (default
+ *   10), each with `period {lower, upper}`, its track as a GeoJSON LineString ([lng, lat]),
+ *   distance (m), duration (s) and its site visits; `visits` lists every visit of the period, also
+ *   those between two trips (a stay within the site's radius — its own `service_radius_m`, else
+ *   `visit_radius`, default 30 m — slower than `visit_max_speed` km/h for ≥ `visit_dwell_s`;
+ *   docs/TRACKING.md); the period is at most 31 days;
  * - POST /api/navctl/positions/ — the REST ingest for integrators (up to 5 000 positions per
  *   call; the Wialon IPS receiver is the other way in, apps/tracker).
  * Live: every stored batch is published on NAVCTL_POSITIONS_TOPIC (STOMP, {@link LivePositionsSchema}).
@@ -83,20 +86,36 @@ export const NavTripsQuerySchema = z.object({
   from: DateOrDateTimeSchema.optional(),
   /** Period end (a date means the end of that day); default: now. */
   to: DateOrDateTimeSchema.optional(),
-  /** A standstill at least this long splits trips, minutes (1–240, default 10). */
+  /** A standstill at least this long splits trips, minutes (1–240, default TRACKING_STOP_MINUTES = 10). */
   stop_minutes: intParam(1, 240).optional(),
-  /** Distance to a site that counts as a visit, metres (5–1000, default 50). */
+  /** A gap in the data at least this long splits trips and stays, minutes (1–1440, default TRACKING_SILENCE_MINUTES = 10). */
+  silence_minutes: intParam(1, 1440).optional(),
+  /** Service radius of the sites without their own `service_radius_m`, metres (5–1000, default TRACKING_VISIT_RADIUS_M = 30). */
   visit_radius: intParam(5, 1000).optional(),
 }).strict();
 
 export const NavPeriodSchema = z.object({ lower: z.string(), upper: z.string() });
 
+/** A visit (service) of a site: a stay within its radius below the speed limit for at least the dwell (docs/TRACKING.md). */
 export const NavTripVisitSchema = z.object({
   waste_area: z.object({ id: z.number().int(), name: z.string(), kind: z.string() }),
+  vehicle: z.object({ id: z.number().int(), license_plate: z.string() }),
+  /** Arrival: the stay's first slow position within the radius (ISO 8601 UTC). */
   arrived_at: z.string(),
+  /** Departure: its last one. */
   left_at: z.string(),
+  /** Dwell, seconds: left_at − arrived_at. */
+  dwell_s: z.number().int(),
+  /** The same as dwell_s (the name of the first version of the call). */
   duration_s: z.number().int(),
+  /** Closest approach of the stay's positions to the site, metres. */
+  distance_m: z.number().int(),
+  /** The site's service radius that applied, metres (its own or the call's default). */
+  radius_m: z.number().int(),
+  /** Number of the trip whose period holds the arrival; null when the stay lies between trips (or outside any). */
+  trip: z.number().int().nullable(),
 });
+export type NavTripVisit = z.infer<typeof NavTripVisitSchema>;
 
 export const NavLineStringSchema = z.object({
   type: z.literal('LineString'),
@@ -125,10 +144,20 @@ export const NavTripsAnswerSchema = z.object({
   vehicle: z.object({ id: z.number().int(), license_plate: z.string() }),
   period: NavPeriodSchema,
   stop_minutes: z.number().int(),
+  silence_minutes: z.number().int(),
+  /** Default service radius, metres. */
   visit_radius: z.number().int(),
+  /** Speed limit of a stay, km/h. */
+  visit_max_speed: z.number(),
+  /** Minimum dwell of a visit, seconds. */
+  visit_dwell_s: z.number().int(),
+  /** Stays at one site closer than this are one visit, seconds. */
+  visit_merge_s: z.number().int(),
   count: z.number().int(),
   distance_m: z.number().int(),
   results: z.array(NavTripSchema),
+  /** Every visit of the period by arrival, inside trips or between them. */
+  visits: z.array(NavTripVisitSchema),
 });
 export type NavTripsAnswer = z.infer<typeof NavTripsAnswerSchema>;
 

@@ -1,8 +1,12 @@
-/** GPS tracking storage and reads (issue 10 §3): positions, partitions, trips, visits. */
+/** GPS tracking storage and reads (issue 10 §3, issue 23 §2): positions, partitions, trips, visits, settings. */
 export { PositionStore, PartitionKeeper, plausibleTime, utcDay, POSITION_MIN_TIME, POSITION_MAX_AHEAD_MS } from './positions';
 export type { PositionRow } from './positions';
-export { splitTrips, findVisits, haversineM, pathLengthM, DEFAULT_TRIP_OPTIONS } from './trips';
-export type { TrackPoint, TripOptions, Trip, Visit, VisitSite } from './trips';
+export { splitTrips, haversineM, pathLengthM, DEFAULT_TRIP_OPTIONS } from './trips';
+export type { TrackPoint, TripOptions, Trip } from './trips';
+export { findVisits, derivedSpeeds, DEFAULT_VISIT_OPTIONS } from './visits';
+export type { Visit, VisitOptions, VisitSite } from './visits';
+export { trackingSettings, tripOptionsOf, visitOptionsOf } from './settings';
+export type { TrackingSettings } from './settings';
 export { TrackingRepository } from './tracking-reads';
 export type { NavVehiclesFilter, TripsRequest } from './tracking-reads';
 export { checkStopVisits } from './stop-visits';

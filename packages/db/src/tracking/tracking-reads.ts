@@ -1,16 +1,19 @@
 /**
- * Reads of the tracking screen (issue 10 §3; contract routes/navctl.ts): the vehicle list with
- * the online flag and counts, and one vehicle's trips over a period with tracks and site visits.
- * The trips of a vehicle-day read ≈ 8 640 rows (a position every 10 s) through the primary key
- * (vehicle_id, time) of the day partitions the period touches; splitting and visits run in
- * TypeScript (trips.ts). Visits look at every waste area within the period's bounding box
- * (+ the radius), found through the GiST index on waste_area.coordinates.
+ * Reads of the tracking screen (issue 10 §3, issue 23 §2; contract routes/navctl.ts): the vehicle
+ * list with the online flag and counts, and one vehicle's trips over a period with tracks and site
+ * visits. The trips of a vehicle-day read ≈ 8 640 rows (a position every 10 s) through the primary
+ * key (vehicle_id, time) of the day partitions the period touches; splitting (trips.ts) and visits
+ * (visits.ts) run in TypeScript over the whole period, so a stay between two trips is a visit too.
+ * Visits look at every waste area within the period's bounding box widened by the largest service
+ * radius a site may have, found through the GiST index on waste_area.coordinates.
  */
 import type { Pool } from 'pg';
-import { navLastOnlineBucket, round6 } from '@tko/contract';
+import { navLastOnlineBucket, round6, SERVICE_RADIUS_MAX_M } from '@tko/contract';
 import type { NavTripsAnswer, NavVehicle } from '@tko/contract';
-import { DEFAULT_TRIP_OPTIONS, findVisits, splitTrips } from './trips';
-import type { TrackPoint, TripOptions, VisitSite } from './trips';
+import { splitTrips } from './trips';
+import type { TrackPoint, TripOptions } from './trips';
+import { findVisits } from './visits';
+import type { VisitOptions, VisitSite } from './visits';
 
 export interface NavVehiclesFilter { online?: boolean; search?: string; page: number; pageSize: number }
 
@@ -18,8 +21,8 @@ export interface TripsRequest {
   vehicleId: number;
   from: Date;
   to: Date;
-  stopMinutes: number;
-  visitRadiusM: number;
+  trips: TripOptions;
+  visits: VisitOptions;
 }
 
 export class TrackingRepository {
@@ -79,33 +82,42 @@ export class TrackingRepository {
     return rows.map((r) => ({ t: r[0], lat: r[1], lng: r[2], speed: r[3] }));
   }
 
-  /** Waste areas with coordinates inside the box (degrees) widened by `radiusM`. */
+  /** Waste areas with coordinates inside the box (degrees) widened by `radiusM`, with their own service radius (null: the default). */
   async sitesNear(minLat: number, minLng: number, maxLat: number, maxLng: number, radiusM: number): Promise<VisitSite[]> {
     const dLat = radiusM / 111_320;
     const dLng = radiusM / (111_320 * Math.max(0.01, Math.cos(((minLat + maxLat) / 2) * Math.PI / 180)));
     const { rows } = await this.pool.query(
       `SELECT id, kind, COALESCE(name_waste_area, location, identifier, registry_number, '№ ' || id) AS name,
-              ST_Y(coordinates) AS lat, ST_X(coordinates) AS lng
+              ST_Y(coordinates) AS lat, ST_X(coordinates) AS lng, service_radius_m AS "radiusM"
          FROM waste_area WHERE coordinates && ST_MakeEnvelope($1, $2, $3, $4, 4326)`,
       [minLng - dLng, minLat - dLat, maxLng + dLng, maxLat + dLat]);
     return rows;
   }
 
-  /** The vehicle's trips in the period (contract NavTripsAnswer without the vehicle's plate check). */
+  /** The vehicle's trips and visits in the period (contract NavTripsAnswer without the vehicle's plate check). */
   async trips(req: TripsRequest, vehicle: { id: number; license_plate: string }): Promise<NavTripsAnswer> {
     const pts = await this.points(req.vehicleId, req.from, req.to);
-    const opts: TripOptions = { ...DEFAULT_TRIP_OPTIONS, stopSeconds: req.stopMinutes * 60 };
-    const trips = splitTrips(pts, opts);
+    const trips = splitTrips(pts, req.trips);
     let sites: VisitSite[] = [];
-    if (trips.length) {
+    if (pts.length) {
       let minLat = 90, minLng = 180, maxLat = -90, maxLng = -180;
       for (const p of pts) {
         if (p.lat < minLat) minLat = p.lat; if (p.lat > maxLat) maxLat = p.lat;
         if (p.lng < minLng) minLng = p.lng; if (p.lng > maxLng) maxLng = p.lng;
       }
-      sites = await this.sitesNear(minLat, minLng, maxLat, maxLng, req.visitRadiusM);
+      sites = await this.sitesNear(minLat, minLng, maxLat, maxLng, Math.max(req.visits.radiusM, SERVICE_RADIUS_MAX_M));
     }
     const iso = (ms: number) => new Date(ms).toISOString();
+    const visits = findVisits(pts, sites, req.visits).map((v) => {
+      const trip = trips.findIndex((t) => t.start <= v.arrived && v.arrived <= t.end);
+      return {
+        waste_area: { id: v.site.id, name: v.site.name, kind: v.site.kind },
+        vehicle,
+        arrived_at: iso(v.arrived), left_at: iso(v.left), dwell_s: v.dwell_s, duration_s: v.dwell_s,
+        distance_m: v.distance_m, radius_m: v.site.radiusM ?? req.visits.radiusM,
+        trip: trip < 0 ? null : trip + 1,
+      };
+    });
     const results = trips.map((t, i) => {
       const coords: [number, number][] = [];
       for (let k = t.from; k <= t.to; k++) coords.push([round6(pts[k]!.lng), round6(pts[k]!.lat)]);
@@ -119,20 +131,22 @@ export class TrackingRepository {
         end: { lat: round6(pts[t.to]!.lat), lng: round6(pts[t.to]!.lng) },
         points_count: t.to - t.from + 1,
         track: { type: 'LineString' as const, coordinates: coords },
-        visits: findVisits(pts, t.from, t.to, sites, req.visitRadiusM).map((v) => ({
-          waste_area: { id: v.site.id, name: v.site.name, kind: v.site.kind },
-          arrived_at: iso(v.arrived), left_at: iso(v.left), duration_s: v.duration_s,
-        })),
+        visits: visits.filter((v) => v.trip === i + 1),
       };
     });
     return {
       vehicle,
       period: { lower: req.from.toISOString(), upper: req.to.toISOString() },
-      stop_minutes: req.stopMinutes,
-      visit_radius: req.visitRadiusM,
+      stop_minutes: Math.round(req.trips.stopSeconds / 60),
+      silence_minutes: Math.round(req.trips.silenceSeconds / 60),
+      visit_radius: req.visits.radiusM,
+      visit_max_speed: req.visits.maxSpeedKmh,
+      visit_dwell_s: req.visits.minDwellS,
+      visit_merge_s: req.visits.mergeGapS,
       count: results.length,
       distance_m: results.reduce((s, t) => s + t.distance_m, 0),
       results,
+      visits,
     };
   }
 }

@@ -1,23 +1,27 @@
 /**
- * Trips from a vehicle's positions (issue 10 §3): a trip ends where the truck stands still
- * longer than `stopSeconds` — it stays within `stopRadiusM` of the point where it stopped, or
- * sends nothing for that long — and the next trip starts where it leaves. Pure functions over
- * time-ordered points; distances are great-circle (haversine, mean Earth radius 6 371 008.8 m).
- * Site visits: runs of consecutive positions within `radiusM` of a site.
+ * Trips from a vehicle's positions (issue 10 §3, issue 23 §2; docs/TRACKING.md): a trip ends where
+ * the truck stands still at least `stopSeconds` — its positions stay within `stopRadiusM` of the
+ * standstill's centre — or where the data has a silence of at least `silenceSeconds` between two
+ * positions; the next trip starts where it leaves, or at the first position after the silence. So
+ * no trip spans a night: a truck parked at 20:05 and driven at 06:00 has two trips, not one of
+ * 9.9 hours. Pure functions over time-ordered points; distances are great-circle (haversine, mean
+ * Earth radius 6 371 008.8 m). Site visits: visits.ts.
  */
 
 /** A stored position as the trips need it: time in ms since the epoch, degrees, km/h. */
 export interface TrackPoint { t: number; lat: number; lng: number; speed: number | null }
 
 export interface TripOptions {
-  /** A standstill (or silence) at least this long splits trips; seconds. */
+  /** A standstill at least this long splits trips; seconds. */
   stopSeconds: number;
-  /** Positions within this distance of where the truck stopped count as standing; metres. */
+  /** A gap between two positions at least this long splits trips (nothing is known of it); seconds. */
+  silenceSeconds: number;
+  /** Positions within this distance of the standstill's centre count as standing; metres. */
   stopRadiusM: number;
   /** A trip shorter than this is GPS jitter around a parked truck and is dropped; metres. */
   minTripM: number;
 }
-export const DEFAULT_TRIP_OPTIONS: TripOptions = { stopSeconds: 600, stopRadiusM: 30, minTripM: 50 };
+export const DEFAULT_TRIP_OPTIONS: TripOptions = { stopSeconds: 600, silenceSeconds: 600, stopRadiusM: 30, minTripM: 50 };
 
 export interface Trip {
   /** Indexes into the input points, inclusive. */
@@ -49,15 +53,19 @@ export function pathLengthM(points: readonly TrackPoint[], from: number, to: num
 }
 
 /**
- * Splits time-ordered points into trips. The anchor is the first point of a possible
- * standstill; while later points stay within stopRadiusM of it the truck is standing. When it
- * leaves, a stay of ≥ stopSeconds (or a silence of ≥ stopSeconds between two points) ends the
- * current trip at the anchor and starts the next one at the last standing point.
+ * Splits time-ordered points into trips. A possible standstill starts at its anchor (its first
+ * point); while later points stay within stopRadiusM of the standstill's centre (the mean of its
+ * points, so GPS noise of 5–15 m around a parked truck does not restart it) the truck is standing.
+ * When it leaves, a standstill of ≥ stopSeconds ends the current trip at the anchor and starts the
+ * next one at the last standing point. A silence of ≥ silenceSeconds ends the current trip at the
+ * anchor of the standstill before it (the last point when the truck was moving) and starts the
+ * next one at the first point after it; what happened in the silence is unknown and in no trip.
  */
 export function splitTrips(points: readonly TrackPoint[], opts: TripOptions = DEFAULT_TRIP_OPTIONS): Trip[] {
   const trips: Trip[] = [];
   if (points.length < 2) return trips;
   const stopMs = opts.stopSeconds * 1000;
+  const silenceMs = opts.silenceSeconds * 1000;
   const close = (from: number, to: number) => {
     if (to <= from) return;
     const distance = pathLengthM(points, from, to);
@@ -73,66 +81,31 @@ export function splitTrips(points: readonly TrackPoint[], opts: TripOptions = DE
   };
   let segStart = 0;
   let anchor = 0;
+  let sumLat = points[0]!.lat;
+  let sumLng = points[0]!.lng;
+  let count = 1;
+  const restart = (i: number) => { anchor = i; sumLat = points[i]!.lat; sumLng = points[i]!.lng; count = 1; };
   for (let i = 1; i < points.length; i++) {
     const p = points[i]!;
-    const a = points[anchor]!;
     const gap = p.t - points[i - 1]!.t;
-    const near = haversineM(a.lat, a.lng, p.lat, p.lng) <= opts.stopRadiusM;
-    if (near && gap < stopMs) continue;
-    const stay = points[i - 1]!.t - a.t;
-    if (stay >= stopMs || gap >= stopMs) {
+    if (gap >= silenceMs) {
+      // The data ends for a while: like the end of the data, a standstill of any length before it ends the trip at its anchor.
+      close(segStart, anchor);
+      segStart = i;
+      restart(i);
+      continue;
+    }
+    if (haversineM(sumLat / count, sumLng / count, p.lat, p.lng) <= opts.stopRadiusM) {
+      sumLat += p.lat; sumLng += p.lng; count++;
+      continue;
+    }
+    if (points[i - 1]!.t - points[anchor]!.t >= stopMs) {
       close(segStart, anchor);
       segStart = i - 1;
     }
-    anchor = i;
+    restart(i);
   }
   // The data ends: a trailing standstill of any length ends the last trip at its anchor.
   close(segStart, anchor);
   return trips;
-}
-
-/** A site the visits are looked for (waste area), degrees. */
-export interface VisitSite { id: number; name: string; kind: string; lat: number; lng: number }
-export interface Visit { site: VisitSite; arrived: number; left: number; duration_s: number }
-
-/**
- * Visits of sites by points[from..to]: each run of consecutive points within radiusM of a site
- * is one visit (arrival = first point, departure = last point of the run). Sites are bucketed in
- * a grid of about radiusM, so each point checks its 3 × 3 neighbourhood only.
- */
-export function findVisits(points: readonly TrackPoint[], from: number, to: number, sites: readonly VisitSite[], radiusM: number): Visit[] {
-  if (!sites.length || to < from) return [];
-  const cellLat = radiusM / 111_320;
-  const midLat = points[from]!.lat * rad;
-  const cellLng = radiusM / (111_320 * Math.max(0.01, Math.cos(midLat)));
-  const key = (la: number, ln: number) => `${Math.floor(la / cellLat)}:${Math.floor(ln / cellLng)}`;
-  const grid = new Map<string, VisitSite[]>();
-  for (const s of sites) {
-    const k = key(s.lat, s.lng);
-    const list = grid.get(k);
-    if (list) list.push(s); else grid.set(k, [s]);
-  }
-  const open = new Map<number, { site: VisitSite; arrived: number; left: number }>();
-  const visits: Visit[] = [];
-  const finish = (v: { site: VisitSite; arrived: number; left: number }) =>
-    visits.push({ site: v.site, arrived: v.arrived, left: v.left, duration_s: Math.round((v.left - v.arrived) / 1000) });
-  for (let i = from; i <= to; i++) {
-    const p = points[i]!;
-    const cy = Math.floor(p.lat / cellLat);
-    const cx = Math.floor(p.lng / cellLng);
-    const here = new Set<number>();
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        for (const s of grid.get(`${cy + dy}:${cx + dx}`) ?? []) {
-          if (haversineM(p.lat, p.lng, s.lat, s.lng) > radiusM) continue;
-          here.add(s.id);
-          const v = open.get(s.id);
-          if (v) v.left = p.t; else open.set(s.id, { site: s, arrived: p.t, left: p.t });
-        }
-      }
-    }
-    for (const [id, v] of open) if (!here.has(id)) { finish(v); open.delete(id); }
-  }
-  for (const v of open.values()) finish(v);
-  return visits.sort((a, b) => a.arrived - b.arrived || a.site.id - b.site.id);
 }

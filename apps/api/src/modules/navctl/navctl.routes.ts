@@ -3,42 +3,22 @@
  * vehicle list with the online flag and counts, a vehicle's trips over a period, and the REST
  * ingest for integrators (the Wialon IPS receiver is its own process, apps/tracker; both go through
  * the domain's one PositionIngest, so both choose a vehicle by the same rule). Storage and
- * the trip rules: packages/db src/tracking. Settings (env, docs/CONFIGURATION.md):
- * TRACKING_ONLINE_MINUTES (10) — how recent a position makes a vehicle online;
- * TRACKING_STOP_MINUTES (10) — the default standstill that splits trips;
- * TRACKING_VISIT_RADIUS_M (50) — the default distance to a site that counts as a visit.
+ * the trip and visit rules: packages/db src/tracking (docs/TRACKING.md). Settings: TRACKING_* env
+ * variables, read by packages/db tracking/settings.ts (docs/CONFIGURATION.md «GPS tracking»).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import {
-  DEFAULT_ONLINE_MINUTES, DEFAULT_PAGE_SIZE, MSG, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute, vehicleResource,
+  DEFAULT_PAGE_SIZE, MSG, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute, vehicleResource,
 } from '@tko/contract';
-import { FieldValidationError, TrackingRepository, plausibleTime } from '@tko/db';
-import type { PositionIngest, PositionRow } from '@tko/db';
+import { FieldValidationError, TrackingRepository, plausibleTime, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
+import type { PositionIngest, PositionRow, TrackingSettings } from '@tko/db';
 import { pageLinks, parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import { requireInternalVisible } from '../../routing/visible-row';
 import { apiModule } from '../module';
-
-export interface TrackingSettings { onlineMinutes: number; stopMinutes: number; visitRadiusM: number }
-
-/** Reads the TRACKING_* variables; a value that is not a positive integer is an error at start-up. */
-export function trackingSettings(env: NodeJS.ProcessEnv = process.env): TrackingSettings {
-  const int = (name: string, def: number, max: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return def;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${name} must be an integer 1…${max}, got ${raw}`);
-    return n;
-  };
-  return {
-    onlineMinutes: int('TRACKING_ONLINE_MINUTES', DEFAULT_ONLINE_MINUTES, 10_080),
-    stopMinutes: int('TRACKING_STOP_MINUTES', 10, 240),
-    visitRadiusM: int('TRACKING_VISIT_RADIUS_M', 50, 1000),
-  };
-}
 
 const DAY_MS = 86_400_000;
 const MAX_PERIOD_DAYS = 31;
@@ -83,8 +63,8 @@ export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): vo
     if (to.getTime() - from.getTime() > MAX_PERIOD_DAYS * DAY_MS) throw FieldValidationError.of('to', `Период не может быть длиннее ${MAX_PERIOD_DAYS} дней.`);
     return repo.trips({
       vehicleId: vehicle.id, from, to,
-      stopMinutes: query.stop_minutes ?? settings.stopMinutes,
-      visitRadiusM: query.visit_radius ?? settings.visitRadiusM,
+      trips: tripOptionsOf(settings, { stopMinutes: query.stop_minutes, silenceMinutes: query.silence_minutes }),
+      visits: visitOptionsOf(settings, { radiusM: query.visit_radius, silenceMinutes: query.silence_minutes }),
     }, vehicle);
   }, deps);
 

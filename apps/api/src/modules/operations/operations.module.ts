@@ -11,13 +11,13 @@ import { registerDocumentRoutes } from './documents.routes';
 import { registerFlowRoutes } from './flows.routes';
 import { registerRouteEventRoutes } from './route-events.routes';
 import { registerRouteVisitRoutes } from './route-visits.routes';
-import { trackingSettings } from '../navctl/navctl.routes';
+import { trackingSettings } from '@tko/db';
 
 export const operationsModule = apiModule('operations', (app, d) => {
   registerFlowRoutes(app, { pool: d.pool, guards: d.guards, queues: d.queues });
   registerRouteEventRoutes(app, { pool: d.pool, guards: d.guards, pipeline: d.pipeline });
   registerRouteVisitRoutes(app, {
-    pool: d.pool, guards: d.guards, pipeline: d.pipeline, timeZone: d.config.regionTimeZone, visitRadiusM: trackingSettings().visitRadiusM,
+    pool: d.pool, guards: d.guards, pipeline: d.pipeline, timeZone: d.config.regionTimeZone, tracking: trackingSettings(),
   });
   registerDocumentRoutes(app, { pool: d.pool, guards: d.guards, store: d.domain.fileStore! });
 });

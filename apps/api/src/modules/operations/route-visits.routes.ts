@@ -5,14 +5,15 @@
  * local to the next 00:00). A stop's point is its waste area's, else the stop's own coordinates. The
  * rule itself: packages/db src/tracking/stop-visits.ts. Written through the write pipeline (history,
  * live announcements). 404 for a route event that is missing or out of the user's scope; 409 when it
- * has no vehicle.
+ * has no vehicle. A visit is a stay by the one rule of packages/db tracking/visits.ts (radius: the
+ * waste area's `service_radius_m`, else the body's `visit_radius`, else TRACKING_VISIT_RADIUS_M).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { routeEventCheckVisitsRoute, routeEventResource } from '@tko/contract';
 import type { ResourceDef, RouteEventCheckVisitsResult } from '@tko/contract';
-import { TrackingRepository, checkStopVisits, writerFor } from '@tko/db';
-import type { Row, WritePipeline } from '@tko/db';
+import { TrackingRepository, checkStopVisits, visitOptionsOf, writerFor } from '@tko/db';
+import type { Row, TrackingSettings, WritePipeline } from '@tko/db';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/http-errors';
@@ -24,12 +25,12 @@ export interface RouteVisitsDeps {
   pipeline: WritePipeline;
   /** The region's time zone (IANA name): the work date's bounds. */
   timeZone: string;
-  /** Default visit radius, metres (TRACKING_VISIT_RADIUS_M). */
-  visitRadiusM: number;
+  /** The TRACKING_* settings (default visit radius, speed limit, dwell, merge gap, silence). */
+  tracking: TrackingSettings;
   now?: () => Date;
 }
 
-interface StopPoint { position: number; lat: number | null; lng: number | null }
+interface StopPoint { position: number; lat: number | null; lng: number | null; radiusM: number | null }
 
 export function registerRouteVisitRoutes(app: FastifyInstance, deps: RouteVisitsDeps): void {
   const def = routeEventResource as unknown as ResourceDef;
@@ -39,7 +40,7 @@ export function registerRouteVisitRoutes(app: FastifyInstance, deps: RouteVisits
   registerRoute(app, routeEventCheckVisitsRoute, async ({ params, body, user }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    const radius = body?.visit_radius ?? deps.visitRadiusM;
+    const radius = body?.visit_radius ?? deps.tracking.visitRadiusM;
     const writer = writerFor(user);
     return deps.pipeline.run(async (unit): Promise<RouteEventCheckVisitsResult> => {
       const event = await deps.pipeline.repo(def).get(id, { scope: user.scope, lock: true }, unit.db);
@@ -53,10 +54,11 @@ export function registerRouteVisitRoutes(app: FastifyInstance, deps: RouteVisits
       const { lower, upper } = bounds.rows[0]!;
       const points = await tracking.points(vehicle.id, lower, upper);
       const stopPoints = await unit.db.query<StopPoint>(
-        `SELECT s.position, coalesce(ST_Y(w.coordinates), ST_Y(s.coordinates)) AS lat, coalesce(ST_X(w.coordinates), ST_X(s.coordinates)) AS lng
+        `SELECT s.position, coalesce(ST_Y(w.coordinates), ST_Y(s.coordinates)) AS lat, coalesce(ST_X(w.coordinates), ST_X(s.coordinates)) AS lng,
+                w.service_radius_m AS "radiusM"
            FROM route_event_stop s LEFT JOIN waste_area w ON w.id = s.waste_area_id
           WHERE s.route_event_id = $1 ORDER BY s.position`, [id]);
-      const verdicts = new Map(checkStopVisits(points, stopPoints.rows, radius, now().getTime() >= upper.getTime()).map((v) => [v.position, v]));
+      const verdicts = new Map(checkStopVisits(points, stopPoints.rows, visitOptionsOf(deps.tracking, { radiusM: radius }), now().getTime() >= upper.getTime()).map((v) => [v.position, v]));
       const stops = (event.stops as Row[]).map((s) => {
         const v = verdicts.get(Number(s.position));
         if (!v || v.status === null) return s;
