@@ -5,7 +5,9 @@
  * progress, the report — gives the garages, vehicles, sites and vehicle ↔ site links of the
  * command import (importAngarsk on another database copy), row for row; a second import creates
  * and changes nothing; bad rows fail with their reasons in the errors file while the others are
- * imported; «Откатить импорт» removes what a file created. Real PostGIS and Redis, no mocks.
+ * imported; «Откатить импорт» removes what a file created. Like the command it places the garages
+ * at their estimate, creates the landfill and one schedule per garage, equal to the command's.
+ * Real PostGIS and Redis, no mocks.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +25,11 @@ import { csv, files, finished, startImportHarness, upload, waitFor } from './imp
 import type { ImportHarness } from './import-helpers';
 
 const FILE = path.join(dataDir(), 'angarsk', 'angarsk_route_plan_example2.cp1251.csv');
-const TABLES = ['waste_area', 'garage', 'vehicle', 'vehicle_waste_area', 'contract_zone'] as const;
+const TABLES = ['waste_area', 'garage', 'vehicle', 'vehicle_waste_area', 'contract_zone', 'schedule', 'schedule_vehicle', 'schedule_point', 'waste_management_facility'] as const;
+/** The tables after the whole plan: its objects, and the three garage schedules with the landfill (docs/DATA.md «What the first start creates»). */
+const PLAN_COUNTS = {
+  waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1, schedule: 3, schedule_vehicle: 91, schedule_point: 1692, waste_management_facility: 1,
+};
 
 let h: ImportHarness;
 let other: TestDatabase;
@@ -52,7 +58,12 @@ async function counts(pool: Pool): Promise<Record<string, number>> {
 async function snapshot(pool: Pool) {
   const q = async (sql: string) => (await pool.query(sql)).rows;
   return {
-    garages: await q('SELECT name FROM garage ORDER BY name'),
+    garages: await q('SELECT name, ST_AsText(coordinates) AS wkt, coordinates_needs_checking FROM garage ORDER BY name'),
+    facilities: await q('SELECT name, ST_AsText(coordinates) AS wkt, coordinates_needs_checking, location_needs_checking, data_import_source FROM waste_management_facility ORDER BY name'),
+    schedules: await q(`SELECT s.name, s.external_id, s.vehicles_count, s.points_count, f.name AS facility,
+                               ARRAY(SELECT v.license_plate FROM schedule_vehicle sv JOIN vehicle v ON v.id = sv.vehicle_id WHERE sv.schedule_id = s.id ORDER BY 1) AS vehicles,
+                               ARRAY(SELECT w.external_id FROM schedule_point sp JOIN waste_area w ON w.id = sp.waste_area_id WHERE sp.schedule_id = s.id ORDER BY 1) AS points
+                          FROM schedule s LEFT JOIN waste_management_facility f ON f.id = s.waste_management_facility_id ORDER BY s.name`),
     vehicles: await q('SELECT v.license_plate, g.name AS garage FROM vehicle v LEFT JOIN garage g ON g.id = v.garage_id ORDER BY 1'),
     sites: await q(`SELECT w.external_id, w.data_import_source, w.location, w.structured_address, ST_AsText(w.coordinates) AS wkt, w.status, w.type,
                            w.periodicity, w.periodicity_on_monthdays, w.location_needs_checking, w.landmark, z.name AS zone
@@ -61,6 +72,10 @@ async function snapshot(pool: Pool) {
                       JOIN waste_area w ON w.id = vw.waste_area_id ORDER BY 1, 2`),
   };
 }
+
+const CREATED_HISTORY = {
+  'container:create': 1692, 'contract-zones:create': 1, 'garages:create': 3, 'schedules:create': 3, 'vehicles:create': 91, 'waste-management-facility:create': 1,
+};
 
 /** change_log rows by «registry:action». */
 async function history(): Promise<Record<string, number>> {
@@ -119,7 +134,7 @@ describe('import template ANGARSK_PLAN', () => {
   });
 
   it('imports the real plan: the command import\'s 3 garages, 91 vehicles, 1 692 sites and 6 514 links', async () => {
-    expect(await counts(other.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
+    expect(await counts(other.pool)).toEqual(PLAN_COUNTS);
     const up = await upload(h.t, readFileSync(FILE), 'angarsk_route_plan_example2.cp1251.csv', 'ANGARSK_PLAN');
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     expect(up.body).toMatchObject({ encoding: 'windows-1251', delimiter: ';', row_count: 20626 });
@@ -154,6 +169,10 @@ describe('import template ANGARSK_PLAN', () => {
     expect(mineSnap.vehicles).toEqual(theirs.vehicles);
     expect(mineSnap.sites).toEqual(theirs.sites);
     expect(mineSnap.links).toEqual(theirs.links);
+    expect(mineSnap.facilities).toEqual(theirs.facilities);
+    expect(mineSnap.schedules).toEqual(theirs.schedules);
+    expect(mineSnap.garages.every((g) => g.coordinates_needs_checking && g.wkt)).toBe(true);
+    expect(done.report!.warnings[1]).toBe('Графиков по гаражам 3, новых 3; точек графиков добавлено 1692, убрано 0; машин графиков добавлено 91, убрано 0; координаты гаражей оценены по площадкам: 3; полигон «Полигон ТБО г. Ангарск» создан (координаты оценены — проверьте).');
     // A few rows read through the registries' API.
     const garages = await get('/api/fleet/garages/?ordering=name');
     expect(garages.body.results.map((g: { name: string }) => g.name)).toEqual(theirs.garages.map((g) => g.name));
@@ -162,13 +181,16 @@ describe('import template ANGARSK_PLAN', () => {
     const site = await get(`/api/waste-area/container/?search=${encodeURIComponent('47 квл, 60 (ул. Набережная, 41)')}`);
     expect(site.body.results[0]).toMatchObject({ location: 'Ангарск, 47 квл, 60 (ул. Набережная, 41)', coordinates: { lat: 52.546842, lng: 103.870102 }, periodicity: 'ON_MONTHDAYS' });
     expect((await get(`/api/waste-area/container/${site.body.results[0].id}/`)).body.periodicity_on_monthdays).toEqual([1, 8, 15, 22, 29]);
-    // What the file created is listed for «Откатить импорт»: the zone, 3 garages, 91 vehicles, 1 692 sites.
+    // What the file created is listed for «Откатить импорт»: the zone, 3 garages, 91 vehicles, 1 692 sites, the landfill, 3 schedules.
     const records = await h.t.pool.query<{ registry: string; n: number }>('SELECT registry, count(*)::int AS n FROM import_record WHERE import_file_id = $1 GROUP BY 1 ORDER BY 1', [done.id]);
-    expect(records.rows).toEqual([{ registry: 'container', n: 1692 }, { registry: 'contract-zones', n: 1 }, { registry: 'garages', n: 3 }, { registry: 'vehicles', n: 91 }]);
+    expect(records.rows).toEqual([
+      { registry: 'container', n: 1692 }, { registry: 'contract-zones', n: 1 }, { registry: 'garages', n: 3 }, { registry: 'schedules', n: 3 },
+      { registry: 'vehicles', n: 91 }, { registry: 'waste-management-facility', n: 1 },
+    ]);
     // Written through the pipeline's unit: each record has its history and was announced on its registry's topic.
-    expect(await history()).toEqual({ 'container:create': 1692, 'contract-zones:create': 1, 'garages:create': 3, 'vehicles:create': 91 });
+    expect(await history()).toEqual(CREATED_HISTORY);
     // (Other test files share the Redis channel: every record of ours must be among the creations announced.)
-    for (const registry of ['garages', 'vehicles', 'container']) {
+    for (const registry of ['garages', 'vehicles', 'container', 'schedules', 'waste-management-facility']) {
       const ids = (await h.t.pool.query<{ id: number }>('SELECT record_id AS id FROM import_record WHERE import_file_id = $1 AND registry = $2', [done.id, registry])).rows.map((r) => r.id);
       const announced = new Set(h.envelopes.filter((e) => e.destination === `/topic/registry.${registry}` && (e.body as { action: string }).action === 'create').map((e) => (e.body as { id: number }).id));
       expect(ids.filter((id) => !announced.has(id)), registry).toEqual([]);
@@ -182,11 +204,11 @@ describe('import template ANGARSK_PLAN', () => {
     expect(done.status).toBe('DONE');
     expect(done.report).toMatchObject({ objects: 1786, created: 0, updated: 0, unchanged: 1786, failed_rows: 0 });
     expect(done.report!.warnings[0]).toMatch(/новых 0; машин 91, новых 0, перенесено в другой гараж 0; площадок 1692, новых 0, обновлено 0; связей «машина — площадка» 6514, новых 0, удалено устаревших 0\.$/);
-    expect(await counts(h.t.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
+    expect(await counts(h.t.pool)).toEqual(PLAN_COUNTS);
     expect(await snapshot(h.t.pool)).toEqual(before);
     const records = await h.t.pool.query('SELECT 1 FROM import_record WHERE import_file_id = $1', [done.id]);
     expect(records.rowCount).toBe(0);
-    expect(await history()).toEqual({ 'container:create': 1692, 'contract-zones:create': 1, 'garages:create': 3, 'vehicles:create': 91 });
+    expect(await history()).toEqual(CREATED_HISTORY);
   }, 320000);
 
   it('puts back values edited since (unless told to skip existing ones), with their history; «Откатить импорт» restores the edits', async () => {
@@ -213,7 +235,7 @@ describe('import template ANGARSK_PLAN', () => {
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect((await h.t.pool.query('SELECT location FROM waste_area WHERE external_id = $1', [SITE])).rows[0].location).toBe('Исправлено вручную');
     expect((await get(`/api/fleet/vehicles/?search=${encodeURIComponent(PLATE)}`)).body.results[0].garage.name).not.toBe('Гараж АМП');
-    expect(await counts(h.t.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
+    expect(await counts(h.t.pool)).toEqual(PLAN_COUNTS);
   }, 320000);
 
   it('needs the rights to add sites, garages and vehicles: a clerk who may only add sites is refused', async () => {
@@ -257,10 +279,14 @@ describe('import template ANGARSK_PLAN', () => {
     expect(links.rows[0].n).toBe(1);
     // A partial plan touches only the links of its own sites: the 6 514 of the full plan stay.
     expect((await counts(h.t.pool)).vehicle_waste_area).toBe(6515);
+    // Its new garage gets a schedule of its own with its truck and its site, and the estimate of its point.
+    const own = await h.t.pool.query(`SELECT s.points_count, s.vehicles_count, g.coordinates_needs_checking AS flagged, ST_AsText(g.coordinates) AS wkt
+                                        FROM schedule s JOIN garage g ON g.name = s.external_id WHERE s.external_id = 'Гараж новый'`);
+    expect(own.rows).toEqual([{ points_count: 1, vehicles_count: 1, flagged: true, wkt: 'POINT(103.9 52.6)' }]);
 
     const back = await request(h.t.app.server).post(files(up.body.id, 'rollback/')).set(h.t.auth('admin'));
     expect(back.status, JSON.stringify(back.body)).toBeLessThan(300);
-    expect(await counts(h.t.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
+    expect(await counts(h.t.pool)).toEqual(PLAN_COUNTS);
 
     // «Всё или ничего»: the same file writes nothing, and the file says why.
     const strict = await upload(h.t, bytes, 'план-всё-или-ничего.csv', 'ANGARSK_PLAN');
@@ -269,6 +295,6 @@ describe('import template ANGARSK_PLAN', () => {
     const failed = await run(strict.body.id);
     expect(failed).toMatchObject({ status: 'FAILED', errors_count: 3, report: { rolled_back: true, created: 0, failed_rows: 3 } });
     expect(failed.error).toMatch(/^Ничего не записано/);
-    expect(await counts(h.t.pool)).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
+    expect(await counts(h.t.pool)).toEqual(PLAN_COUNTS);
   }, 320000);
 });

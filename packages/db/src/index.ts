@@ -21,6 +21,7 @@ export type { AngarskImportCounts, PlanWriteRecords, PlanRecord, StaleLinks } fr
 export { readPlanRows, parsePlanDays, type PlanRow } from './angarsk/read-plan';
 export { groupPlan, type RoutePlan, type PlanSite } from './angarsk/group-plan';
 export { normalizePlate } from './angarsk/normalize';
+export { ANGARSK_LANDFILL, PLAN_SCHEDULE_PREFIX, type PlanRegionCounts } from './angarsk/region';
 export { importOktmo, OKTMO_SOURCE, OKTMO_FILE } from './oktmo/import';
 export type { OktmoImportCounts, RegionCounts } from './oktmo/import';
 export { planOktmo, isHeading, unitCode } from './oktmo/classify';

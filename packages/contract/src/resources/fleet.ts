@@ -159,6 +159,10 @@ export const garageResource = defineResource({
     name: f.text('Название', { required: true, max: 255, list: true }),
     location: f.text('Адрес', { max: 1000, list: true }),
     coordinates: f.point('Координаты', { list: true }),
+    coordinates_needs_checking: f.boolean('Координаты требуют проверки', {
+      list: true,
+      help: 'Точка оценена (импорт плана вывоза: медиана площадок машин гаража); сохранение новых координат снимает отметку.',
+    }),
     structured_address: f.address('Структурированный адрес'),
     opening_time: f.time('Открыт с', { help: 'Выезд на маршрут не раньше; пусто — не ограничено.' }),
     closing_time: f.time('Открыт до', { help: 'Возврат с маршрута не позже; пусто — не ограничено.' }),
@@ -166,6 +170,7 @@ export const garageResource = defineResource({
   filters: {
     search: { kind: 'text', fields: ['name', 'location'], label: 'Поиск' },
     in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
+    coordinates_needs_checking: { kind: 'bool', field: 'coordinates_needs_checking', label: 'Координаты требуют проверки' },
   },
   ordering: ['id', 'name', 'location'],
   defaultOrdering: 'name',

@@ -1,7 +1,7 @@
 /**
  * Turns the visits of the route plan into registry objects (docs/DATA.md): one container site
- * per distinct coordinate pair at 6 decimals, the garages, the vehicles with their garage, and
- * which vehicle serves which site.
+ * per distinct coordinate pair at 6 decimals, the garages, the vehicles with their garage, which
+ * vehicle serves which site, and the garage whose schedule takes each site.
  */
 import type { PlanRow } from './read-plan';
 import { addressToLocation, cityOf, normalizePlate, siteKey } from './normalize';
@@ -18,6 +18,11 @@ export interface PlanSite {
   city: string | null;
   /** Union of the served days of the month over every visit, ascending. */
   days: number[];
+  /**
+   * The garage whose schedule serves the site (docs/DATA.md «Schedules»): the one whose trucks
+   * list it on the most (truck, day of the month) pairs; a tie goes to the garage met first in the file.
+   */
+  garage: string;
 }
 
 export interface RoutePlan {
@@ -33,7 +38,7 @@ export interface RoutePlan {
 
 /** Groups plan rows; pure (no I/O). Coordinates are rounded to 6 decimals. */
 export function groupPlan(rows: PlanRow[]): RoutePlan {
-  const sites = new Map<string, { lat: number; lng: number; addresses: Map<string, number>; days: Set<number> }>();
+  const sites = new Map<string, { lat: number; lng: number; addresses: Map<string, number>; days: Set<number>; serving: Map<string, Set<string>> }>();
   const vehicles = new Map<string, string>();
   const links = new Map<string, { plate: string; key: string }>();
   for (const row of rows) {
@@ -41,23 +46,28 @@ export function groupPlan(rows: PlanRow[]): RoutePlan {
     const lng = Number(row.lng.toFixed(6));
     const key = siteKey(lat, lng);
     let site = sites.get(key);
-    if (!site) sites.set(key, (site = { lat, lng, addresses: new Map(), days: new Set() }));
+    if (!site) sites.set(key, (site = { lat, lng, addresses: new Map(), days: new Set(), serving: new Map() }));
     const location = addressToLocation(row.address);
     site.addresses.set(location, (site.addresses.get(location) ?? 0) + 1);
     for (const d of row.days) site.days.add(d);
     const plate = normalizePlate(row.plate);
+    let pairs = site.serving.get(row.garage);
+    if (!pairs) site.serving.set(row.garage, (pairs = new Set()));
+    for (const d of row.days) pairs.add(`${plate}|${d}`);
     if (!vehicles.has(plate)) vehicles.set(plate, row.garage);
     links.set(`${plate}|${key}`, { plate, key });
   }
+  const garages = [...new Set(rows.map((r) => r.garage))];
   return {
     rows: rows.length,
     sites: [...sites].map(([key, s]) => {
       const [location, ...otherLocations] = [...s.addresses]
         .sort(([a, n], [b, m]) => m - n || a.localeCompare(b, 'ru'))
         .map(([address]) => address);
-      return { key, lat: s.lat, lng: s.lng, location: location!, otherLocations, city: cityOf(location!), days: [...s.days].sort((a, b) => a - b) };
+      const garage = [...s.serving].sort(([a, p], [b, q]) => q.size - p.size || garages.indexOf(a) - garages.indexOf(b))[0]![0];
+      return { key, lat: s.lat, lng: s.lng, location: location!, otherLocations, city: cityOf(location!), days: [...s.days].sort((a, b) => a - b), garage };
     }),
-    garages: [...new Set(rows.map((r) => r.garage))],
+    garages,
     vehicles: [...vehicles].map(([plate, garage]) => ({ plate, garage })),
     links: [...links.values()],
   };

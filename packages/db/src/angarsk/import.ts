@@ -2,12 +2,15 @@
  * Writes the Angarsk route plan into the registry (docs/DATA.md), in one transaction, with
  * multi-row statements (a few seconds for the 20 626-row file). Idempotent: sites are upserted
  * on (kind, data_import_source, external_id), garages on name, vehicles on licence plate, links
- * on their primary key; a second run creates nothing and changes nothing.
+ * on their primary key; a second run creates nothing and changes nothing. Then what the region
+ * needs to be planned on its first start (region.ts): estimated garage points, the landfill and
+ * one schedule per garage.
  */
 import type { Pool, PoolClient } from 'pg';
 import type { RoutePlan } from './group-plan';
 import { groupPlan } from './group-plan';
 import { readPlanRows } from './read-plan';
+import { writeRegion, type PlanRegionCounts } from './region';
 import { withTransaction } from '../registry/repository';
 
 /** data_import_source of the imported sites. */
@@ -26,6 +29,8 @@ export interface AngarskImportCounts {
   /** Vehicle ↔ site links of the plan: created now; removed = links of imported sites no longer in the plan. */
   links: { total: number; created: number; removed: number };
   contractZoneId: number;
+  /** Estimated garage points, the landfill and the plan schedules (region.ts). */
+  region: PlanRegionCounts;
 }
 
 /** A record the plan wrote: its id and its key in the plan (garage name, plate, site key 'lat,lng'). */
@@ -105,6 +110,7 @@ export async function writePlan(db: PoolClient, plan: RoutePlan, stale: StaleLin
   }
   sites.unchanged = sites.total - sites.created - sites.updated;
   const links = await writeLinks(db, plan, stale);
+  const region = await writeRegion(db, plan, ANGARSK_SOURCE, contractZoneId, stale === 'all', update);
   const createdVehicles = vehicles.rows.filter((r) => r.created).map((r) => ({ id: r.id, key: r.key }));
   const movedVehicles = vehicles.rows.filter((r) => !r.created).map((r) => ({ id: r.id, key: r.key }));
   return {
@@ -115,6 +121,7 @@ export async function writePlan(db: PoolClient, plan: RoutePlan, stale: StaleLin
       vehicles: { total: plan.vehicles.length, created: createdVehicles.length, updated: movedVehicles.length },
       links: { total: plan.links.length, ...links },
       contractZoneId,
+      region,
     },
     records: {
       zoneCreated: zone.created ? zone.id : null,

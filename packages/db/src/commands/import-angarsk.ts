@@ -20,6 +20,9 @@ runCommand(async () => {
     console.log(`  гаражи: ${c.garages.total} (создано ${c.garages.created})`);
     console.log(`  машины: ${c.vehicles.total} (создано ${c.vehicles.created}, обновлено ${c.vehicles.updated})`);
     console.log(`  связи машина—площадка: ${c.links.total} (создано ${c.links.created}, удалено ${c.links.removed})`);
+    const r = c.region;
+    console.log(`  графики: ${Object.keys(r.schedules.ids).length} (создано ${r.schedules.created.length}); точек добавлено ${r.points.added}, убрано ${r.points.removed}; машин добавлено ${r.vehicles.added}, убрано ${r.vehicles.removed}`);
+    console.log(`  координаты гаражей оценены (медиана площадок, «требуют проверки»): ${r.garagesEstimated.length}; полигон ${r.landfill.created ? 'создан' : 'уже есть'} (№ ${r.landfill.id})`);
   } finally {
     await pool.end();
   }

@@ -5,14 +5,16 @@
  * (one per registry) and its line below; its services come from EffectServices.
  */
 import { appealEffects } from './appeal';
+import { estimatedPointEffects } from './estimated-point';
 import { problemEffects } from './problem';
 import { reportEffects } from './report';
 import type { RegistryEffect } from './types';
 
-export const REGISTRY_EFFECTS: readonly RegistryEffect[] = [...appealEffects, ...reportEffects, ...problemEffects];
+export const REGISTRY_EFFECTS: readonly RegistryEffect[] = [...appealEffects, ...reportEffects, ...problemEffects, ...estimatedPointEffects];
 
 export type { AfterCommitHook, AfterWriteHook, ActionHook, BeforeWriteHook, EffectArgs, EffectLog, EffectMailer, EffectServices, RegistryEffect } from './types';
 export { appealDates, appealDeadline } from './appeal';
+export { clearEstimateOnMove } from './estimated-point';
 export { addProblemEvent } from './problem';
 export { REPORT_REGISTRIES, STEP_EVENTS } from './report';
 export { sendReportNotices, subjectLink } from './report-notices';

@@ -19,9 +19,9 @@
  * (the first garage is kept). With all_or_nothing a failed row rolls everything back.
  */
 import type { ResourceDef } from '@tko/contract';
-import { containerResource, contractZoneResource, garageResource, vehicleResource } from '@tko/contract';
-import type { PlanRow, PlanWriteRecords, RoutePlan, Row, WriteUnit } from '@tko/db';
-import { ANGARSK_SOURCE, groupPlan, normalizePlate, PLAN_UPDATED_FIELDS, writePlan } from '@tko/db';
+import { containerResource, contractZoneResource, garageResource, scheduleResource, vehicleResource, wasteManagementFacilityResource } from '@tko/contract';
+import type { PlanRegionCounts, PlanRow, PlanWriteRecords, RoutePlan, Row, WriteUnit } from '@tko/db';
+import { ANGARSK_LANDFILL, ANGARSK_SOURCE, groupPlan, normalizePlate, PLAN_UPDATED_FIELDS, writePlan } from '@tko/db';
 import { parseRows } from '../convert';
 import { readAll } from '../source';
 import { ImportCancelled } from '../errors';
@@ -32,6 +32,8 @@ const ZONES = contractZoneResource as unknown as ResourceDef;
 const GARAGES = garageResource as unknown as ResourceDef;
 const VEHICLES = vehicleResource as unknown as ResourceDef;
 const SITES = containerResource;
+const SCHEDULES = scheduleResource as unknown as ResourceDef;
+const FACILITIES = wasteManagementFacilityResource as unknown as ResourceDef;
 
 const FIELDS = ['lat', 'lng', 'garage', 'plate', 'address', 'days'] as const;
 
@@ -74,12 +76,13 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
     // A file may be part of a plan: only the sites it names lose the vehicles it no longer gives them.
     const update = ctx.options.existing === 'update';
     const { counts, records } = await writePlan(unit.db, plan, 'plan', update);
-    await adoptAll(ctx, unit, records, before);
+    await adoptAll(ctx, unit, records, before, counts.region);
     await ctx.progress(95);
     warnings.unshift(
       `Гаражей в файле ${counts.garages.total}, новых ${counts.garages.created}; машин ${counts.vehicles.total}, новых ${counts.vehicles.created}, перенесено в другой гараж ${counts.vehicles.updated}; ` +
         `площадок ${counts.sites.total}, новых ${counts.sites.created}, обновлено ${counts.sites.updated}; ` +
         `связей «машина — площадка» ${counts.links.total}, новых ${counts.links.created}, удалено устаревших ${counts.links.removed}.`,
+      regionWarning(counts.region),
     );
     const failed = parsed.rows
       .filter((r) => r.errors.length > 0)
@@ -89,7 +92,7 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
     const updated = counts.vehicles.updated + counts.sites.updated;
     const outcome: RunOutcome = {
       failed,
-      records: importRecords(records, before, firstLines(planRows)),
+      records: importRecords(records, before, firstLines(planRows), counts.region),
       report: {
         rows: total,
         objects,
@@ -140,6 +143,8 @@ function firstLines(rows: PlanRow[]): Map<string, number> {
 interface Before {
   vehicles: Map<number, Row>;
   sites: Map<number, Row>;
+  /** The plan's garages that existed (their point may become the estimate). */
+  garages: Map<number, Row>;
 }
 
 /** The vehicles and sites of the plan already in the registry, as the card reads them (before the write). */
@@ -147,17 +152,25 @@ async function existingRows(ctx: RunContext, unit: WriteUnit, plan: RoutePlan): 
   const ids = async (sql: string, params: unknown[]) => (await unit.db.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
   const vehicleIds = await ids('SELECT id FROM vehicle WHERE license_plate = ANY($1::text[])', [plan.vehicles.map((v) => v.plate)]);
   const siteIds = await ids(`SELECT id FROM waste_area WHERE kind = 'CONTAINER' AND data_import_source = $1 AND external_id = ANY($2::text[])`, [ANGARSK_SOURCE, plan.sites.map((s) => s.key)]);
+  const garageIds = await ids('SELECT id FROM garage WHERE name = ANY($1::text[])', [plan.garages]);
   return {
     vehicles: await ctx.pipeline.repo(VEHICLES).getMany(vehicleIds, unit.db),
     sites: await ctx.pipeline.repo(SITES).getMany(siteIds, unit.db),
+    garages: await ctx.pipeline.repo(GARAGES).getMany(garageIds, unit.db),
   };
 }
 
-/** History and announcements of what writePlan created or changed. */
-async function adoptAll(ctx: RunContext, unit: WriteUnit, r: PlanWriteRecords, before: Before): Promise<void> {
+/**
+ * History and announcements of what writePlan created or changed: besides the registry objects,
+ * the landfill and the schedules it created and the existing garages whose estimated point it set.
+ */
+async function adoptAll(ctx: RunContext, unit: WriteUnit, r: PlanWriteRecords, before: Before, region: PlanRegionCounts): Promise<void> {
   const created = (list: { id: number }[]) => list.map((x) => ({ id: x.id, before: null }));
   if (r.zoneCreated !== null) await unit.adopt(ZONES, [{ id: r.zoneCreated, before: null }], ctx.writer);
-  await unit.adopt(GARAGES, created(r.garages), ctx.writer);
+  const estimated = region.garagesEstimated.filter((id) => before.garages.has(id)).map((id) => ({ id, before: before.garages.get(id)! }));
+  await unit.adopt(GARAGES, [...created(r.garages), ...estimated], ctx.writer);
+  if (region.landfill.created) await unit.adopt(FACILITIES, [{ id: region.landfill.id, before: null }], ctx.writer);
+  if (region.schedules.created.length) await unit.adopt(SCHEDULES, region.schedules.created.map((id) => ({ id, before: null })), ctx.writer);
   await unit.adopt(VEHICLES, [...created(r.vehicles.created), ...r.vehicles.updated.map((v) => ({ id: v.id, before: before.vehicles.get(v.id) ?? null }))], ctx.writer);
   await unit.adopt(SITES, [...created(r.sites.created), ...r.sites.updated.map((s) => ({ id: s.id, before: before.sites.get(s.id) ?? null }))], ctx.writer);
 }
@@ -167,8 +180,12 @@ function oldValues(def: ResourceDef, fields: readonly string[], row: Row | undef
   return row ? Object.fromEntries(fields.map((k) => [k, inputValue(def.fields[k]!, row[k])])) : {};
 }
 
-/** What the write created and changed, oldest first (a rollback goes newest first: sites, vehicles, garages, zone). */
-function importRecords(r: PlanWriteRecords, before: Before, lines: Map<string, number>): ImportedRecord[] {
+/**
+ * What the write created and changed, oldest first (a rollback goes newest first: schedules, the
+ * landfill, sites, vehicles, garages, zone). An estimated garage point is not listed: a rollback
+ * keeps the estimate (docs/DATA.md).
+ */
+function importRecords(r: PlanWriteRecords, before: Before, lines: Map<string, number>, region: PlanRegionCounts): ImportedRecord[] {
   const rec = (def: ResourceDef, id: number, line: number, old: ImportedRecord['oldValues'] = null): ImportedRecord =>
     ({ registry: def.name, recordId: id, action: old ? 'update' : 'create', oldValues: old, line });
   const first = Math.min(...lines.values(), Number.MAX_SAFE_INTEGER);
@@ -179,7 +196,17 @@ function importRecords(r: PlanWriteRecords, before: Before, lines: Map<string, n
   for (const v of r.vehicles.updated) out.push(rec(VEHICLES, v.id, lines.get(`plate|${v.key}`) ?? first, oldValues(VEHICLES, PLAN_UPDATED_FIELDS.vehicles, before.vehicles.get(v.id))));
   for (const s of r.sites.created) out.push(rec(SITES, s.id, lines.get(`site|${s.key}`) ?? first));
   for (const s of r.sites.updated) out.push(rec(SITES, s.id, lines.get(`site|${s.key}`) ?? first, oldValues(SITES, PLAN_UPDATED_FIELDS.container, before.sites.get(s.id))));
+  if (region.landfill.created) out.push(rec(FACILITIES, region.landfill.id, first));
+  const garageOf = new Map(Object.entries(region.schedules.ids).map(([g, id]) => [id, g]));
+  for (const id of region.schedules.created) out.push(rec(SCHEDULES, id, lines.get(`garage|${garageOf.get(id)}`) ?? first));
   return out;
+}
+
+/** The schedules, the landfill and the estimated garage points, in one line (docs/DATA.md «What the first start creates»). */
+function regionWarning(r: PlanRegionCounts): string {
+  return `Графиков по гаражам ${Object.keys(r.schedules.ids).length}, новых ${r.schedules.created.length}; точек графиков добавлено ${r.points.added}, убрано ${r.points.removed}; ` +
+    `машин графиков добавлено ${r.vehicles.added}, убрано ${r.vehicles.removed}; координаты гаражей оценены по площадкам: ${r.garagesEstimated.length}; ` +
+    `полигон «${ANGARSK_LANDFILL}» ${r.landfill.created ? 'создан' : 'уже есть'}${r.landfill.created || r.landfill.moved ? ' (координаты оценены — проверьте)' : ''}.`;
 }
 
 /** Points with several addresses, plates in several spellings, plates with several garages. */

@@ -7,13 +7,15 @@
  * grouping, normalising and SQL): the garages (by name), the vehicles (by normalised plate, with
  * their garage), the container sites (one per coordinate pair at 6 decimals, ON_MONTHDAYS with the
  * union of the days, in the contract zone «Ангарский городской округ») and which vehicle serves
- * which site (vehicle_waste_area). Its run is angarsk-plan-run.ts. Idempotent: a second import
+ * which site (vehicle_waste_area); then, like the command, what a first start needs to plan
+ * (@tko/db angarsk/region.ts): the garages' estimated points, the landfill of the territorial
+ * scheme and one schedule per garage. Its run is angarsk-plan-run.ts. Idempotent: a second import
  * of the same file creates and changes nothing.
  *
  * The targets are the plan's columns; the suggestion matches the file's own headers (Lat, Lon,
  * Descr, Столбец2, Столбец4, Sub) as well as Russian names.
  */
-import { containerResource, garageResource, vehicleResource } from '@tko/contract';
+import { containerResource, garageResource, scheduleResource, vehicleResource, wasteManagementFacilityResource } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
 import { parsePlanDays } from '@tko/db';
 import type { Parsed } from '../parse-cell';
@@ -94,7 +96,10 @@ export const planKey: ImportKey = {
 export const angarskPlanTemplate: ImportTemplate = {
   type: 'ANGARSK_PLAN',
   def: containerResource,
-  alsoWrites: [garageResource as unknown as ResourceDef, vehicleResource as unknown as ResourceDef],
+  alsoWrites: [
+    garageResource as unknown as ResourceDef, vehicleResource as unknown as ResourceDef,
+    scheduleResource as unknown as ResourceDef, wasteManagementFacilityResource as unknown as ResourceDef,
+  ],
   targets: ANGARSK_PLAN_TARGETS,
   key: planKey,
   run: runAngarskPlan,
