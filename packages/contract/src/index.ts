@@ -53,6 +53,7 @@ export * from './routes/operations';
 export * from './routes/trip';
 export * from './routes/navctl';
 export * from './routes/schedule-routes';
+export * from './routes/schedule-sites-bulk';
 export * from './routes/fleet';
 export * from './routes/contracts-appeals';
 export * from './report-forms/index';

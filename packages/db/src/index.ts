@@ -43,3 +43,4 @@ export * from './routing/index';
 export * from './tracking/index';
 export * from './flows/index';
 export * from './domain/index';
+export { addScheduleSites, selectBulkSites, type BulkSelection } from './schedule-sites/bulk';

@@ -2,7 +2,8 @@
  * Routes of a schedule per work date (contract routes/schedule-routes.ts; issue 10 §1, §4):
  * GET {id}/routes/{DD.MM.YYYY}/, POST {id}/plan/{DD.MM.YYYY}/ (202, a job on the planning queue),
  * GET {id}/plan/{DD.MM.YYYY}/{job}/ (state and progress; a plan that left sites out is
- * `completed_with_warnings` with its remarks), POST {id}/routes/{DD.MM.YYYY}/move/.
+ * `completed_with_warnings` with its remarks), POST {id}/routes/{DD.MM.YYYY}/move/; and
+ * POST {id}/sites/bulk/ (sites-bulk.routes.ts).
  * Storage and the solver: @tko/planning (store/). 404 for an unknown schedule; 400 on `date`
  * for a bad work date (zod, before the handler); 400 on `vehicles` / `waste_management_facility`
  * when the schedule cannot be planned (no vehicle with a located garage, no facility); 503 when the queue is needed and Redis is down.
@@ -25,6 +26,7 @@ import { registerRoute } from '../../routing/register-route';
 import { requireInternalVisible } from '../../routing/visible-row';
 import { apiModule } from '../module';
 import { openPlanningQueue, planningQueueOn, type PlanningQueue } from './planning-queue';
+import { registerScheduleSitesBulk } from './sites-bulk.routes';
 
 const QUEUE_DOWN = 'Построение маршрутов временно недоступно (нет связи с Redis). Попробуйте позже.';
 
@@ -114,4 +116,5 @@ export const scheduleRoutesModule = apiModule('schedule-routes', (app, d) => {
   const queue = d.queues ? planningQueueOn(d.queues.planning as never, () => d.queues!.ready()) : openPlanningQueue(d.config.redisUrl, d.config.queuePrefix);
   app.addHook('onClose', async () => { await queue?.close(); });
   registerScheduleRoutes(app, { pool: d.pool, guards: d.guards, queue });
+  registerScheduleSitesBulk(app, d);
 });
