@@ -1,6 +1,7 @@
-# One image for the API (which also serves the built web app) and the worker;
-# docker-compose.yml picks the command. The real data (../shared/data) is never
-# copied in: compose mounts it read-only at /data.
+# One image for the API (which also serves the built web app), the worker and the tracker;
+# docker-compose.yml picks the command. All three run compiled JavaScript (apps/*/dist, made by
+# `pnpm build:server` below; scripts/build-server.ts), not TypeScript through tsx. The real
+# data (../shared/data) is never copied in: compose mounts it read-only at /data.
 FROM node:24-bookworm-slim
 
 # The region tools (docs/REGION.md, `pnpm region:load`): osm2pgsql (address index), osm2pgrouting
@@ -25,7 +26,8 @@ RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline \
  && pnpm --filter @tko/db generate \
- && pnpm --filter @tko/web build
+ && pnpm --filter @tko/web build \
+ && pnpm build:server
 
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data EXPORT_DIR=/var/lib/tko/exports ATTACHMENTS_DIR=/var/lib/tko/attachments IMPORT_DIR=/var/lib/tko/imports \
     BASEMAP_DIR=/var/lib/tko/basemap \

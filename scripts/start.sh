@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the product on this machine: Node 24 + pnpm 12, local PostgreSQL/PostGIS and
 # Redis (unless DATABASE_URL / REDIS_URL are set), dependencies, database migrations,
-# the Angarsk data on an empty registry, the first admin, the web build; then the
+# the Angarsk data on an empty registry, the first admin, the web build and the compiled
+# server processes (pnpm build:server, skipped when up to date); then the
 # worker and the API (which also serves the web app, one process per CPU) on HOST:PORT,
 # each restarted when it exits. Ctrl-C stops both. Variables: docs/CONFIGURATION.md.
 set -euo pipefail
@@ -54,6 +55,9 @@ fi
 (cd packages/db && pnpm exec tsx src/commands/import-fkko.ts --if-empty)
 db_command create-admin
 pnpm --filter @tko/web build
+# The API, the worker and the tracker run compiled JavaScript (apps/*/dist, scripts/build-server.ts):
+# a restart answers in seconds, not the minute tsx took; skipped when the sources are unchanged.
+pnpm build:server
 
 # Each process runs in its own process group so that the whole tree is stopped.
 pids=()
