@@ -5,7 +5,7 @@
  *
  * | process | entry                         | output                                                    |
  * |---------|-------------------------------|-----------------------------------------------------------|
- * | api     | apps/api/src/server.ts        | apps/api/dist/server.js                                   |
+ * | api     | apps/api/src/server.ts        | apps/api/dist/server.js (+ import-inspect.js, its thread)  |
  * | worker  | apps/worker/src/main.ts       | apps/worker/dist/main.js                                  |
  * | tracker | apps/tracker/src/main.ts      | apps/tracker/dist/main.js                                 |
  *
@@ -40,7 +40,7 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { app: 'apps/api', entries: { server: 'src/server.ts' } },
+  { app: 'apps/api', entries: { server: 'src/server.ts', 'import-inspect': '../../packages/import/src/inspect-thread.ts' } },
   { app: 'apps/worker', entries: { main: 'src/main.ts' } },
   { app: 'apps/tracker', entries: { main: 'src/main.ts' } },
 ];

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { truckProfile } from '@tko/db';
+import type { InspectLimits } from '@tko/import';
+import { DEFAULT_INSPECT_LIMITS } from '@tko/import';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -48,6 +50,9 @@ const EnvSchema = z.object({
   ADDRESS_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   IMPORT_DIR: z.string().default(path.join(repoRoot, '.data/imports')),
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  // The upload's inspection thread (@tko/import inspect-isolated.ts): heap, MiB; time, s.
+  IMPORT_INSPECT_HEAP_MB: z.coerce.number().int().min(16).default(512),
+  IMPORT_INSPECT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.string().default('info'),
   SMTP_URL: z.string().optional(),
@@ -111,6 +116,8 @@ export interface Config {
   importDir: string;
   /** Largest import file, bytes. */
   importMaxBytes: number;
+  /** Bounds of the upload's inspection thread (@tko/import inspect-isolated.ts). */
+  importInspect: InspectLimits;
   webDist: string;
   logLevel: string;
   /** Outgoing mail (issue 14 §3): nodemailer SMTP URL (`smtp://user:pass@host:587`, `smtps://…`); null = messages are not sent (logged). */
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : null,
     importDir: e.IMPORT_DIR,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    importInspect: { heapMb: e.IMPORT_INSPECT_HEAP_MB, timeoutMs: e.IMPORT_INSPECT_TIMEOUT_SECONDS * 1000, threads: DEFAULT_INSPECT_LIMITS.threads },
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL || null,

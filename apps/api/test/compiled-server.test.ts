@@ -3,7 +3,8 @@
  * to date) bundles the API, the worker and the tracker into dist/, and the processes production
  * runs start from there with plain `node` — no tsx:
  * - the API answers /healthz and /readyz, signs a user in (argon2's native addon, Prisma's
- *   generated client and its wasm compiler, jsonwebtoken) and lists a registry with the token;
+ *   generated client and its wasm compiler, jsonwebtoken), lists a registry with the token and
+ *   reads an upload in its inspection thread (dist/import-inspect.js);
  * - the worker starts its consumers (its own queue prefix, so it takes no other test's jobs);
  * - the tracker answers a Wialon ping on its port.
  * This is the test that keeps the build from rotting: a package that cannot be bundled or a file
@@ -54,7 +55,7 @@ afterAll(async () => {
 
 describe('compiled server processes', () => {
   it('the API from apps/api/dist answers /healthz, signs in and lists with the token', async () => {
-    await createUser(db.pool, 'compiled@test.local', ['container:view']);
+    await createUser(db.pool, 'compiled@test.local', ['container:view', 'import:view', 'import:add']);
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     startCompiled('apps/api/dist/server.js', {
@@ -68,6 +69,12 @@ describe('compiled server processes', () => {
     const list = await fetch(`${origin}/api/waste-area/container/`, { headers: { Authorization: `Bearer ${access}` } });
     expect(list.status, output).toBe(200);
     expect(await list.json()).toMatchObject({ count: 0, results: [] });
+    // An upload is read in the inspection thread, the bundle's dist/import-inspect.js.
+    const form = new FormData();
+    form.append('file', new Blob(['Адрес;Широта;Долгота\r\nАнгарск, 1;52.5;103.8\r\n']), 'compiled.csv');
+    const upload = await fetch(`${origin}/api/import/files/upload/`, { method: 'POST', headers: { Authorization: `Bearer ${access}` }, body: form });
+    expect(upload.status, output).toBe(201);
+    expect(await upload.json()).toMatchObject({ row_count: 1, columns: ['Адрес', 'Широта', 'Долгота'] });
     expect(output).not.toMatch(/tsx/);
   }, 120_000);
 

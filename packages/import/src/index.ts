@@ -40,3 +40,4 @@ export * from './files-repository';
 export * from './errors-file';
 export * from './template-file';
 export * from './process-job';
+export * from './inspect-isolated';

@@ -4,12 +4,13 @@
  * decimal point (52.5468417), dates as YYYY-MM-DD (with HH:MM:SS when they carry a time), booleans
  * as Да/Нет, rich text and hyperlinks by their text, formulas by their cached result, error
  * cells blank. The sheet's first non-empty row is the header.
- * Errors: ImportInputError when the workbook cannot be read.
+ * Errors: ImportInputError when the workbook cannot be read or is over a bound of xlsx-limits.ts.
  */
 import ExcelJS from 'exceljs';
 import { IMPORT_MSG } from '@tko/contract';
 import { ImportInputError } from './errors';
 import type { Table, TableRow } from './table';
+import { checkXlsxCell, checkXlsxParts, checkXlsxRow } from './xlsx-limits';
 import { tableFromRecords } from './table';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -39,12 +40,14 @@ export function cellText(v: ExcelJS.CellValue): string {
 /** Reads the first worksheet of the workbook at `filePath`. */
 export async function readXlsx(filePath: string): Promise<Table> {
   const records: TableRow[] = [];
+  await checkXlsxParts(filePath);
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
     for await (const sheet of reader) {
       for await (const row of sheet) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        const cells = Array.from(values, (v) => cellText(v ?? null));
+        const raw = Array.isArray(row.values) ? row.values : [];
+        checkXlsxRow(row.number, raw);
+        const cells = Array.from(raw.slice(1), (v, i) => checkXlsxCell(row.number, i, cellText(v ?? null)));
         if (records.length === 0 && cells.every((c) => !c.trim())) continue;
         records.push({ line: row.number, cells });
       }

@@ -20,6 +20,7 @@ import type { TextEncoding } from './detect';
 import { ImportInputError } from './errors';
 import { csvInputError, isCsvError, ICONV_NAME, PARSE_OPTIONS } from './read-csv';
 import { cellText } from './read-xlsx';
+import { checkXlsxCell, checkXlsxParts, checkXlsxRow } from './xlsx-limits';
 import type { Table, TableRow } from './table';
 import { columnNames, tableFromRecords } from './table';
 
@@ -120,7 +121,8 @@ export function csvSource(openBytes: () => Readable, encoding: TextEncoding, del
 
 /**
  * The first worksheet of an XLSX workbook at `filePath` (`size` bytes), streamed (cells as
- * read-xlsx.ts cellText); the share read is that of the workbook's compressed bytes.
+ * read-xlsx.ts cellText); the share read is that of the workbook's compressed bytes. The bounds
+ * of xlsx-limits.ts are checked before the reader parses (cached parts) and row by row.
  */
 export function xlsxSource(filePath: string, size: number): TableSource {
   let read = 0;
@@ -130,14 +132,16 @@ export function xlsxSource(filePath: string, size: number): TableSource {
       read = 0;
       async function* rows(): AsyncGenerator<TableRow> {
         let header = false;
+        await checkXlsxParts(filePath);
         try {
           const bytes = createReadStream(filePath);
           bytes.on('data', (b: Buffer | string) => (read += b.length));
           const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
           for await (const sheet of reader) {
             for await (const row of sheet) {
-              const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-              const cells = Array.from(values, (v) => cellText(v ?? null));
+              const raw = Array.isArray(row.values) ? row.values : [];
+              checkXlsxRow(row.number, raw);
+              const cells = Array.from(raw.slice(1), (v, i) => checkXlsxCell(row.number, i, cellText(v ?? null)));
               if (!header && cells.every((c) => !c.trim())) continue;
               header = true;
               yield { line: row.number, cells };

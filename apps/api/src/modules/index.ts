@@ -59,6 +59,7 @@ export const apiModules: readonly ApiModule[] = [
   // System import (issue 3 §4): files under IMPORT_DIR, runs on the worker's import queue.
   apiModule('import', (app, d) => registerImportRoutes(app, {
     pool: d.pool, guards: d.guards, store: new LocalImportStore(d.config.importDir), queue: d.imports, maxBytes: d.config.importMaxBytes, pipeline: d.pipeline,
+    inspectLimits: d.config.importInspect,
   })),
   apiModule('system-settings', (app, d) => registerSystemSettingsRoutes(app, { pool: d.pool, guards: d.guards })),
   // Users, declarants, roles and the permission list (issue 14 §1–§2).

@@ -74,6 +74,12 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   computedKind?: ComputedKind;
   /** For files: the attachment types the list takes (images, videos, documents, any). */
   accept?: AttachmentAccept;
+  /**
+   * For list kinds (refs, children, files, enum_list, int_list, date_list): the most items a
+   * write takes, by the field's meaning ({@link LIST_LIMITS}, docs/DECISIONS.md "Bounded
+   * inputs"); a longer list is refused on the field with «Не более N элементов в списке.».
+   */
+  maxItems?: number;
   help?: string;
 }
 
@@ -86,6 +92,8 @@ export interface ChildrenDef {
 
 interface Opts {
   tab?: string;
+  /** List kinds: the most items a write takes, by the field's meaning (else the kind's bound of LIST_LIMITS). */
+  maxItems?: number;
   required?: boolean;
   readOnly?: boolean;
   private?: boolean;
@@ -100,6 +108,23 @@ interface Opts {
 interface TextOpts extends Opts {
   max?: number;
   validate?: (value: string) => string | null;
+}
+
+/**
+ * The bound of each list kind when the field names none of its own (docs/DECISIONS.md "Bounded
+ * inputs", issue 22 §2): what any such list can mean, not a technical ceiling.
+ * - enum_list, int_list: each value once — no more items than the enumeration / range has values;
+ * - date_list: the dates of one year (366);
+ * - refs: 1 000 linked rows (the id lists of the filters take as many);
+ * - children: 1 000 child rows edited in one card;
+ * - files: 50 attachments.
+ * A field with a smaller meaning says so with `maxItems` (containers of a site ≤ 100, owners ≤ 20 …).
+ */
+export const LIST_LIMITS = { date_list: 366, refs: 1000, children: 1000, files: 50 } as const;
+
+/** `schema` (an array) bounded at `n` items with the Russian message. */
+function bounded<T extends z.ZodArray>(schema: T, n: number): T {
+  return schema.max(n, MSG.maxItems(n)) as T;
 }
 
 function base(kind: FieldKind, label: string, o: Opts) {
@@ -266,7 +291,8 @@ export const f = {
     ...base('enum_list', label, o),
     enum: e as unknown as EnumDef,
     read: z.array(e.schema),
-    write: z.array(e.schema).transform((a) => [...new Set(a)]),
+    maxItems: o.maxItems ?? e.values.length,
+    write: bounded(z.array(e.schema), o.maxItems ?? e.values.length).transform((a) => [...new Set(a)]),
   }) as FieldDef<z.ZodArray<z.ZodType<V>>>,
 
   /**
@@ -354,20 +380,24 @@ export const f = {
     ...base('refs', label, o),
     ref,
     read: z.array(RefValueSchema),
-    write: idList,
+    maxItems: o.maxItems ?? LIST_LIMITS.refs,
+    write: bounded(idList, o.maxItems ?? LIST_LIMITS.refs),
   }) as FieldDef<z.ZodArray<typeof RefValueSchema>>,
 
   int_list: (label: string, range: [number, number], o: Opts = {}) => ({
     ...base('int_list', label, o),
     range,
     read: z.array(z.number().int()),
-    write: z.array(z.number({ error: MSG.integer }).int(MSG.integer).min(range[0]).max(range[1])).transform((a) => [...new Set(a)].sort((x, y) => x - y)),
+    maxItems: o.maxItems ?? range[1] - range[0] + 1,
+    write: bounded(z.array(z.number({ error: MSG.integer }).int(MSG.integer).min(range[0]).max(range[1])), o.maxItems ?? range[1] - range[0] + 1)
+      .transform((a) => [...new Set(a)].sort((x, y) => x - y)),
   }) as FieldDef<z.ZodArray<z.ZodNumber>>,
 
   date_list: (label: string, o: Opts = {}) => ({
     ...base('date_list', label, o),
     read: z.array(z.string()),
-    write: z.array(dateWrite).transform((a) => [...new Set(a)].sort()),
+    maxItems: o.maxItems ?? LIST_LIMITS.date_list,
+    write: bounded(z.array(dateWrite), o.maxItems ?? LIST_LIMITS.date_list).transform((a) => [...new Set(a)].sort()),
   }) as FieldDef<z.ZodArray<z.ZodString>>,
 
   /**
@@ -380,7 +410,8 @@ export const f = {
     ...base('files', label, { detailOnly: true, ...o }),
     accept,
     read: z.array(AttachmentSchema),
-    write: idList.max(50, 'Не более 50 файлов.').transform((a) => [...new Set(a)]),
+    maxItems: o.maxItems ?? LIST_LIMITS.files,
+    write: idList.max(o.maxItems ?? LIST_LIMITS.files, `Не более ${o.maxItems ?? LIST_LIMITS.files} файлов.`).transform((a) => [...new Set(a)]),
   }) as FieldDef<z.ZodArray<typeof AttachmentSchema>>,
 
   children: <F extends Record<string, FieldDef>>(label: string, def: Omit<ChildrenDef, 'fields'> & { fields: F }, o: Opts = {}) => {
@@ -396,7 +427,8 @@ export const f = {
       ...base('children', label, { ...o, detailOnly: true }),
       children: def as ChildrenDef,
       read: z.array(z.object(readShape)),
-      write: z.array(
+      maxItems: o.maxItems ?? LIST_LIMITS.children,
+      write: bounded(z.array(
         z.object(writeShape).superRefine(
           (item, ctx) => {
             // Runs even when the item failed its own check: a null or non-object item has no fields to require.
@@ -410,7 +442,7 @@ export const f = {
           // Run even when other fields of the item failed, so one 400 lists every problem.
           { when: () => true } as never,
         ),
-      ),
+      ), o.maxItems ?? LIST_LIMITS.children),
     } as FieldDef<z.ZodArray<z.ZodObject<{ id: z.ZodNumber } & { [K in keyof F]: F[K]['read'] }>>>;
   },
 };

@@ -18,6 +18,7 @@ export const MSG = {
   time: 'Неправильный формат времени. Используйте формат ЧЧ:ММ.',
   choice: (v: unknown) => `Значения ${JSON.stringify(v)} нет среди допустимых вариантов.`,
   list: 'Ожидался список элементов.',
+  maxItems: (n: number) => `Не более ${n} элементов в списке.`,
   object: 'Ожидался объект.',
   maxLength: (n: number) => `Убедитесь, что это значение содержит не более ${n} символов.`,
   min: (n: number | bigint) => `Убедитесь, что это значение больше либо равно ${n}.`,
@@ -80,6 +81,7 @@ export function configureRussianMessages(): void {
         case 'too_big':
           if (issue.origin === 'string') return MSG.maxLength(Number(issue.maximum));
           if (issue.origin === 'number' || issue.origin === 'int') return MSG.max(issue.maximum as number);
+          if (issue.origin === 'array') return MSG.maxItems(Number(issue.maximum));
           break;
         case 'too_small':
           if (issue.origin === 'string' && Number(issue.minimum) === 1) return MSG.blank;

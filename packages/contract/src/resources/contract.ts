@@ -79,7 +79,7 @@ export const contractWasteAreaFields = {
   periodicity: f.enum('Периодичность вывоза', Periodicity, { default: 'DAILY', help: 'По умолчанию — ежедневно.' }),
   periodicity_on_dates: f.date_list('Даты вывоза'),
   periodicity_on_weekdays: f.int_list('Дни недели вывоза (1 — пн … 7 — вс)', [1, 7]),
-  containers: f.int_list('Контейнеры площадки (id)', [1, 2147483647]),
+  containers: f.int_list('Контейнеры площадки (id)', [1, 2147483647], { maxItems: 100 }),
 };
 
 export const contractResource = defineResource({

@@ -49,7 +49,7 @@ function flowFields() {
     end_coordinates: f.point('Куда (координаты)', { required: true }),
     wmf: f.ref('Объект обращения с отходами', WASTE_MANAGEMENT_FACILITY, { list: true }),
     total_volume: f.decimal('Всего, т/год', { readOnly: true, scale: 3, unit: 'т/год', list: true }),
-    wastes: f.children('Отходы', { fields: wasteFields, rollups: ['total_volume'] }, { tab: 'wastes' }),
+    wastes: f.children('Отходы', { fields: wasteFields, rollups: ['total_volume'] }, { tab: 'wastes', maxItems: 100 }),
   };
 }
 

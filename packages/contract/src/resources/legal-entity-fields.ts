@@ -102,7 +102,7 @@ export const organisationFields = (innValidate: (v: string) => string | null) =>
   license_issued_by: f.text('Кем выдана лицензия', { tab: 'characteristics', max: 500 }),
   license_issued_at: f.date('Дата выдачи лицензии', { tab: 'characteristics' }),
   administrative_units: f.refs('Административные единицы', ADMINISTRATIVE_UNIT, { tab: 'characteristics' }),
-  contract_zones: f.refs('Зоны деятельности', CONTRACT_ZONE, { tab: 'characteristics' }),
+  contract_zones: f.refs('Зоны деятельности', CONTRACT_ZONE, { tab: 'characteristics', maxItems: 100 }),
   ...roleFlagFields(),
 });
 

@@ -31,7 +31,7 @@ export const reportNotificationTemplateResource = defineResource({
     event: f.enum('Событие', ReportEvent, { required: true, list: true }),
     template: f.longtext('Текст уведомления', { required: true, list: true, help: 'Подстановки: {{name}}, {{number}}, {{status}}, {{report_kind}}, {{organization}}, {{link}}, {{comment}}, {{user}}.' }),
     bnreport_kinds: f.enum_list('Виды отчётов', ReportKind, { list: true, help: 'Пусто — все виды.' }),
-    user_roles: f.refs('Роли получателей', { resource: 'users-roles' }, { list: true }),
+    user_roles: f.refs('Роли получателей', { resource: 'users-roles' }, { list: true, maxItems: 100 }),
     user_report_processing_type: f.enum('Тип обработки отчётов', ReportProcessingType, { help: 'Пусто — любой.' }),
   },
   filters: {

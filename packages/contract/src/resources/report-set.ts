@@ -54,7 +54,7 @@ export const reportSetResource = defineResource({
         may_be_doubled: f.boolean('Может повторяться', { default: false }),
         in_set: f.boolean('Входит в набор', { default: true }),
       },
-    }, { tab: 'forms', default: DEFAULT_GROUP_REPORT_FORMS }),
+    }, { tab: 'forms', default: DEFAULT_GROUP_REPORT_FORMS, maxItems: 100 }),
     created_at: f.datetime('Создан', { readOnly: true }),
   },
   filters: {

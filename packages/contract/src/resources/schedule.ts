@@ -42,7 +42,7 @@ export const scheduleResource = defineResource({
     contract_zone: f.ref('Зона деятельности', CONTRACT_ZONE, { list: true }),
     arrival_time: f.time('Начало работы', { default: '06:00:00' }),
     leave_time: f.time('Окончание работы', { default: '22:00:00' }),
-    vehicles: f.children('Транспорт', { fields: scheduleVehicleFields, rollups: ['vehicles_count'] }, { tab: 'vehicles' }),
+    vehicles: f.children('Транспорт', { fields: scheduleVehicleFields, rollups: ['vehicles_count'] }, { tab: 'vehicles', maxItems: 100 }),
     vehicles_count: f.integer('Транспортных средств', { readOnly: true, list: true }),
     points: f.children('Точки', { fields: schedulePointFields, rollups: ['points_count'] }, { tab: 'points' }),
     points_count: f.integer('Точек', { readOnly: true, list: true }),

@@ -47,7 +47,7 @@ export const staffResource = defineResource({
     id: f.id(),
     full_name: f.text('ФИО', { required: true, max: 255, list: true }),
     employee_number: f.text('Табельный номер', { max: 50, list: true }),
-    positions: f.refs('Должности', STAFF_POSITION, { list: true }),
+    positions: f.refs('Должности', STAFF_POSITION, { list: true, maxItems: 10 }),
     driving_licence_series: f.text('Серия водительского удостоверения', { max: 10, validate: validateLicenceSeries, private: true }),
     driving_licence_number: f.text('Номер водительского удостоверения', { max: 10, validate: validateLicenceNumber, private: true }),
     driving_licence_categories: f.enum_list('Категории', DrivingLicenceCategory, { list: true }),

@@ -66,7 +66,7 @@ export function ownershipFields() {
   return {
     close_at: f.date('Дата закрытия'),
     management_organization: f.ref('Управляющая организация', LEGAL_ENTITY, ),
-    owners: f.refs('Собственники', LEGAL_ENTITY),
+    owners: f.refs('Собственники', LEGAL_ENTITY, { maxItems: 20 }),
   };
 }
 
@@ -220,7 +220,7 @@ export const containerFields = {
  */
 export function containersFields() {
   return {
-    containers: f.children('Контейнеры', { fields: containerFields, rollups: ['count_containers', 'volume'] }, { tab: T.containers.key }),
+    containers: f.children('Контейнеры', { fields: containerFields, rollups: ['count_containers', 'volume'] }, { tab: T.containers.key, maxItems: 100 }),
     count_containers: f.integer('Количество контейнеров', { tab: T.containers.key, readOnly: true, list: true }),
   };
 }

@@ -91,7 +91,7 @@ export const wasteDumpResource = defineResource({
     liquidation_overdue: f.computed('Срок ликвидации истёк', z.boolean(),
       { help: 'Крайний срок прошёл, а свалка не ликвидирована (проблема P301).' }),
     responsible_for_liquidation: f.ref('Ответственный за ликвидацию', ANY_LEGAL_ENTITY, { list: true }),
-    land_owners: f.refs('Собственники земельного участка', ANY_LEGAL_ENTITY),
+    land_owners: f.refs('Собственники земельного участка', ANY_LEGAL_ENTITY, { maxItems: 20 }),
     created_at: f.datetime('Создано', { readOnly: true }),
   },
   filters: {

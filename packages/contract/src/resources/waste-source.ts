@@ -72,7 +72,7 @@ export const wasteSourceResource = defineResource({
       { tab: CH, unit: 'м³', list: true, help: 'Количество расчётных единиц × норматив единицы, м³ в год.' }),
     // — waste areas —
     waste_areas: f.refs('Места накопления', WASTE_AREA,
-      { tab: 'waste_areas', detailOnly: true }),
+      { tab: 'waste_areas', detailOnly: true, maxItems: 20 }),
     created_at: f.datetime('Создано', { readOnly: true }),
   },
   filters: {

@@ -150,7 +150,7 @@ export const waybillResource = defineResource({
         distance_km: f.decimal('Расстояние, км', { scale: 1, max: 1e5, unit: 'км' }),
         weight_t: f.decimal('Перевезти, т', { scale: 3, max: 1e5, unit: 'т' }),
       },
-    }, { tab: 'tasks' }),
+    }, { tab: 'tasks', maxItems: 100 }),
   },
   filters: {
     search: { kind: 'text', fields: ['series', 'number', 'route'], label: 'Поиск' },

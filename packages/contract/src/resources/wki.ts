@@ -63,8 +63,8 @@ export const wkiResource = defineResource({
     unit: f.enum('Единица измерения', WkiUnit, { required: true, list: true }),
     source: f.text('Источник', { max: 1000, list: true }),
     years_period: f.range('Период, годы', 'decimal', { list: true, help: `Целые годы от ${YEAR_MIN} до ${YEAR_MAX}.` }),
-    actual_indications: f.children('Фактические значения', { fields: yearValue }, { tab: 'values' }),
-    planned_indications: f.children('Плановые значения', { fields: yearValue }, { tab: 'values' }),
+    actual_indications: f.children('Фактические значения', { fields: yearValue }, { tab: 'values', maxItems: 100 }),
+    planned_indications: f.children('Плановые значения', { fields: yearValue }, { tab: 'values', maxItems: 100 }),
   },
   filters: {
     search: { kind: 'text', fields: ['name', 'source'], label: 'Поиск' },

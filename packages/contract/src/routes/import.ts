@@ -356,6 +356,15 @@ export const IMPORT_MSG = {
   matchKeyUnmapped: (label: string) => `Для обновления по ключу «${label}» сопоставьте ему столбец файла.`,
   notJson: 'Файл JSON должен содержать массив объектов или GeoJSON FeatureCollection.',
   mappingNeeded: 'Сначала выберите тип шаблона.',
+  // Bounds of a workbook (@tko/import xlsx-limits.ts) and of its inspection (inspect-isolated.ts).
+  xlsxPartTooLarge: (part: string, mb: number, limitMb: number) =>
+    `Файл XLSX слишком сложен: часть «${part}» после распаковки занимает ${mb} МБ, предел — ${limitMb} МБ. Сохраните лист в CSV или разделите файл.`,
+  xlsxCellTooLong: (cell: string, limit: number) => `В ячейке ${cell} больше ${limit.toLocaleString('ru-RU')} символов — предела Excel для ячейки.`,
+  xlsxTooManyRows: (limit: number) => `В листе больше ${limit.toLocaleString('ru-RU')} строк — предела Excel.`,
+  xlsxTooManyColumns: (row: number, limit: number) => `В строке ${row} больше ${limit.toLocaleString('ru-RU')} столбцов — предела Excel.`,
+  tooComplex: (limitMb: number) =>
+    `Файл слишком сложен для разбора: его проверке не хватило ${limitMb} МБ памяти (предел на один файл). Сохраните лист в CSV или разделите файл.`,
+  tooSlow: (seconds: number) => `Файл слишком сложен для разбора: проверка не уложилась в ${seconds} с. Сохраните лист в CSV или разделите файл.`,
 } as const;
 
 const IMPORT_TAGS = ['import'];

@@ -18,9 +18,9 @@ import {
 } from '@tko/contract';
 import type { WritePipeline } from '@tko/db';
 import { FieldValidationError } from '@tko/db';
-import type { ImportFileStore } from '@tko/import';
+import type { ImportFileStore, InspectLimits } from '@tko/import';
 import type { ImportFileRow } from '@tko/import';
-import { errorsCsv, ImportInputError, importFileWire as fileWire, publicTarget, templateInfos, templateOf, writeErrorsXlsx, writeTemplateXlsx } from '@tko/import';
+import { createInspector, errorsCsv, ImportInputError, importFileWire as fileWire, publicTarget, templateInfos, templateOf, writeErrorsXlsx, writeTemplateXlsx } from '@tko/import';
 import type { Pool } from 'pg';
 import { PassThrough } from 'node:stream';
 import { pageAnswer } from '../../crud/page-answer';
@@ -41,6 +41,8 @@ export interface ImportDeps {
   queue: ImportQueue | null;
   /** Largest upload, bytes. */
   maxBytes: number;
+  /** Bounds of the upload's inspection thread. */
+  inspectLimits?: InspectLimits;
   /** The write pipeline (the rollback writes through it). */
   pipeline: WritePipeline;
 }
@@ -69,7 +71,11 @@ function templateOr404(type: string) {
 }
 
 export async function registerImportRoutes(app: FastifyInstance, deps: ImportDeps): Promise<void> {
-  const service = new ImportService(deps.pool, deps.store, deps.queue, deps.pipeline);
+  // The upload's inspection runs in threads with a heap limit: a file too complex ends its
+  // thread, never the API process (issue 22 §3; @tko/import inspect-isolated.ts).
+  const inspector = createInspector(deps.inspectLimits);
+  app.addHook('onClose', () => inspector.close());
+  const service = new ImportService(deps.pool, deps.store, deps.queue, deps.pipeline, inspector);
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: deps.maxBytes, files: 1, fields: 5, parts: 10, fieldSize: 1000 } });

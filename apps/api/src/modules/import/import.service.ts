@@ -11,7 +11,7 @@
  */
 import type { ImportDuplicates, ImportMatching, Me, UserScope } from '@tko/contract';
 import { DEFAULT_IMPORT_OPTIONS, fitImportOptions, IMPORT_ALL_FILES_PERMISSION, IMPORT_MSG, ImportOptionsSchema, ImportTemplateType, MSG } from '@tko/contract';
-import type { ImportFileRow, ImportFileStore, ImportTemplate, StoredObject } from '@tko/import';
+import type { ImportFileRow, ImportFileStore, ImportTemplate, Inspector, StoredObject } from '@tko/import';
 import {
   applicableOptions, checkMapping, convertChunk, DUPLICATE_METRES, ImportFilesRepository, ImportInputError, inspectStoredFile, missingTargets,
   openStoredSource, resolutionOf, rollbackImport, scanSource, showValue, suggestMapping, templateOf,
@@ -44,6 +44,8 @@ export class ImportService {
     readonly store: ImportFileStore,
     private readonly queue: ImportQueue | null,
     private readonly pipeline: WritePipeline,
+    /** Where files are inspected (inspect-isolated.ts); in-process when not given. */
+    private readonly inspector: Pick<Inspector, 'inspect'> = { inspect: inspectStoredFile },
   ) {
     this.files = new ImportFilesRepository(pool);
   }
@@ -70,7 +72,7 @@ export class ImportService {
     const type = templateType || 'NONE';
     try {
       if (!(ImportTemplateType.values as readonly string[]).includes(type)) throw new ImportInputError(MSG.choice(type), 'template_type');
-      const info = await inspectStoredFile(this.store, stored.key);
+      const info = await this.inspector.inspect(this.store, stored.key);
       const sample = info.sample.slice(0, SAMPLE_ROWS);
       const template = templateOf(type);
       return await this.files.insert({
@@ -138,7 +140,7 @@ export class ImportService {
   /** The first rows of the stored file for a suggestion (null when it cannot be read any more). */
   private async sampleRows(file: ImportFileRow): Promise<string[][] | null> {
     try {
-      return (await inspectStoredFile(this.store, file.storage_key)).sample.slice(0, SAMPLE_ROWS);
+      return (await this.inspector.inspect(this.store, file.storage_key)).sample.slice(0, SAMPLE_ROWS);
     } catch {
       return null;
     }
