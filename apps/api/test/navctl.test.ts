@@ -4,7 +4,8 @@
  * then GET /api/navctl/vehicles/{id}/trips/ splits its day at the long standstill (and not at a
  * shorter one, per `stop_minutes`), with distances, durations, GeoJSON tracks and the visit of
  * the container site it stopped at; the vehicle list's online flag and counts; the REST ingest's
- * refusals; live positions over STOMP from both ways in; 401/403.
+ * refusals; live positions over STOMP from both ways in; 401/403; the simulator's stops as visits and
+ * the sites it only drove past as none (issue 23 §2, docs/TRACKING.md).
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,5 +164,39 @@ describe('/api/navctl/', () => {
     const viewer = await connectClient(t.wsUrl, t.tokens.viewer);
     await expect(viewer.subscribe(NAVCTL_POSITIONS_TOPIC)).rejects.toThrow(/refused/);
     await viewer.disconnect();
+  });
+
+  it('finds the simulator\'s stops as visits over real TCP and none of the 16 sites it drove past (issue 23 §2)', async () => {
+    // Ground truth: 2-minute stops at vertices 2, 4, 6 and a 12-minute stop at vertex 8, a fix every 5 s at 30 km/h.
+    const stops = { 2: 120, 4: 120, 6: 120, 8: 720 };
+    const { rows } = await t.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier) VALUES ('М404ММ38', '861000000000004') RETURNING id`);
+    const id = rows[0]!.id;
+    // Sites at the stops, and 16 the truck passes at speed within 5–10 m (1° of latitude ≈ 111 195 m).
+    const north = (lat: number, m: number) => lat + m / 111_195;
+    const sites: [string, number, number][] = Object.keys(stops).map((v) => [`Стоянка ${v}`, NEVSKY[+v]![0], NEVSKY[+v]![1]]);
+    for (const v of [1, 3, 5, 7, 9]) sites.push([`Мимо вершины ${v}`, north(NEVSKY[v]![0], 8), NEVSKY[v]![1]]);
+    for (let i = 0; i < 9; i++) {
+      const [a, b] = [NEVSKY[i]!, NEVSKY[i + 1]!];
+      sites.push([`Мимо середины ${i}`, north((a[0] + b[0]) / 2, 5), (a[1] + b[1]) / 2]);
+      if (i < 2) sites.push([`Мимо четверти ${i}`, north(a[0] + (b[0] - a[0]) / 4, 10), a[1] + (b[1] - a[1]) / 4]);
+    }
+    expect(sites.length).toBe(20);
+    for (const [name, lat, lng] of sites) {
+      await t.pool.query(`INSERT INTO waste_area (kind, name_waste_area, coordinates) VALUES ('CONTAINER', $1, ST_SetSRID(ST_MakePoint($3, $2), 4326))`, [name, lat, lng]);
+    }
+    const start = new Date(dayStart.getTime() + 12 * 3600_000);
+    const fixes = fixesAlong(NEVSKY, start, { speedKmh: 30, stepS: 5, stops });
+    expect(await replay(tracker.port, '861000000000004', fixes, { kind: 'B' })).toEqual([`#AB#${fixes.length}`]);
+    const body = (await get(`/api/navctl/vehicles/${id}/trips/?from=${dayIso}&to=${dayIso}`)).json();
+    // The 12-minute stop splits the day; it is one visit between the two trips.
+    expect(body.count).toBe(2);
+    const visits = body.visits as { waste_area: { name: string }; dwell_s: number; distance_m: number; trip: number | null }[];
+    expect(visits.map((v) => v.waste_area.name)).toEqual(['Стоянка 2', 'Стоянка 4', 'Стоянка 6', 'Стоянка 8']);
+    // Arrival = the first standing fix (the vertex fix still carries 30 km/h): 5 s less than the stop.
+    expect(visits.map((v) => v.dwell_s)).toEqual([115, 115, 115, 715]);
+    expect(visits.map((v) => v.distance_m)).toEqual([0, 0, 0, 0]);
+    expect(visits.map((v) => v.trip)).toEqual([1, 1, 1, null]);
+    expect(body.results[0].visits).toHaveLength(3);
+    expect(body.results[1].visits).toHaveLength(0);
   });
 });
