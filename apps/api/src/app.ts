@@ -95,9 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { publisher } = await registerStomp(app, { tokens, pool, users, queues, redisUrl: config.redisUrl, publisher: deps.publisher, options: deps.stomp, jobOwners: imports ? [(id) => imports.ownerOf(id)] : [] });
   // The domain runtime (packages/db domain/): the registries' repositories, the one write pipeline
   // with every registry effect (CRUD routes, actions, the batch transaction, imports' rollbacks),
-  // writerFor, the file store; the effects' services (term, links, notifier, mailer, log) from here.
+  // writerFor, the file store, the job client (queues.jobs); the effects' services (term, links, notifier, mailer, log) from here.
   const domain = createDomain({
-    pool, publisher, fileStore: deps.fileStore, log: app.log,
+    pool, publisher, fileStore: deps.fileStore, log: app.log, jobs: queues?.jobs ?? null,
     config: { attachmentsDir: config.attachmentsDir, appealTermDays: config.appealTermDays, publicUrl: config.publicUrl },
     mailer: deps.mailer ?? new Mailer(config.smtpUrl, config.mailFrom, app.log),
   });

@@ -1,7 +1,7 @@
 /**
  * Durable queues (issue 8 §7) on a throw-away redis-server of this file (own port, own --dir,
  * `--appendonly yes --appendfsync everysec`, as start.sh runs it): an export runs through the
- * API and the worker's real processor in-process; then
+ * API and the worker's registration loop in-process (export and housekeeping kinds); then
  * 1. Redis is killed (SIGKILL) and started again on its AOF: the job, its download link and the
  *    maintenance schedules are all still there;
  * 2. Redis is killed and started again WITHOUT its data: the download link still serves the file
@@ -17,13 +17,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { Worker } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_CLEANUP_JOB, NOTIFICATION_CLEANUP_JOB, QUEUE_EXPORTS } from '@tko/contract';
-import { startMaintenance } from '../../worker/src/maintenance';
-import type { Maintenance } from '../../worker/src/maintenance';
-import { xlsxExportProcessor } from '../../worker/src/processors/xlsx-export';
+import { EXPORT_CLEANUP_JOB, NOTIFICATION_CLEANUP_JOB, QUEUE_MAINTENANCE, XLSX_EXPORT_JOB } from '@tko/contract';
+import { createDomain } from '@tko/db';
+import type { JobClient } from '@tko/db';
+import { workerJobClient } from '../../worker/src/jobs/client';
+import { startJobs } from '../../worker/src/jobs/register';
+import type { RunningJobs } from '../../worker/src/jobs/register';
+import { workerJobTable } from '../../worker/src/jobs/table';
 import { openQueues } from '../src/modules/jobs/queue';
 import type { Queues } from '../src/modules/jobs/queue';
 import { siteBody, startTestApp } from './helpers';
@@ -37,9 +40,8 @@ let redis: ChildProcess | undefined;
 let t: TestApp;
 let queues: Queues;
 let connection: Redis;
-let maintenanceConnection: Redis;
-let worker: Worker;
-let maintenance: Maintenance;
+let workerJobs: JobClient<Queue>;
+let running: RunningJobs;
 
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -97,7 +99,8 @@ async function killRedis(): Promise<void> {
   });
 }
 
-const schedulerNames = async () => (await maintenance.queue.getJobSchedulers()).map((s) => s.key ?? s.id).sort();
+const maintenanceQueue = () => workerJobs.queue(QUEUE_MAINTENANCE);
+const schedulerNames = async () => (await maintenanceQueue().getJobSchedulers()).map((s) => s.key ?? s.id).sort();
 
 beforeAll(async () => {
   redisDir = mkdtempSync(path.join(tmpdir(), 'tko-redis-aof-'));
@@ -111,24 +114,21 @@ beforeAll(async () => {
   for (const id of ['D-1', 'D-2']) await request(t.app.server).post('/api/waste-area/container/').set(t.auth('admin')).send(siteBody({ identifier: id }));
   connection = new Redis(url, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
-  maintenanceConnection = new Redis(url, { maxRetriesPerRequest: null });
-  maintenanceConnection.on('error', () => undefined);
-  worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(t.pool, exportDir, { exportTtlSeconds: 3600 }), { connection, prefix });
-  worker.on('error', () => undefined);
-  maintenance = await startMaintenance(t.pool, maintenanceConnection, {
-    prefix,
-    notificationCleanupEveryMs: 3600_000,
-    exports: { exportDir, exportTtlSeconds: 3600, everyMs: 600_000 },
-    log: () => undefined,
+  // The worker: its job client and registration loop on one connection, export + housekeeping kinds.
+  workerJobs = workerJobClient(connection, prefix);
+  const domain = createDomain({ pool: t.pool, jobs: workerJobs });
+  const table = workerJobTable({
+    domain, exportDir, exportTtlSeconds: 3600, log: () => undefined,
+    every: { notificationCleanup: 3600_000, exportCleanup: 600_000, dashboardRefresh: 3600_000, problemDetect: 3600_000 },
   });
+  running = await startJobs({ connection, client: workerJobs, table, only: [XLSX_EXPORT_JOB, NOTIFICATION_CLEANUP_JOB, EXPORT_CLEANUP_JOB], workerOptions: { prefix }, log: () => undefined });
 }, 60000);
 
 afterAll(async () => {
-  await worker?.close().catch(() => undefined);
-  await maintenance?.close().catch(() => undefined);
+  await running?.close().catch(() => undefined);
+  await workerJobs?.close().catch(() => undefined);
   await queues?.close().catch(() => undefined);
   connection?.disconnect();
-  maintenanceConnection?.disconnect();
   await t?.close();
   await killRedis();
   rmSync(redisDir, { recursive: true, force: true });
@@ -207,9 +207,9 @@ describe('a finished export across Redis restarts', () => {
     // An expired record no longer answers, and the cleanup job removes its file.
     await t.pool.query(`UPDATE export_record SET expires_at = now() - interval '1 second' WHERE id = $1`, [jobId]);
     expect((await request(t.app.server).get(`/api/jobs/${jobId}/file/`).set(t.auth('admin'))).status).toBe(404);
-    const job = await maintenance.queue.add(EXPORT_CLEANUP_JOB, {});
-    await waitUntil(async () => (await job.getState()) === 'completed', 'the export cleanup to run');
-    expect((await maintenance.queue.getJob(job.id!))!.returnvalue).toEqual({ removed: 0, expired: 1 });
+    const cleanupId = await workerJobs.enqueue(EXPORT_CLEANUP_JOB, {});
+    await waitUntil(async () => (await (await maintenanceQueue().getJob(cleanupId))!.getState()) === 'completed', 'the export cleanup to run');
+    expect((await maintenanceQueue().getJob(cleanupId))!.returnvalue).toEqual({ removed: 0, expired: 1 });
     expect((await t.pool.query(`SELECT status FROM export_record WHERE id = $1`, [jobId])).rows).toEqual([{ status: 'expired' }]);
   });
 });

@@ -18,6 +18,7 @@ import type { JobProgress, Notification, RealtimeEnvelope } from '@tko/contract'
 import { DESTINATIONS, QUEUE_EXPORTS, REALTIME_CHANNEL } from '@tko/contract';
 import { redisPublisher } from '@tko/realtime';
 import { removeOldExports } from '../../worker/src/cleanup';
+import { createDomain } from '@tko/db';
 import { xlsxExportProcessor } from '../../worker/src/processors/xlsx-export';
 import { openQueues } from '../src/modules/jobs/queue';
 import type { Queues } from '../src/modules/jobs/queue';
@@ -63,7 +64,7 @@ beforeAll(async () => {
   await sub.subscribe(REALTIME_CHANNEL);
   connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   publisherRedis = new Redis(REDIS_URL);
-  worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(t.pool, exportDir, { publisher: redisPublisher(publisherRedis), exportTtlSeconds: 60 }), { connection, prefix });
+  worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(createDomain({ pool: t.pool, publisher: redisPublisher(publisherRedis) }), exportDir, { exportTtlSeconds: 60 }), { connection, prefix });
 });
 afterAll(async () => {
   await worker?.close();

@@ -1,23 +1,25 @@
 /**
  * Harness of the import tests: the real app on its own database (helpers.ts) with an import
- * queue under a BullMQ prefix of its own (files run in parallel, each with its own worker), a
- * real BullMQ Worker running the worker's import processor in-process on the same database,
+ * queue under a BullMQ prefix of its own (files run in parallel, each with its own worker), the
+ * worker's registration loop (its `import-file` kind) in-process on the same database,
  * and a Redis subscriber collecting the live progress envelopes (REALTIME_CHANNEL). No mocks.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import iconv from 'iconv-lite';
 import type { ImportFile, RealtimeEnvelope } from '@tko/contract';
-import { REALTIME_CHANNEL } from '@tko/contract';
+import { IMPORT_FILE_JOB, QUEUE_IMPORTS, REALTIME_CHANNEL } from '@tko/contract';
 import { redisPublisher } from '@tko/realtime';
 import { createDomain } from '@tko/db';
 import type { ImportGeocoder } from '@tko/import';
-import { startImportWorker } from '../../worker/src/import-worker';
+import { workerJobClient } from '../../worker/src/jobs/client';
+import { startJobs } from '../../worker/src/jobs/register';
+import type { RunningJobs } from '../../worker/src/jobs/register';
+import { workerJobTable } from '../../worker/src/jobs/table';
 import { openImportQueue } from '../src/modules/import/import-queue';
 import type { ImportQueue } from '../src/modules/import/import-queue';
 import type { Config } from '../src/config';
@@ -57,15 +59,21 @@ export async function startImportHarness(opts: { overrides?: Partial<Config>; wo
   });
   const pub = new Redis(REDIS_URL);
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  let worker: Worker | null = null;
+  const jobs = workerJobClient(connection, prefix);
+  const domain = createDomain({ pool: t.pool, publisher: redisPublisher(pub), jobs });
+  const table = workerJobTable({
+    domain, exportDir: importDir, exportTtlSeconds: 3600, importDir, geocoder: opts.geocoder, log: () => undefined,
+    every: { notificationCleanup: 3600_000, exportCleanup: 3600_000, dashboardRefresh: 3600_000, problemDetect: 3600_000 },
+  });
+  let worker: RunningJobs | null = null;
   const h: ImportHarness = {
     t,
     queue,
     importDir,
     envelopes,
     async startWorker() {
-      worker ??= startImportWorker({ domain: createDomain({ pool: t.pool, publisher: redisPublisher(pub) }), connection, dir: importDir, geocoder: opts.geocoder }, { prefix });
-      await worker.waitUntilReady();
+      worker ??= await startJobs({ connection, client: jobs, table, only: [IMPORT_FILE_JOB], workerOptions: { prefix }, log: () => undefined });
+      await worker.workers.get(QUEUE_IMPORTS)!.waitUntilReady();
     },
     async stopWorker() {
       await worker?.close();
@@ -73,6 +81,9 @@ export async function startImportHarness(opts: { overrides?: Partial<Config>; wo
     },
     async close() {
       await worker?.close();
+      // The follow-up jobs an import queues (dashboard, problems) have no consumer here: remove them.
+      for (const q of jobs.opened()) await q.obliterate({ force: true }).catch(() => undefined);
+      await jobs.close();
       await t.close();
       await queue.close();
       sub.disconnect();

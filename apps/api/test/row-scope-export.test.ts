@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { QUEUE_EXPORTS } from '@tko/contract';
+import { createDomain } from '@tko/db';
 import { xlsxExportProcessor } from '../../worker/src/processors/xlsx-export';
 import { TokenService } from '../src/modules/auth/tokens';
 import { openQueues } from '../src/modules/jobs/queue';
@@ -54,7 +55,7 @@ it('the worker writes only the rows of the requester’s scope', async () => {
   const job = await queues.exports.getJob(res.body.job_id);
   expect(job!.data.scope).toEqual({ organizations: [expect.any(Number)], oktmo: [] });
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(t.pool, exportDir), { connection, prefix: PREFIX });
+  const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(createDomain({ pool: t.pool }), exportDir), { connection, prefix: PREFIX });
   try {
     let status: { state: string; file_url: string | null } = { state: 'waiting', file_url: null };
     for (let i = 0; i < 200 && status.state !== 'completed' && status.state !== 'failed'; i++) {

@@ -13,6 +13,7 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerResource, QUEUE_EXPORTS } from '@tko/contract';
+import { createDomain } from '@tko/db';
 import { xlsxExportProcessor } from '../../worker/src/processors/xlsx-export';
 import { openQueues } from '../src/modules/jobs/queue';
 import type { Queues } from '../src/modules/jobs/queue';
@@ -102,7 +103,7 @@ describe('queued export through the worker', () => {
     expect(res.status).toBe(202);
     expect(res.body.status_url).toBe(`/api/jobs/${res.body.job_id}/`);
     const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-    const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(t.pool, exportDir), { connection, prefix: PREFIX });
+    const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(createDomain({ pool: t.pool }), exportDir), { connection, prefix: PREFIX });
     try {
       let status: { state: string; progress: number; file_url: string | null } = { state: 'waiting', progress: 0, file_url: null };
       for (let i = 0; i < 100 && status.state !== 'completed' && status.state !== 'failed'; i++) {

@@ -5,22 +5,20 @@
  * generatePredictedFlows through the domain's write pipeline (history, /topic/registry.flows-predicted),
  * as the user who asked (domain writerFor), and
  * reports its progress live on /topic/jobs.{id} (progress.ts); the job's result is
- * FlowsGenerateResult. One job at a time (two recounts of one year must not interleave).
+ * FlowsGenerateResult. One job at a time (two recounts of one year must not interleave: the
+ * registration loop runs each queue with concurrency 1).
  */
-import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { FlowsGenerateJobSchema, QUEUE_FLOWS } from '@tko/contract';
+import { FlowsGenerateJobSchema } from '@tko/contract';
 import type { FlowsGenerateResult } from '@tko/contract';
 import { generatePredictedFlows, loadWriterUser, systemWriter, writerFor } from '@tko/db';
 import type { Domain } from '@tko/db';
-import type { RealtimePublisher } from '@tko/realtime';
-import { progressReporter, publishJobProgress } from './progress';
+import { jobPublisher, progressReporter, publishJobProgress } from './progress';
 
 /** The job's processor: validates the payload, recounts, returns what was written per year. */
 export function flowsGenerateProcessor(domain: Domain) {
   const { pool, pipeline } = domain;
-  const publisher = domain.publisher as RealtimePublisher;
+  const publisher = jobPublisher(domain);
   return async (job: Job): Promise<FlowsGenerateResult> => {
     const data = FlowsGenerateJobSchema.parse(job.data);
     const report = progressReporter(job, publisher, data.user_id);
@@ -34,15 +32,11 @@ export function flowsGenerateProcessor(domain: Domain) {
   };
 }
 
-/** Starts the consumer of QUEUE_FLOWS (concurrency 1). */
-export function startFlowsWorker(domain: Domain, connection: Redis, opts: { prefix?: string; workerOptions?: Record<string, unknown> } = {}): Worker {
-  const publisher = domain.publisher as RealtimePublisher;
-  const worker = new Worker(QUEUE_FLOWS, flowsGenerateProcessor(domain), { ...opts.workerOptions, connection, prefix: opts.prefix, concurrency: 1 });
-  worker.on('error', (e) => console.error(`flows: ${e.message}`));
-  worker.on('failed', (job, e) => {
-    console.error(`flows: recount ${job?.id} failed: ${e.message}`);
+/** The `failed` listener of the recount: tells the owner on /topic/jobs.{id} (the reason stays in the job). */
+export function flowsFailureHandler(domain: Domain) {
+  const publisher = jobPublisher(domain);
+  return async (job: Job | undefined): Promise<void> => {
     const owner = (job?.data as { user_id?: number } | undefined)?.user_id;
-    if (job?.id && typeof owner === 'number') void publishJobProgress(publisher, owner, { id: job.id, state: 'failed', progress: 0, error: 'Пересчёт прогнозных потоков не удался.' });
-  });
-  return worker;
+    if (job?.id && typeof owner === 'number') await publishJobProgress(publisher, owner, { id: job.id, state: 'failed', progress: 0, error: 'Пересчёт прогнозных потоков не удался.' });
+  };
 }

@@ -1,36 +1,38 @@
 /**
- * The worker process: consumes the BullMQ queues of @tko/contract jobs/ (xlsx exports, system
- * imports) and runs the scheduled housekeeping jobs (maintenance.ts: expired notifications,
- * expired export files; re-scheduled whenever Redis reconnects). Env (settings.ts, docs/CONFIGURATION.md):
+ * The worker process: builds the domain runtime (@tko/db createDomain: the registries, the one
+ * write pipeline, the notifier, and the job client of jobs/client.ts) and starts a consumer for
+ * every job of the contract's table (jobs/register.ts over jobs/table.ts: xlsx exports, system
+ * imports, flow recounts, day planning, and the scheduled dashboard refresh, problem detector and
+ * housekeeping, re-scheduled whenever Redis reconnects). Env (settings.ts, docs/CONFIGURATION.md):
  * DATABASE_URL, REDIS_URL, QUEUE_PREFIX, EXPORT_DIR, IMPORT_DIR, EXPORT_TTL_SECONDS, WORKER_LOCK_DURATION_MS,
- * WORKER_STALLED_INTERVAL_MS, WORKER_MAX_STALLED_COUNT, NOTIFICATION_CLEANUP_EVERY_MS, EXPORT_CLEANUP_EVERY_MS.
+ * WORKER_STALLED_INTERVAL_MS, WORKER_MAX_STALLED_COUNT, NOTIFICATION_CLEANUP_EVERY_MS, EXPORT_CLEANUP_EVERY_MS,
+ * DASHBOARD_REFRESH_EVERY_MS, PROBLEM_DETECT_EVERY_MS, GEOCODER, IMPORT_GEOCODING.
  * Stops cleanly on SIGTERM/SIGINT (the running job is finished or handed back to the queue);
  * after a SIGKILL the running job is recovered by the next live worker (settings.ts).
  */
-import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QUEUE_EXPORTS } from '@tko/contract';
-import { createPool, isDatabaseUnavailable } from '@tko/db';
-import { exportFailureHandler, xlsxExportProcessor } from './processors/xlsx-export';
+import { JOB_QUEUES } from '@tko/contract';
+import { createDomain, createPool, isDatabaseUnavailable } from '@tko/db';
 import { redisPublisher } from '@tko/realtime';
-import { startMaintenance } from './maintenance';
 import { readSettings, recoveryOptions } from './settings';
 import type { WorkerSettings } from './settings';
-import { importGeocoder, startImportWorker } from './import-worker';
-import { dashboardRefreshEveryMs, startDashboardRefresh } from './dashboard-refresh';
-import { problemDetectEveryMs, startProblemDetect } from './problem-detect';
-import { startFlowsWorker } from './flows-generate';
-import { createDomain } from '@tko/db';
-import { startPlanningWorker } from './planning-worker';
+import { importDir, importGeocoder } from './import-worker';
+import { dashboardRefreshEveryMs } from './dashboard-refresh';
+import { problemDetectEveryMs } from './problem-detect';
+import { workerJobClient } from './jobs/client';
+import { startJobs } from './jobs/register';
+import { workerJobTable } from './jobs/table';
 
 let settings: WorkerSettings;
+let every: { dashboardRefresh: number; problemDetect: number };
 try {
   settings = readSettings();
+  every = { dashboardRefresh: dashboardRefreshEveryMs(), problemDetect: problemDetectEveryMs() };
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);
 }
-const { databaseUrl, redisUrl, exportDir, exportTtlSeconds: ttl } = settings;
+const { databaseUrl, redisUrl, exportDir, exportTtlSeconds } = settings;
 
 // A lost database never ends the worker (issue 8 §1): the pool logs connection errors and
 // reconnects on the next query; a job that failed meanwhile is retried or reported by BullMQ;
@@ -46,46 +48,19 @@ const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 const publisherRedis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
 publisherRedis.on('error', () => undefined); // each lost message is logged by the publisher
 const publisher = redisPublisher(publisherRedis, (m) => console.error(m));
-// The domain runtime (packages/db domain/): the worker's one write pipeline, repositories, notifier.
-const domain = createDomain({ pool, publisher, onHookError: (e) => console.error(`after-commit hook failed: ${(e as Error).message}`) });
-const worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(pool, exportDir, { publisher, exportTtlSeconds: ttl }), { ...recoveryOptions(settings), connection, concurrency: 1 });
-const onExportFailed = exportFailureHandler(pool, publisher);
-worker.on('failed', (job, err) => {
-  console.error(`job ${job?.id} failed: ${err.message}`);
-  void onExportFailed(job, err).catch((e: unknown) => console.error(`job ${job?.id} failure report: ${(e as Error).message}`));
+const jobs = workerJobClient(connection, settings.queuePrefix);
+// The domain runtime (packages/db domain/): the worker's one write pipeline, repositories, notifier, job client.
+const domain = createDomain({ pool, publisher, jobs, onHookError: (e) => console.error(`after-commit hook failed: ${(e as Error).message}`) });
+const table = workerJobTable({
+  domain, exportDir, exportTtlSeconds, importDir: importDir(), geocoder: importGeocoder(pool),
+  every: { ...every, notificationCleanup: settings.notificationCleanupEveryMs, exportCleanup: settings.exportCleanupEveryMs },
 });
-const maintenance = await startMaintenance(pool, connection, {
-  prefix: settings.queuePrefix,
-  notificationCleanupEveryMs: settings.notificationCleanupEveryMs,
-  exports: { exportDir, exportTtlSeconds: ttl, everyMs: settings.exportCleanupEveryMs },
-  workerOptions: recoveryOptions(settings),
-});
-worker.on('completed', (job) => console.log(`job ${job.id} completed`));
-// System import runs (QUEUE_IMPORTS, IMPORT_DIR): import-worker.ts.
-const importWorker = startImportWorker({ domain, connection, geocoder: importGeocoder(pool) }, recoveryOptions(settings));
-
-// Dashboard summary (issue 12 §2): every DASHBOARD_REFRESH_EVERY_MS and after each import run.
-const dashboard = await startDashboardRefresh(pool, connection, { prefix: settings.queuePrefix, everyMs: dashboardRefreshEveryMs(), workerOptions: recoveryOptions(settings) });
-importWorker.on('completed', () => void dashboard.refreshNow().catch(() => undefined));
-// Problem detector (issue 12 §1): every PROBLEM_DETECT_EVERY_MS and after each import run.
-const problems = await startProblemDetect(pool, connection, {
-  prefix: settings.queuePrefix, everyMs: problemDetectEveryMs(), workerOptions: recoveryOptions(settings), announce: (events) => domain.pipeline.announce(events),
-});
-importWorker.on('completed', () => void problems.detectNow('IMPORT').catch(() => undefined));
-// Predicted-flow recounts (issue 11 §1): POST /api/flows/predicted/generate/.
-const flowsWorker = startFlowsWorker(domain, connection, { prefix: settings.queuePrefix, workerOptions: recoveryOptions(settings) });
-// Day planning of schedules (issue 10 §4): planning-worker.ts.
-const planningWorker = startPlanningWorker(pool, connection, { prefix: settings.queuePrefix, publisher, workerOptions: recoveryOptions(settings) });
-console.log(`worker: queue "${QUEUE_EXPORTS}", exports in ${exportDir}`);
+const running = await startJobs({ connection, client: jobs, table, workerOptions: recoveryOptions(settings) });
+console.log(`worker: queues ${JOB_QUEUES.map((q) => `"${q}"`).join(', ')}; exports in ${exportDir}`);
 
 const stop = async () => {
-  await worker.close();
-  await importWorker.close();
-  await maintenance.close();
-  await dashboard.close();
-  await problems.close();
-  await flowsWorker.close();
-  await planningWorker.close();
+  await running.close();
+  await jobs.close();
   publisherRedis.disconnect();
   connection.disconnect();
   await pool.end();

@@ -1,5 +1,5 @@
 /**
- * Day planning jobs (issue 10 §4): consumes QUEUE_PLANNING (`plan-day`, PlanDayJobSchema), runs
+ * Day planning jobs (issue 10 §4): the handler of `plan-day` (QUEUE_PLANNING, PlanDayJobSchema), runs
  * @tko/planning/store planScheduleDay (load the schedule's day → solve → save as that date's
  * routes) and reports progress 0–100 on the job and live to its owner (progress.ts), then its end
  * (`completed`; `completed_with_warnings` with its remarks when sites were left out — «выполнено с
@@ -7,11 +7,10 @@
  * input cannot be planned (no vehicle with a located garage, no facility) fails at once with the
  * Russian reason (UnrecoverableError: no retry); the status call shows it.
  */
-import { UnrecoverableError, Worker } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
-import { PlanDayJobSchema, QUEUE_PLANNING } from '@tko/contract';
+import { PlanDayJobSchema } from '@tko/contract';
 import type { PlanDayJob } from '@tko/contract';
 import { PlanInputError, planScheduleDay } from '@tko/planning/store';
 import type { PlanDayResult } from '@tko/planning/store';
@@ -46,19 +45,16 @@ export function planDayProcessor(pool: Pool, publisher?: RealtimePublisher) {
   };
 }
 
-/** Starts the planning consumer (one job at a time: a day of a large region takes seconds of CPU). */
-export function startPlanningWorker(pool: Pool, connection: Redis, opts: { prefix?: string; publisher?: RealtimePublisher; workerOptions?: Record<string, unknown>; log?: (m: string) => void } = {}): Worker {
-  const log = opts.log ?? ((m: string) => console.error(m));
-  const worker = new Worker(QUEUE_PLANNING, planDayProcessor(pool, opts.publisher), { ...opts.workerOptions, connection, prefix: opts.prefix, concurrency: 1 });
-  worker.on('error', (e) => log(`planning: ${e.message}`));
-  worker.on('failed', (job, e) => {
-    log(`planning: job ${job?.id} failed: ${e.message}`);
-    // The last attempt of a job failed for another reason than its input (that one is told by the processor).
+/**
+ * The `failed` listener of planning: the last attempt of a job that failed for another reason
+ * than its input (that one is told by the processor) is told to its owner with PLAN_FAILED.
+ */
+export function planFailureHandler(publisher: RealtimePublisher) {
+  return async (job: Job | undefined, e: Error): Promise<void> => {
     const owner = (job?.data as { user_id?: unknown } | undefined)?.user_id;
     const last = job ? job.attemptsMade >= (job.opts.attempts ?? 1) : false;
-    if (opts.publisher && job?.id && typeof owner === 'number' && last && !(e instanceof UnrecoverableError)) {
-      void publishJobProgress(opts.publisher, owner, { id: job.id, state: 'failed', progress: typeof job.progress === 'number' ? job.progress : 0, error: PLAN_FAILED });
+    if (job?.id && typeof owner === 'number' && last && !(e instanceof UnrecoverableError) && e.name !== 'UnrecoverableError') {
+      await publishJobProgress(publisher, owner, { id: job.id, state: 'failed', progress: typeof job.progress === 'number' ? job.progress : 0, error: PLAN_FAILED });
     }
-  });
-  return worker;
+  };
 }

@@ -8,7 +8,12 @@
 import type { Job } from 'bullmq';
 import type { JobProgress } from '@tko/contract';
 import { DESTINATIONS } from '@tko/contract';
+import type { Domain } from '@tko/db';
+import { nullPublisher } from '@tko/realtime';
 import type { RealtimePublisher } from '@tko/realtime';
+
+/** The domain's publisher as the jobs' live-message publisher (none: the messages are dropped). */
+export const jobPublisher = (domain: Domain): RealtimePublisher => (domain.publisher as RealtimePublisher | null) ?? nullPublisher;
 
 /** Publishes one JobProgress of job `jobId` owned by `userId`. Never throws (publisher contract). */
 export function publishJobProgress(publisher: RealtimePublisher, userId: number, body: JobProgress): Promise<void> {

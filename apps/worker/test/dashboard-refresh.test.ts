@@ -1,31 +1,32 @@
 /**
- * The dashboard's refresh job (apps/worker/src/dashboard-refresh.ts) through a real BullMQ queue
- * and worker: the schedule exists once after two starts, `refreshNow()` recomputes the summary
- * (a dump inserted after the first refresh is counted), and the period setting is checked.
+ * The dashboard's refresh job (dashboard-refresh.ts) through the worker's registration loop on a
+ * real BullMQ queue and worker: the schedule exists once after two starts, `refreshDashboardNow()`
+ * recomputes the summary (a dump inserted after the first refresh is counted), and the period
+ * setting is checked.
  */
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_REFRESH_JOB } from '@tko/contract';
+import { DASHBOARD_REFRESH_JOB, QUEUE_DASHBOARD } from '@tko/contract';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
-import { dashboardRefreshEveryMs, startDashboardRefresh } from '../src/dashboard-refresh';
-import type { DashboardRefresh } from '../src/dashboard-refresh';
-import { REDIS_URL, uniquePrefix, waitUntil } from './helpers';
+import { dashboardRefreshEveryMs, refreshDashboardNow } from '../src/dashboard-refresh';
+import { uniquePrefix, waitUntil } from './helpers';
+import { startJobsHarness } from './jobs-harness';
+import type { JobsHarness } from './jobs-harness';
 
 let db: TestDatabase;
-let connection: Redis;
 const prefix = uniquePrefix('dashboard');
-const started: DashboardRefresh[] = [];
+const started: JobsHarness[] = [];
+const start = async () => {
+  const h = await startJobsHarness({ pool: db.pool, prefix, only: [DASHBOARD_REFRESH_JOB], every: { dashboardRefresh: 3_600_000 } });
+  started.push(h);
+  return h;
+};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
 });
 afterAll(async () => {
-  for (const s of started) await s.worker.close();
-  await started[0]?.queue.obliterate({ force: true }).catch(() => undefined);
-  for (const s of started) await s.queue.close();
-  connection?.disconnect();
+  for (const h of started.reverse()) await h.close();
   await db?.drop();
 });
 
@@ -40,14 +41,14 @@ const dumps = async () => {
 describe('dashboard-refresh', () => {
   it('runs on schedule and on demand, with one schedule after a restart', async () => {
     await db.pool.query(`INSERT INTO waste_dump (location, status) VALUES ('Овраг', 'DETECTED')`);
-    started.push(await startDashboardRefresh(db.pool, connection, { prefix, everyMs: 3_600_000, log: () => undefined }));
+    await start();
     // The first scheduled run starts at once.
     await waitUntil(async () => (await dumps()) === 1, 'first refresh');
-    started.push(await startDashboardRefresh(db.pool, connection, { prefix, everyMs: 3_600_000, log: () => undefined }));
-    const schedulers = await started[0]!.queue.getJobSchedulers();
+    await start();
+    const schedulers = await started[0]!.client.queue(QUEUE_DASHBOARD).getJobSchedulers();
     expect(schedulers.filter((s) => s.key === DASHBOARD_REFRESH_JOB || s.name === DASHBOARD_REFRESH_JOB)).toHaveLength(1);
     await db.pool.query(`INSERT INTO waste_dump (location, status) VALUES ('Лес', 'DETECTED')`);
-    await started[0]!.refreshNow();
+    await refreshDashboardNow(started[0]!.client);
     await waitUntil(async () => (await dumps()) === 2, 'refresh on demand');
   });
 

@@ -1,5 +1,6 @@
 /**
- * The export job in-process (real BullMQ worker, Redis, PostgreSQL): progress pushed live on
+ * The export job in-process through the worker's registration loop (real BullMQ worker, Redis,
+ * PostgreSQL; enqueued through the job client): progress pushed live on
  * DESTINATIONS.job(id) for the owner, the finished file, and one `download` notification
  * carrying the file link, stored and pushed on the owner's queue; a job that cannot succeed
  * ends `failed` with one `error` notification.
@@ -8,17 +9,18 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { Queue, Worker } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobProgress, Notification } from '@tko/contract';
-import { DESTINATIONS, EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, QUEUE_EXPORTS, XLSX_EXPORT_JOB } from '@tko/contract';
+import { DESTINATIONS, QUEUE_EXPORTS, XLSX_EXPORT_JOB } from '@tko/contract';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
 import { redisPublisher } from '@tko/realtime';
-import { exportFailureHandler, xlsxExportProcessor } from '../src/processors/xlsx-export';
 import { createUser, listenRealtime, REDIS_URL, seedContainerSites, uniquePrefix, waitUntil } from './helpers';
 import type { RealtimeListener } from './helpers';
+import { startJobsHarness } from './jobs-harness';
+import type { JobsHarness } from './jobs-harness';
 
 const ROWS = 5000;
 let db: TestDatabase;
@@ -26,8 +28,7 @@ let userId: number;
 let exportDir: string;
 let prefix: string;
 let queue: Queue;
-let worker: Worker;
-let connection: Redis;
+let jobs: JobsHarness;
 let publisherRedis: Redis;
 let live: RealtimeListener;
 
@@ -37,23 +38,16 @@ beforeAll(async () => {
   await seedContainerSites(db.pool, ROWS);
   exportDir = mkdtempSync(path.join(tmpdir(), 'tko-export-job-'));
   prefix = uniquePrefix('export');
-  connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   publisherRedis = new Redis(REDIS_URL);
-  const publisher = redisPublisher(publisherRedis);
   live = await listenRealtime();
-  queue = new Queue(QUEUE_EXPORTS, { connection, prefix });
-  worker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(db.pool, exportDir, { publisher, exportTtlSeconds: 3600 }), { connection, prefix });
-  const onFailed = exportFailureHandler(db.pool, publisher);
-  worker.on('failed', (job, err) => void onFailed(job, err));
+  jobs = await startJobsHarness({ pool: db.pool, prefix, only: [XLSX_EXPORT_JOB], publisher: redisPublisher(publisherRedis), exportDir });
+  queue = jobs.client.queue(QUEUE_EXPORTS);
 });
 
 afterAll(async () => {
-  await worker?.close();
-  await queue?.obliterate({ force: true }).catch(() => undefined);
-  await queue?.close();
+  await jobs?.close();
   await live?.close();
   publisherRedis?.disconnect();
-  connection?.disconnect();
   await db?.drop();
 });
 
@@ -63,7 +57,7 @@ async function notifications(): Promise<Array<{ type: string; body: string; docu
 
 describe('xlsx export job', () => {
   it('pushes progress to the owner, writes every row once and notifies once with the file link', async () => {
-    const job = await queue.add(XLSX_EXPORT_JOB, { resource: 'container', filters: {}, user_id: userId }, { jobId: 'export-ok', attempts: EXPORT_JOB_ATTEMPTS, backoff: EXPORT_JOB_BACKOFF });
+    const job = (await queue.getJob(await jobs.client.enqueue(XLSX_EXPORT_JOB, { resource: 'container', filters: {}, user_id: userId }, { jobId: 'export-ok' })))!;
     const destination = DESTINATIONS.job(job.id!);
     await waitUntil(() => live.on(destination).some((m) => (m.body as JobProgress).state === 'completed'), 'the completed progress message');
     await waitUntil(async () => (await job.getState()) === 'completed', 'the job to be completed');
@@ -104,7 +98,7 @@ describe('xlsx export job', () => {
 
   it('ends failed without retrying an unknown registry, with one error notification', async () => {
     const before = (await notifications()).length;
-    const job = await queue.add(XLSX_EXPORT_JOB, { resource: 'no-such-registry', filters: {}, user_id: userId }, { jobId: 'export-bad', attempts: EXPORT_JOB_ATTEMPTS, backoff: EXPORT_JOB_BACKOFF });
+    const job = (await queue.getJob(await jobs.client.enqueue(XLSX_EXPORT_JOB, { resource: 'no-such-registry', filters: {}, user_id: userId }, { jobId: 'export-bad' })))!;
     const destination = DESTINATIONS.job(job.id!);
     await waitUntil(() => live.on(destination).some((m) => (m.body as JobProgress).state === 'failed'), 'the failed progress message');
     expect(await job.getState()).toBe('failed');

@@ -12,13 +12,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATIONS, IMPORT_FILE_JOB, QUEUE_IMPORTS } from '@tko/contract';
+import type { JobClient } from '@tko/db';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
 import { cwaBundleTemplate, ImportFilesRepository, inspectStoredFile, LocalImportStore, suggestMapping } from '@tko/import';
+import { workerJobClient } from '../src/jobs/client';
 import { createUser, listenRealtime, REDIS_URL, uniquePrefix, waitUntil, exited, stopAll } from './helpers';
 import type { RealtimeListener } from './helpers';
 
@@ -29,6 +31,7 @@ const prefix = uniquePrefix('import');
 let db: TestDatabase;
 let importDir: string;
 let connection: Redis;
+let jobs: JobClient<Queue>;
 let queue: Queue;
 let live: RealtimeListener;
 const processes: ChildProcess[] = [];
@@ -51,14 +54,15 @@ beforeAll(async () => {
   db = await createTestDatabase();
   importDir = mkdtempSync(path.join(tmpdir(), 'tko-import-job-'));
   connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  queue = new Queue(QUEUE_IMPORTS, { connection, prefix });
+  jobs = workerJobClient(connection, prefix);
+  queue = jobs.queue(QUEUE_IMPORTS);
   live = await listenRealtime();
 });
 
 afterAll(async () => {
   await stopAll(processes);
-  await queue?.obliterate({ force: true }).catch(() => undefined);
-  await queue?.close();
+  for (const q of jobs?.opened() ?? []) await q.obliterate({ force: true }).catch(() => undefined);
+  await jobs?.close();
   await live?.close();
   connection?.disconnect();
   await db?.drop();
@@ -82,7 +86,7 @@ describe('import job in the worker process', () => {
     });
     expect(file.column_mapping).toEqual({ Адрес: 'location', Широта: 'coordinates_lat', Долгота: 'coordinates_lng' });
     const run = (await files.startRun(file.id))!;
-    await queue.add(IMPORT_FILE_JOB, { file_id: file.id, user_id: userId, run: run.run }, { jobId: run.jobId, attempts: 3, backoff: { type: 'exponential', delay: 1000 } });
+    await jobs.enqueue(IMPORT_FILE_JOB, { file_id: file.id, user_id: userId, run: run.run }, { jobId: run.jobId });
 
     const first = startWorker();
     await waitUntil(async () => ((await files.get(file.id))!.progress >= 35 ? true : null), 'the run writing sites', 240000);

@@ -1,32 +1,31 @@
 /**
- * The scheduled housekeeping (maintenance.ts) through a real BullMQ job scheduler and worker:
- * expired notifications disappear, live ones stay, and restarting keeps one schedule.
+ * The scheduled housekeeping (maintenance.ts) through the worker's registration loop
+ * (jobs/register.ts) on a real BullMQ job scheduler and worker: expired notifications disappear,
+ * live ones stay, and restarting keeps one schedule.
  */
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_CLEANUP_JOB } from '@tko/contract';
+import { NOTIFICATION_CLEANUP_JOB, QUEUE_MAINTENANCE } from '@tko/contract';
 import { NotificationStore } from '@tko/db';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
-import { startMaintenance } from '../src/maintenance';
-import type { Maintenance } from '../src/maintenance';
-import { createUser, REDIS_URL, uniquePrefix, waitUntil } from './helpers';
+import { createUser, uniquePrefix, waitUntil } from './helpers';
+import { startJobsHarness } from './jobs-harness';
+import type { JobsHarness } from './jobs-harness';
 
 let db: TestDatabase;
-let connection: Redis;
 const prefix = uniquePrefix('maintenance');
-const started: Maintenance[] = [];
+const started: JobsHarness[] = [];
+const start = async () => {
+  const h = await startJobsHarness({ pool: db.pool, prefix, only: [NOTIFICATION_CLEANUP_JOB], every: { notificationCleanup: 500 } });
+  started.push(h);
+  return h;
+};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
 });
 afterAll(async () => {
-  for (const m of started) await m.worker.close();
-  await started[0]?.queue.removeJobScheduler(NOTIFICATION_CLEANUP_JOB);
-  await started[0]?.queue.obliterate({ force: true }).catch(() => undefined);
-  for (const m of started) await m.queue.close();
-  connection?.disconnect();
+  for (const h of started.reverse()) await h.close();
   await db?.drop();
 });
 
@@ -42,7 +41,7 @@ describe('notification-cleanup', () => {
     // Expired rows are already invisible to their users before the job runs.
     expect((await store.page(a, { limit: 20, offset: 0 })).count).toBe(1);
 
-    started.push(await startMaintenance(db.pool, connection, { prefix, notificationCleanupEveryMs: 500 }));
+    await start();
     const count = async () => (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM notification`)).rows[0]!.n;
     await waitUntil(async () => (await count()) === 2, 'the expired notifications to be deleted', 60000, 200);
     const { rows } = await db.pool.query<{ body: string }>(`SELECT body FROM notification ORDER BY body`);
@@ -54,10 +53,10 @@ describe('notification-cleanup', () => {
   });
 
   it('keeps one schedule when the worker starts again', async () => {
-    started.push(await startMaintenance(db.pool, connection, { prefix, notificationCleanupEveryMs: 500 }));
-    const schedulers = await started[0]!.queue.getJobSchedulers();
-    expect(schedulers.map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
-    await started[1]!.schedule(); // what a Redis 'ready' runs: still one schedule
-    expect((await started[0]!.queue.getJobSchedulers()).map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
+    await start();
+    const queue = started[0]!.client.queue(QUEUE_MAINTENANCE);
+    expect((await queue.getJobSchedulers()).map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
+    await started[1]!.running.schedule(); // what a Redis 'ready' runs: still one schedule
+    expect((await queue.getJobSchedulers()).map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
   });
 });

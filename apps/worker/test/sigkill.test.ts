@@ -12,11 +12,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobProgress } from '@tko/contract';
-import { DESTINATIONS, EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, QUEUE_EXPORTS, XLSX_EXPORT_JOB } from '@tko/contract';
+import { DESTINATIONS, QUEUE_EXPORTS, XLSX_EXPORT_JOB } from '@tko/contract';
+import type { JobClient } from '@tko/db';
+import { workerJobClient } from '../src/jobs/client';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
 import { createUser, listenRealtime, REDIS_URL, seedContainerSites, uniquePrefix, waitUntil, exited, stopAll } from './helpers';
@@ -29,6 +31,7 @@ let userId: number;
 let exportDir: string;
 const prefix = uniquePrefix('sigkill');
 let connection: Redis;
+let jobs: JobClient<Queue>;
 let queue: Queue;
 let live: RealtimeListener;
 const processes: ChildProcess[] = [];
@@ -62,14 +65,15 @@ beforeAll(async () => {
   await seedContainerSites(db.pool, ROWS);
   exportDir = mkdtempSync(path.join(tmpdir(), 'tko-sigkill-'));
   connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  queue = new Queue(QUEUE_EXPORTS, { connection, prefix });
+  jobs = workerJobClient(connection, prefix);
+  queue = jobs.queue(QUEUE_EXPORTS);
   live = await listenRealtime();
 });
 
 afterAll(async () => {
   await stopAll(processes);
   await queue?.obliterate({ force: true }).catch(() => undefined);
-  await queue?.close();
+  await jobs?.close();
   await live?.close();
   connection?.disconnect();
   await db?.drop();
@@ -77,7 +81,7 @@ afterAll(async () => {
 
 describe('a worker killed with SIGKILL mid-job', () => {
   it('finishes the job after a restart, once, with no duplicated output', async () => {
-    const job = await queue.add(XLSX_EXPORT_JOB, { resource: 'container', filters: {}, user_id: userId }, { jobId: 'sigkill-export', attempts: EXPORT_JOB_ATTEMPTS, backoff: EXPORT_JOB_BACKOFF });
+    const job = (await queue.getJob(await jobs.enqueue(XLSX_EXPORT_JOB, { resource: 'container', filters: {}, user_id: userId }, { jobId: 'sigkill-export' })))!;
     const destination = DESTINATIONS.job(job.id!);
     const progressOf = () => live.on(destination).map((m) => m.body as JobProgress);
 

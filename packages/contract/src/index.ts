@@ -59,5 +59,6 @@ export * from './routes/contracts-appeals';
 export * from './report-forms/index';
 export * from './routes/reports';
 export * from './jobs/index';
+export * from './jobs/definitions';
 export * from './ws/index';
 export * from './roles/seeded-roles';

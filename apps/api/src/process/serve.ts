@@ -1,5 +1,5 @@
 /**
- * One API process: opens the pool, Prisma, the queues and the live-message publisher, builds
+ * One API process: opens the pool, Prisma, the job client (queues) and the live-message publisher, builds
  * the app and listens on HOST:PORT (several such processes share the port under node:cluster,
  * process/cluster.ts). Closes everything on SIGINT/SIGTERM.
  *
@@ -14,7 +14,7 @@ import { redisPublisher } from '@tko/realtime';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openQueues } from '../modules/jobs/queue';
-import { openImportQueue } from '../modules/import/import-queue';
+import { importQueueOn } from '../modules/import/import-queue';
 
 export async function serveApi(): Promise<void> {
   process.on('unhandledRejection', (reason) => {
@@ -29,7 +29,8 @@ export async function serveApi(): Promise<void> {
   const publisherRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   publisherRedis?.on('error', () => undefined); // a lost live message is logged by the publisher
   const publisher = publisherRedis ? redisPublisher(publisherRedis, (m) => console.error(m)) : undefined;
-  const imports = openImportQueue(config.redisUrl, config.queuePrefix);
+  // Import runs go through the same job client (one connection, each queue opened once).
+  const imports = queues ? importQueueOn(queues) : null;
   const app = await buildApp({ config, pool, prisma, queues, publisher, imports });
 
   let stopping = false;
@@ -38,7 +39,6 @@ export async function serveApi(): Promise<void> {
     stopping = true;
     await app.close();
     await queues?.close();
-    await imports?.close();
     publisherRedis?.disconnect();
     await prisma.$disconnect();
     await pool.end();

@@ -19,7 +19,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Worker } from 'bullmq';
+import { Worker } from 'bullmq';
+import { QUEUE_IMPORTS } from '@tko/contract';
 import { Redis } from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ import { openQueues, type Queues } from '@tko/api/src/modules/jobs/queue';
 import { createDomain, dataDir, ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher } from '@tko/realtime';
-import { startImportWorker } from '../../../worker/src/import-worker';
+import { importProcessor } from '../../../worker/src/import-worker';
 import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, serveApp, signIn } from './harness';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -109,7 +110,7 @@ beforeAll(async () => {
   // The worker's side, as apps/worker/src/main.ts wires it: its own Redis connections.
   redis = { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), publisher: new Redis(REDIS_URL) };
   const publisher = redisPublisher(redis.publisher);
-  worker = startImportWorker({ domain: createDomain({ pool: db.pool, publisher }), connection: redis.connection, dir: importDir }, { prefix });
+  worker = new Worker(QUEUE_IMPORTS, importProcessor(createDomain({ pool: db.pool, publisher }), { dir: importDir }), { connection: redis.connection, prefix, concurrency: 1 });
   await worker.waitUntilReady();
   browser = await launchChromium();
   page = await openPage(browser);

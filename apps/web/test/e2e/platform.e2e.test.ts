@@ -37,11 +37,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
 import { openImportQueue, type ImportQueue } from '@tko/api/src/modules/import/import-queue';
 import { openQueues, type Queues } from '@tko/api/src/modules/jobs/queue';
-import { containerResource, ContainerType, QUEUE_EXPORTS, type ImportLabels } from '@tko/contract';
+import { containerResource, ContainerType, QUEUE_EXPORTS, QUEUE_IMPORTS, type ImportLabels } from '@tko/contract';
 import { createDomain, ensureAdmin, Notifier, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher, type RealtimePublisher } from '@tko/realtime';
-import { startImportWorker } from '../../../worker/src/import-worker';
+import { importProcessor } from '../../../worker/src/import-worker';
 import { xlsxExportProcessor } from '../../../worker/src/processors/xlsx-export';
 import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn, serveApp } from './harness';
 
@@ -74,7 +74,7 @@ let queuePrefix: string;
 
 /** Starts the import worker (step 1 starts it once the page follows the queued run). */
 async function startImportWorkerNow(): Promise<void> {
-  importWorker = startImportWorker({ domain: createDomain({ pool: db.pool, publisher }), connection: redis.connection, dir: importDir }, { prefix: queuePrefix });
+  importWorker = new Worker(QUEUE_IMPORTS, importProcessor(createDomain({ pool: db.pool, publisher }), { dir: importDir }), { connection: redis.connection, prefix: queuePrefix, concurrency: 1 });
   await importWorker.waitUntilReady();
 }
 let browser: Browser;
@@ -131,7 +131,7 @@ beforeAll(async () => {
   redis = { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), publisher: new Redis(REDIS_URL) };
   publisher = redisPublisher(redis.publisher);
   queuePrefix = prefix;
-  exportWorker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(db.pool, exportDir, { publisher }), { connection: redis.connection, prefix });
+  exportWorker = new Worker(QUEUE_EXPORTS, xlsxExportProcessor(createDomain({ pool: db.pool, publisher }), exportDir), { connection: redis.connection, prefix });
   await exportWorker.waitUntilReady();
 
   browser = await launchChromium();

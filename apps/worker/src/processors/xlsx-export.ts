@@ -13,6 +13,8 @@
  * notifies nobody twice.
  * The finished file is recorded in PostgreSQL (export_record: id, owner, resource, file, rows,
  * expires_at) before the owner is notified, so the link works even when Redis loses the job.
+ * The rows are read through the process's domain runtime (`domain.registries`: the one repository
+ * of the registry) within the requester's row scope carried by the payload (`scope`).
  * Throws UnrecoverableError (no retry) on an invalid payload or an unknown registry.
  */
 import { createWriteStream } from 'node:fs';
@@ -23,12 +25,10 @@ import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { ListQuery, ResourceDef, XlsxExportJob } from '@tko/contract';
 import { resourceByName, XlsxExportJobSchema } from '@tko/contract';
-import { ExportRecordStore, Notifier, RegistryRepository, withScope } from '@tko/db';
-import { nullPublisher } from '@tko/realtime';
-import type { RealtimePublisher } from '@tko/realtime';
+import { ExportRecordStore, withScope } from '@tko/db';
+import type { Domain } from '@tko/db';
 import { exportFileName, writeXlsx } from '@tko/xlsx';
-import type { Pool } from 'pg';
-import { progressReporter, publishJobProgress } from '../progress';
+import { jobPublisher, progressReporter, publishJobProgress } from '../progress';
 
 export interface ExportResult {
   /** File name inside EXPORT_DIR: `<jobId>.xlsx`. */
@@ -38,8 +38,6 @@ export interface ExportResult {
 }
 
 export interface ExportProcessorOptions {
-  /** Live progress and notifications; default: dropped (the database row is still written). */
-  publisher?: RealtimePublisher;
   /** How long the file is kept (the notification lives as long). Default 86 400 s. */
   exportTtlSeconds?: number;
 }
@@ -55,16 +53,20 @@ function parse(job: Job): { data: XlsxExportJob; def: ResourceDef } {
   return { data: parsed.data, def };
 }
 
-export function xlsxExportProcessor(pool: Pool, exportDir: string, opts: ExportProcessorOptions = {}) {
-  const publisher = opts.publisher ?? nullPublisher;
-  const notifier = new Notifier(pool, publisher);
-  const records = new ExportRecordStore(pool);
+/**
+ * The processor on the process's domain (its registries, notifier and publisher: live progress
+ * and the notification; without a publisher they are dropped, the database rows still written).
+ */
+export function xlsxExportProcessor(domain: Domain, exportDir: string, opts: ExportProcessorOptions = {}) {
+  const publisher = jobPublisher(domain);
+  const { notifier } = domain;
+  const records = new ExportRecordStore(domain.pool);
   const ttl = opts.exportTtlSeconds ?? 86400;
   return async (job: Job<XlsxExportJob>): Promise<ExportResult> => {
     const { data, def } = parse(job);
     const report = progressReporter(job, publisher, data.user_id);
     await report(0);
-    const repo = new RegistryRepository(pool, def);
+    const repo = domain.registries.repo(def);
     // The requester's row scope travels with the job: the file holds the rows their list shows.
     const query = withScope(data.filters as ListQuery, data.scope ?? null);
     const total = Math.max(await repo.count(query), 1);
@@ -116,8 +118,9 @@ export const EXPORT_FAILED = 'Выгрузка не удалась. Повтор
  * `waiting` (with the reason); the last one (attempts used up, an UnrecoverableError, or a job
  * that stalled too often) as `failed`, and the owner gets an `error` notification once.
  */
-export function exportFailureHandler(pool: Pool, publisher: RealtimePublisher = nullPublisher) {
-  const notifier = new Notifier(pool, publisher);
+export function exportFailureHandler(domain: Domain) {
+  const publisher = jobPublisher(domain);
+  const { notifier } = domain;
   return async (job: Job<XlsxExportJob> | undefined, err: Error): Promise<void> => {
     const userId = job?.data?.user_id;
     if (!job?.id || typeof userId !== 'number') return;

@@ -3,18 +3,23 @@
  * DATABASE_URL once — every rule, or the codes given — and prints per code what it found, opened
  * and closed and how many stay open, and the run's time. Safe to run again (a second run opens
  * and closes nothing while the data are unchanged). docs/DATA.md «Problems on the Angarsk data».
+ * Runs on the domain runtime (createDomain, no publisher): the run's changes go through the
+ * domain's pipeline like the worker's job (its after-commit effects; no live messages).
  */
 import { PROBLEM_TYPES } from '@tko/contract';
 import { createPool } from '../client';
-import { runProblemDetector } from '../problems/detector';
+import { createDomain } from '../domain/create-domain';
+import { detectorEvents, runProblemDetector } from '../problems/detector';
 import { databaseUrlFromEnv, runCommand } from './cli';
 
 runCommand(async () => {
   const codes = process.argv.slice(2);
   const pool = createPool(databaseUrlFromEnv());
+  const domain = createDomain({ pool });
   try {
     const started = Date.now();
-    const r = await runProblemDetector(pool, { trigger: 'MANUAL', codes: codes.length ? codes : undefined });
+    const r = await runProblemDetector(domain.pool, { trigger: 'MANUAL', codes: codes.length ? codes : undefined });
+    await domain.pipeline.announce(detectorEvents(r));
     console.log(`Поиск проблем: ${((Date.now() - started) / 1000).toFixed(1)} с, открыто ${r.opened}, закрыто ${r.closed}, открытых всего ${r.open_total}`);
     for (const x of r.rules) {
       const label = PROBLEM_TYPES.find((t) => t.code === x.code)?.label ?? '';

@@ -11,6 +11,8 @@
  * - `positions`: the one GPS position ingest (tracking/position-ingest.ts) of the Wialon receiver
  *   and the REST ingest;
  * - `notifier`: notifications (insert + live push) on the same publisher;
+ * - `jobs`: the process's one job client (jobs.ts), when the process gave one (it owns the Redis
+ *   connection its queues are opened on);
  * - `clock`, `mailer`, `config`: the effects' services (registry/write-pipeline.ts services), and
  *   handed on so every part reads the same ones.
  *
@@ -26,6 +28,7 @@ import { PositionIngest } from '../tracking/position-ingest';
 import type { Writer } from '../registry/write-pipeline';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './file-store';
+import type { JobClient } from './jobs';
 import { Registries } from './registries';
 import type { WriterUser } from './writer';
 import { writerFor } from './writer';
@@ -59,6 +62,8 @@ export interface DomainDeps<M extends EffectMailer = EffectMailer> {
   log?: EffectLog;
   /** An after-commit effect's error (the write has committed); default: `log`. */
   onHookError?: (e: unknown) => void;
+  /** The process's job client (jobs.ts); none = this process enqueues no job. */
+  jobs?: JobClient | null;
 }
 
 export interface Domain<M extends EffectMailer = EffectMailer> {
@@ -75,6 +80,8 @@ export interface Domain<M extends EffectMailer = EffectMailer> {
   positions: PositionIngest;
   /** Notifications (stored + live push on `publisher`): the effects' notifier. */
   notifier: Notifier;
+  /** The one job client (validates, stamps the version, opens each queue once); null without Redis. */
+  jobs: JobClient | null;
   mailer: M | null;
   clock: Clock;
   config: DomainConfig;
@@ -96,5 +103,5 @@ export function createDomain<M extends EffectMailer = EffectMailer>(deps: Domain
   });
   const fileStore = deps.fileStore ?? (config.attachmentsDir ? new LocalFileStore(path.resolve(config.attachmentsDir)) : null);
   const positions = new PositionIngest(deps.pool, publisher);
-  return { pool: deps.pool, publisher, registries, pipeline, writerFor, fileStore, positions, notifier, mailer, clock, config };
+  return { pool: deps.pool, publisher, registries, pipeline, writerFor, fileStore, positions, notifier, jobs: deps.jobs ?? null, mailer, clock, config };
 }

@@ -7,3 +7,5 @@ export { loadWriterUser, systemWriter, writerFor, writerName, writerNameSql } fr
 export type { WriterUser } from './writer';
 export { LocalFileStore } from './file-store';
 export type { FileStore, StoredFileMeta } from './file-store';
+export { JobClient, JobPayloadError, jobData, requireJobSpec } from './jobs';
+export type { EnqueueOptions, JobPayloadIssue, JobQueue } from './jobs';

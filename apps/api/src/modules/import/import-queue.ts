@@ -1,18 +1,18 @@
 /**
- * The BullMQ queue of import runs (@tko/contract jobs/: QUEUE_IMPORTS, ImportFileJobSchema),
- * produced by the API and consumed by the worker's import processor (@tko/import). While Redis
- * is unreachable `ready()` is false and the process call answers 503 at once; everything else
- * of the import screen works without Redis.
+ * The producer of import runs (@tko/contract jobs/: `import-file` on QUEUE_IMPORTS,
+ * ImportFileJobSchema) on the API's job client (modules/jobs/queue.ts), consumed by the worker's
+ * import handler (@tko/import). While Redis is unreachable `ready()` is false and the process
+ * call answers 503 at once; everything else of the import screen works without Redis.
  */
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { ImportFileJob } from '@tko/contract';
 import { IMPORT_FILE_JOB, QUEUE_IMPORTS } from '@tko/contract';
+import { openQueues } from '../jobs/queue';
+import type { Queues } from '../jobs/queue';
 
 export interface ImportQueue {
   /** True while the Redis connection is up. */
   ready(): boolean;
-  /** Queues run `data.run` of a file under `jobId` (3 attempts, exponential backoff from 2 s). */
+  /** Queues run `data.run` of a file under `jobId` (the kind's attempts and backoff: 3, exponential from 2 s). */
   add(jobId: string, data: ImportFileJob): Promise<void>;
   /** Removes a job still waiting; false when a worker holds it (or it is gone). */
   removeWaiting(jobId: string): Promise<boolean>;
@@ -21,27 +21,13 @@ export interface ImportQueue {
   close(): Promise<void>;
 }
 
-/** Opens the import queue on `redisUrl` (null without one); `prefix` as QUEUE_PREFIX. */
-export function openImportQueue(redisUrl: string | undefined, prefix = 'bull'): ImportQueue | null {
-  if (!redisUrl) return null;
-  const connection = new Redis(redisUrl, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    retryStrategy: (times) => Math.min(times * 500, 5000),
-  });
-  connection.on('error', () => undefined); // reported per call as 503
-  const queue = new Queue<ImportFileJob>(QUEUE_IMPORTS, { connection, prefix });
-  queue.on('error', () => undefined);
+/** The import producer on the process's job client (closing the client is its opener's job). */
+export function importQueueOn(queues: Queues): ImportQueue {
+  const queue = queues.jobs.queue(QUEUE_IMPORTS);
   return {
-    ready: () => connection.status === 'ready',
+    ready: () => queues.ready(),
     async add(jobId, data) {
-      await queue.add(IMPORT_FILE_JOB as never, data, {
-        jobId,
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 2000 },
-        removeOnComplete: { age: 86400 },
-        removeOnFail: { age: 7 * 86400 },
-      });
+      await queues.jobs.enqueue(IMPORT_FILE_JOB, data, { jobId });
     },
     async removeWaiting(jobId) {
       const job = await queue.getJob(jobId);
@@ -51,17 +37,24 @@ export function openImportQueue(redisUrl: string | undefined, prefix = 'bull'): 
       return (await queue.remove(jobId)) === 1;
     },
     async ownerOf(jobId) {
-      if (connection.status !== 'ready') return 'unavailable';
+      if (!queues.ready()) return 'unavailable';
       try {
         const job = await queue.getJob(jobId);
-        return job ? [job.data.user_id] : [];
+        const owner = (job?.data as { user_id?: unknown } | undefined)?.user_id;
+        return typeof owner === 'number' ? [owner] : [];
       } catch {
         return 'unavailable';
       }
     },
     async close() {
-      if (connection.status === 'ready') await queue.close();
-      connection.disconnect();
+      // The job client is closed by its opener.
     },
   };
+}
+
+/** The import producer on a job client of its own on `redisUrl` (null without one): tests, and an app given no Queues. */
+export function openImportQueue(redisUrl: string | undefined, prefix = 'bull'): ImportQueue | null {
+  const queues = openQueues(redisUrl, prefix);
+  if (!queues) return null;
+  return { ...importQueueOn(queues), close: () => queues.close() };
 }

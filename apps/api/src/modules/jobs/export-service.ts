@@ -4,7 +4,7 @@
  * `?async=true`, go to the worker as a BullMQ job and answer 202 `{job_id, status_url}`; the
  * browser follows it live on the STOMP topic DESTINATIONS.job(id) (or polls `status_url`) and
  * downloads the file from `/api/jobs/{id}/file/`, the link of the notification that ends it.
- * A queued export is retried with backoff (contract EXPORT_JOB_ATTEMPTS/BACKOFF); its id is a
+ * A queued export is retried with backoff (the kind's options, contract jobs/definitions.ts); its id is a
  * random UUID; the job (and so its file link) is kept EXPORT_TTL_SECONDS, as long as the file.
  * Progress and the final notification come from the worker (apps/worker processors/xlsx-export).
  * Errors: 503 when the queue is needed and Redis is unreachable.
@@ -13,9 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ListQuery, ResourceDef, UserScope, XlsxExportJob } from '@tko/contract';
-import { EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, XLSX_EXPORT_JOB } from '@tko/contract';
+import { XLSX_EXPORT_JOB } from '@tko/contract';
 import type { RegistryRepository } from '@tko/db';
-import { withScope } from '@tko/db';
+import { JobPayloadError, withScope } from '@tko/db';
 import { exportFileName, writeXlsx } from '@tko/xlsx';
 import { unavailable } from '../../plugins/http-errors';
 import type { Queues } from './queue';
@@ -48,19 +48,20 @@ export class ExportService {
     return sendFile(reply, { name: exportFileName(def), body: out });
   }
 
-  /** Queues an export job; returns its id. Throws 503 when Redis is down or not configured. */
+  /**
+   * Queues an export job through the job client; returns its id. Throws 503 when Redis is down or
+   * not configured (a payload the kind's schema refuses is the server's fault: JobPayloadError, 500).
+   */
   async enqueue(payload: XlsxExportJob): Promise<string> {
     if (!this.queues?.ready()) throw unavailable(QUEUE_DOWN);
     try {
-      const job = await this.queues.exports.add(XLSX_EXPORT_JOB, payload, {
+      return await this.queues.jobs.enqueue(XLSX_EXPORT_JOB, payload, {
         jobId: randomUUID(),
-        attempts: EXPORT_JOB_ATTEMPTS,
-        backoff: EXPORT_JOB_BACKOFF,
         removeOnComplete: { age: this.keepSeconds },
         removeOnFail: { age: this.keepSeconds },
       });
-      return job.id!;
-    } catch {
+    } catch (e) {
+      if (e instanceof JobPayloadError) throw e;
       throw unavailable(QUEUE_DOWN);
     }
   }

@@ -1,20 +1,23 @@
 /**
- * The BullMQ queue the API produces jobs on (names and payloads: @tko/contract jobs/).
- * While Redis is unreachable `ready()` is false and job calls answer 503 at once instead of
- * hanging; CRUD does not touch Redis at all.
+ * The API's job client (@tko/db JobClient, issue 21 §1): every job the API produces (xlsx exports,
+ * import runs, flow recounts, day planning; names and payloads in @tko/contract jobs/definitions.ts)
+ * is enqueued through `Queues.jobs`, which validates the payload, stamps its version and opens
+ * each queue once on one Redis connection. While Redis is unreachable `ready()` is false and job
+ * calls answer 503 at once instead of hanging; CRUD does not touch Redis at all.
  */
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { JobClient } from '@tko/db';
 import { QUEUE_EXPORTS, QUEUE_FLOWS, QUEUE_PLANNING } from '@tko/contract';
 
 export interface Queues {
+  /** The one job client of the process (also the domain's `jobs`). */
+  jobs: JobClient<Queue>;
+  /** The queues whose jobs GET /api/jobs/{id}/ and the STOMP job-owner lookup read (opened by `jobs`). */
   exports: Queue;
   /** Recount of the predicted waste flows (issue 11 §1; the worker's flows-generate.ts). */
   flows: Queue;
-  /**
-   * Day planning (issue 10 §4): produced by the schedule-routes module's own PlanningQueue; kept
-   * here so the STOMP job-owner lookup (stomp/job-owner.ts) finds planning jobs for `/topic/jobs.{id}`.
-   */
+  /** Day planning (issue 10 §4): the schedule-routes module's PlanningQueue produces on it through `jobs`. */
   planning: Queue;
   /** True while the Redis connection is up. */
   ready(): boolean;
@@ -22,7 +25,7 @@ export interface Queues {
 }
 
 /**
- * Opens the queues on REDIS_URL; null when no URL is configured. `prefix` is BullMQ's key
+ * Opens the job client on REDIS_URL; null when no URL is configured. `prefix` is BullMQ's key
  * prefix (QUEUE_PREFIX, default 'bull'): the worker must use the same; tests use their own.
  */
 export function openQueues(redisUrl: string | undefined, prefix = 'bull'): Queues | null {
@@ -33,19 +36,19 @@ export function openQueues(redisUrl: string | undefined, prefix = 'bull'): Queue
     retryStrategy: (times) => Math.min(times * 500, 5000),
   });
   connection.on('error', () => undefined); // reported per call as 503
-  const exports = new Queue(QUEUE_EXPORTS, { connection, prefix });
-  exports.on('error', () => undefined);
-  const flows = new Queue(QUEUE_FLOWS, { connection, prefix });
-  flows.on('error', () => undefined);
-  const planning = new Queue(QUEUE_PLANNING, { connection, prefix });
-  planning.on('error', () => undefined);
+  const jobs = new JobClient((name) => {
+    const queue = new Queue(name, { connection, prefix });
+    queue.on('error', () => undefined);
+    return queue;
+  });
   return {
-    exports,
-    flows,
-    planning,
+    jobs,
+    exports: jobs.queue(QUEUE_EXPORTS),
+    flows: jobs.queue(QUEUE_FLOWS),
+    planning: jobs.queue(QUEUE_PLANNING),
     ready: () => connection.status === 'ready',
     async close() {
-      if (connection.status === 'ready') await Promise.all([exports.close(), flows.close(), planning.close()]);
+      if (connection.status === 'ready') await jobs.close();
       connection.disconnect();
     },
   };

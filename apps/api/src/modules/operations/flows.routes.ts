@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { FLOW_AREA_RADIUS_M, FLOWS_GENERATE_JOB, flowsGenerateRoute, flowsGeojsonRoute, predictedFlowResource, presentFlowResource } from '@tko/contract';
 import type { FlowsGenerateJob } from '@tko/contract';
+import { JobPayloadError } from '@tko/db';
 import type { AuthGuards } from '../../plugins/auth';
 import { forbidden, unavailable } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
@@ -30,8 +31,9 @@ export function registerFlowRoutes(app: FastifyInstance, deps: { pool: Pool; gua
     };
     const jobId = `flows-${randomUUID()}`;
     try {
-      await deps.queues.flows.add(FLOWS_GENERATE_JOB, data, { jobId, removeOnComplete: { age: 86400 }, removeOnFail: { age: 7 * 86400 } });
-    } catch {
+      await deps.queues.jobs.enqueue(FLOWS_GENERATE_JOB, data, { jobId });
+    } catch (e) {
+      if (e instanceof JobPayloadError) throw e; // the server's fault, not Redis's
       throw unavailable(QUEUE_DOWN);
     }
     return reply.status(202).send({ job_id: jobId, status_url: `/api/jobs/${jobId}/` });

@@ -1,14 +1,16 @@
 /**
- * The BullMQ queue of day planning (@tko/contract QUEUE_PLANNING, PlanDayJobSchema), produced by
- * `POST /api/fleet/schedules/{id}/plan/{date}/` and consumed by the worker (planning-worker.ts).
- * Opened on REDIS_URL with QUEUE_PREFIX; while Redis is unreachable `ready()` is false and the
- * plan call answers 503 at once. Jobs are kept a day (state and progress for the status call).
+ * The producer of day planning (@tko/contract `plan-day` on QUEUE_PLANNING, PlanDayJobSchema) on
+ * the API's job client (modules/jobs/queue.ts), for `POST /api/fleet/schedules/{id}/plan/{date}/`;
+ * consumed by the worker (planning-worker.ts). While Redis is unreachable `ready()` is false and
+ * the plan call answers 503 at once. Jobs are kept a day (the kind's retention: state and
+ * progress for the status call).
  */
 import { randomBytes } from 'node:crypto';
-import { Job, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import { Job } from 'bullmq';
 import type { PlanDayJob } from '@tko/contract';
-import { PLAN_DAY_JOB, QUEUE_PLANNING } from '@tko/contract';
+import { PLAN_DAY_JOB } from '@tko/contract';
+import { openQueues } from '../jobs/queue';
+import type { Queues } from '../jobs/queue';
 
 export interface PlanningQueue {
   ready(): boolean;
@@ -18,40 +20,27 @@ export interface PlanningQueue {
   close(): Promise<void>;
 }
 
-/** Opens the planning queue on a connection of its own (only when the app was given no Queues). */
-export function openPlanningQueue(redisUrl: string | undefined, prefix = 'bull'): PlanningQueue | null {
-  if (!redisUrl) return null;
-  const connection = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (t) => Math.min(t * 500, 5000) });
-  connection.on('error', () => undefined);
-  const queue = new Queue<PlanDayJob>(QUEUE_PLANNING, { connection, prefix });
-  queue.on('error', () => undefined);
-  const planning = planningQueueOn(queue, () => connection.status === 'ready');
+/** The planning producer on the app's job client (Queues: the STOMP job-owner lookup reads its queue too). */
+export function planningQueueOn(queues: Queues): PlanningQueue {
   return {
-    ...planning,
+    ready: () => queues.ready(),
+    async add(data) {
+      const jobId = `plan-${data.schedule_id}-${data.work_date.replaceAll('-', '')}-${randomBytes(4).toString('hex')}`;
+      await queues.jobs.enqueue(PLAN_DAY_JOB, data, { jobId });
+      return jobId;
+    },
+    async get(jobId) {
+      return (await Job.fromId<PlanDayJob>(queues.planning, jobId)) ?? undefined;
+    },
     async close() {
-      if (connection.status === 'ready') await queue.close();
-      connection.disconnect();
+      // The job client is closed by its opener.
     },
   };
 }
 
-/**
- * The planning producer on a queue the app already opened (Queues.planning, which the STOMP
- * job-owner lookup reads too): the queue is opened once; closing it is its opener's job.
- */
-export function planningQueueOn(queue: Queue<PlanDayJob>, ready: () => boolean): PlanningQueue {
-  return {
-    ready,
-    async add(data) {
-      const jobId = `plan-${data.schedule_id}-${data.work_date.replaceAll('-', '')}-${randomBytes(4).toString('hex')}`;
-      await queue.add(PLAN_DAY_JOB as never, data, { jobId, attempts: 2, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 } });
-      return jobId;
-    },
-    async get(jobId) {
-      return (await Job.fromId<PlanDayJob>(queue, jobId)) ?? undefined;
-    },
-    async close() {
-      // Opened and closed by its owner (Queues).
-    },
-  };
+/** The planning producer on a job client of its own (only when the app was given no Queues). */
+export function openPlanningQueue(redisUrl: string | undefined, prefix = 'bull'): PlanningQueue | null {
+  const queues = openQueues(redisUrl, prefix);
+  if (!queues) return null;
+  return { ...planningQueueOn(queues), close: () => queues.close() };
 }

@@ -112,8 +112,8 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool;
 }
 
 export const scheduleRoutesModule = apiModule('schedule-routes', (app, d) => {
-  // The app's Queues already hold the planning queue (the STOMP job lookup reads it): produce on that one.
-  const queue = d.queues ? planningQueueOn(d.queues.planning as never, () => d.queues!.ready()) : openPlanningQueue(d.config.redisUrl, d.config.queuePrefix);
+  // The app's job client (its planning queue is the one the STOMP job lookup reads): produce through it.
+  const queue = d.queues ? planningQueueOn(d.queues) : openPlanningQueue(d.config.redisUrl, d.config.queuePrefix);
   app.addHook('onClose', async () => { await queue?.close(); });
   registerScheduleRoutes(app, { pool: d.pool, guards: d.guards, queue });
   registerScheduleSitesBulk(app, d);
