@@ -5,7 +5,7 @@
  * serializer of the list route (zod safeEncode of listResponseSchema + JSON.stringify) on a
  * real 20-row page, GET /api/users/me/ (auth only) and an empty-tile route over HTTP.
  */
-import { createPrisma, RegistryRepository } from '@tko/db';
+import { createDomain, createPrisma } from '@tko/db';
 import { listResponseSchema } from '@tko/contract';
 import { PrismaUserStore } from '@tko/api/src/modules/auth/user-store';
 import { startBenchApp } from './src/bench-app';
@@ -21,7 +21,7 @@ try {
   const users = new PrismaUserStore(prisma);
   const { rows } = await app.pool.query<{ id: number }>(`SELECT id FROM app_user WHERE email = 'bench-admin@bench.local'`);
   const adminId = rows[0]!.id;
-  const page = await new RegistryRepository(app.pool, CONTAINER).list(parseQuery('ordering=location&page=1'));
+  const page = await createDomain({ pool: app.pool }).registries.repo(CONTAINER).list(parseQuery('ordering=location&page=1'));
   const payload = { count: page.count, next: null, previous: null, ...page.aggregates, results: page.rows };
   const schema = listResponseSchema(CONTAINER);
   const t = await interleaved({

@@ -5,7 +5,7 @@
  */
 import type { Pool } from 'pg';
 import type { ResourceDef } from '@tko/contract';
-import { RegistryRepository } from '@tko/db';
+import { createDomain } from '@tko/db';
 import type { BenchHttp } from './http';
 import type { ListCase } from './list-cases';
 import { CONTAINER, captureListSql, listCases, parseQuery } from './list-cases';
@@ -33,7 +33,7 @@ export async function benchList(http: BenchHttp, pool: Pool, n: number, warmup: 
 
 /** The same measure for the list of any registry `def` and its `cases`. */
 export async function benchResourceList(http: BenchHttp, pool: Pool, def: ResourceDef, cases: ListCase[], n: number, warmup: number): Promise<ListResult[]> {
-  const repo = new RegistryRepository(pool, def);
+  const repo = createDomain({ pool }).registries.repo(def);
   const out: ListResult[] = [];
   for (const c of cases) {
     const path = `${def.path}?${c.qs}`;
