@@ -3,7 +3,8 @@
  * OpenAPI document (GET /api/openapi.json) gets requests generated with fast-check — path
  * parameters, query strings and JSON bodies from the operation's schema (and, for registries, a
  * valid create body with fields replaced) mixed with hostile values (fuzz/arbitraries.ts);
- * multipart uploads get broken and odd multipart bodies — sent as the admin, as a signed-in user
+ * multipart uploads get broken and odd multipart bodies and XLSX workbooks past the reader's
+ * bounds; lists and strings past their bounds (fuzz/arbitraries.ts OVERSIZED) — sent as the admin, as a signed-in user
  * without permissions and anonymously, on the real app (PostgreSQL, Redis queues). Asserted:
  * - no answer is 5xx;
  * - every 4xx is DRF-shaped: `{detail: "..."}` (the batch transaction's `{index, detail}` too)
@@ -32,6 +33,7 @@ import { freshBody } from './registry-rows';
 import { encodeLoose, fromSchema, hostileValue, pathValue, queryValue, toJson } from './fuzz/arbitraries';
 import type { Schema } from './fuzz/arbitraries';
 import { multipartBody } from './fuzz/multipart';
+import { rawXlsx } from './raw-xlsx';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 25);
@@ -77,6 +79,8 @@ let imports: ImportQueue;
 let ops: Operation[];
 /** Ids of existing rows per registry path (seeded), so the handlers behind a 404 are reached. */
 const known = new Map<string, string[]>();
+/** Workbooks past the XLSX bounds (xlsx-limits.ts) sent to the uploads: 70 shared strings of 1 MB, a 40 000-character cell. */
+const bigFiles: { name: string; content: Buffer }[] = [];
 
 beforeAll(async () => {
   const prefix = `tko-test-fuzz-${randomBytes(4).toString('hex')}`;
@@ -91,6 +95,7 @@ beforeAll(async () => {
   });
   const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body) as { paths: Record<string, Record<string, DocOperation>> };
   ops = operations(doc);
+  bigFiles.push({ name: 'shared-strings.xlsx', content: await rawXlsx(70, 500_000) }, { name: 'long-cell.xlsx', content: await rawXlsx(2, 40_000) });
   // One row per registry, so id paths reach the handlers (and the writes behind them).
   for (const def of resources) {
     if (!def.example) continue;
@@ -164,7 +169,7 @@ function requestOf(op: Operation): fc.Arbitrary<Req> {
       const all = extra ? [...pairs, extra] : pairs;
       return all.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${encodeLoose(k)}=${encodeLoose(x)}`)).join('&');
     });
-  const bodyArb = op.multipart ? multipartBody() : jsonBody(op);
+  const bodyArb = op.multipart ? multipartBody(bigFiles) : jsonBody(op);
   return fc.tuple(fc.constantFrom<Caller>('admin', 'admin', 'admin', 'nobody', 'anon'), pathArb, queryArb, bodyArb).map(([caller, p, q, body]) => ({
     caller,
     method: op.method,

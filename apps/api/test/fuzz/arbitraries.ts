@@ -67,8 +67,19 @@ const HOSTILE_NUMBERS = [0, -1, 1, 2147483647, 2147483648, -2147483649, 46116860
 const RAW_NUMBERS = ['-0', '1e400', '-1e400', '1.0', '1E2', '0.00000000000000000000001', '123456789012345678901234567890'];
 
 /** One hostile value of any JSON type. */
+/**
+ * Lists and strings past the bounds (issue 22 §2): just over a field's meaning (101 containers,
+ * 21 owners, 367 dates), over the kinds' 1 000, over the sanitiser's 10 000 items, and strings
+ * of 100 000 characters (the body stays under the 2 MiB body limit).
+ */
+export const OVERSIZED: unknown[] = [
+  Array(21).fill(1), Array(101).fill({}), Array(367).fill('2026-01-01'), Array(1001).fill(1), Array(10001).fill(null),
+  'ж'.repeat(100_000), [{ id: 1, volume: 'x'.repeat(100_000) }],
+];
+
 export function hostileValue(): fc.Arbitrary<unknown> {
   return fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom(...OVERSIZED) },
     { weight: 4, arbitrary: fc.constantFrom(...CRITICAL) },
     { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
     { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },

@@ -44,7 +44,15 @@ const broken: RawBody[] = [
   { contentType: 'text/plain', payload: 'hello' },
 ];
 
-/** A multipart (or deliberately not multipart) body for an upload. */
-export function multipartBody(): fc.Arbitrary<RawBody> {
-  return fc.oneof({ weight: 1, arbitrary: wellFormed }, { weight: 1, arbitrary: fc.constantFrom(...broken) });
+/**
+ * A multipart (or deliberately not multipart) body for an upload; `files` (e.g. XLSX workbooks
+ * past the reader's bounds, made once by the caller) are sent as well-formed uploads too.
+ */
+export function multipartBody(files: { name: string; content: Buffer }[] = []): fc.Arbitrary<RawBody> {
+  const given = files.map((f) => ({ contentType: `multipart/form-data; boundary=${B}`, payload: Buffer.concat([part('file', f.content, f.name, 'application/octet-stream'), Buffer.from(`--${B}--\r\n`)]) }));
+  return fc.oneof(
+    { weight: 1, arbitrary: wellFormed },
+    { weight: 1, arbitrary: fc.constantFrom(...broken) },
+    ...(given.length ? [{ weight: 1, arbitrary: fc.constantFrom(...given) }] : []),
+  );
 }
