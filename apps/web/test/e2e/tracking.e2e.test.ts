@@ -40,9 +40,10 @@ beforeAll(async () => {
   ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { redisUrl: REDIS_URL } }));
   redis = new Redis(REDIS_URL);
   tracker = await startTracker({ pool: db.pool, publisher: redisPublisher(redis), port: 0, host: '127.0.0.1' });
-  // Earlier today: one trip along Nevsky, then parked at its end.
+  // Earlier today: one trip along Nevsky with a 2-minute stop at a container site (vertex 3), then parked at its end.
+  await db.pool.query(`INSERT INTO waste_area (kind, name_waste_area, coordinates) VALUES ('CONTAINER', 'КП Невский 3', ST_SetSRID(ST_MakePoint($2, $1), 4326))`, [NEVSKY[3]![0], NEVSKY[3]![1]]);
   const start = new Date(Date.now() - 2 * 3600_000);
-  const fixes = fixesAlong(NEVSKY.slice(0, 6), start, { speedKmh: 30, stepS: 10 });
+  const fixes = fixesAlong(NEVSKY.slice(0, 6), start, { speedKmh: 30, stepS: 10, stops: { 3: 120 } });
   expect(await replay(tracker.port, IMEI, fixes, { kind: 'B' })).toEqual([`#AB#${fixes.length}`]);
   // … and a fix a minute ago: on line.
   expect(await replay(tracker.port, IMEI, [{ time: new Date(Date.now() - 60_000), lat: NEVSKY[5]![0], lng: NEVSKY[5]![1], speed: 0 }])).toEqual(['#ASD#1']);
@@ -89,6 +90,9 @@ describe('tracking screen', () => {
       const map = (globalThis as unknown as { __trackingMap?: { getSource(id: string): { serialize(): { data: { features: unknown[] } } } | undefined } }).__trackingMap;
       return map?.getSource('trip-track')?.serialize().data.features.length ?? 0;
     })).toBe(1);
+    // The stop is a visit (docs/TRACKING.md): in the trip card and the day's list, with its dwell (the first standing fix is 10 s after arrival).
+    await expect.poll(() => page.getByTestId('trip-visits').textContent()).toContain('КП Невский 3');
+    await expect.poll(() => page.getByTestId('day-visits').textContent()).toMatch(/КП Невский 3: .*стоянка 1 мин 50 с, 0 м, рейс № 1/);
     // The views can be hidden.
     await page.getByRole('checkbox', { name: 'Карточка рейса' }).uncheck();
     await expect.poll(() => page.getByRole('heading', { name: 'Рейс № 1' }).count()).toBe(0);
