@@ -185,7 +185,7 @@ describe('registry in the browser', () => {
     for (const text of await rows.allTextContents()) expect(text).toContain(SEARCH);
   });
 
-  it('3. editing a card saves the landmark and the cover to the database', async () => {
+  it('3. editing a card saves the landmark, the cover and the GPS service radius to the database', async () => {
     const firstRow = dataRows(page).first();
     await firstRow.getByRole('link', { name: 'Редактировать' }).click();
     await page.waitForURL((u) => /\/update\/\d+\/$/.test(u.pathname));
@@ -204,6 +204,8 @@ describe('registry in the browser', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(row.location);
     const landmark = page.getByLabel('Ориентир', { exact: true });
     await landmark.fill(state.landmark);
+    // The site's own GPS service radius (issue 23 §2, docs/TRACKING.md), an integer field of the generic form.
+    await page.getByLabel('Радиус обслуживания по GPS', { exact: false }).fill('80');
 
     await page.getByRole('tab', { name: 'Характеристики' }).click();
     const cover = page.getByRole('checkbox', { name: 'Есть навес (крыша)' });
@@ -219,11 +221,11 @@ describe('registry in the browser', () => {
     await page.getByText('Изменения площадки сохранены').waitFor();
     expect(await page.getByTestId('invalid-tabs').count()).toBe(0);
 
-    const after = await db.pool.query<{ landmark: string | null; has_cover: boolean; location: string }>(
-      'SELECT landmark, has_cover, location FROM waste_area WHERE id = $1',
+    const after = await db.pool.query<{ landmark: string | null; has_cover: boolean; location: string; service_radius_m: number | null }>(
+      'SELECT landmark, has_cover, location, service_radius_m FROM waste_area WHERE id = $1',
       [state.siteId],
     );
-    expect(after.rows[0]).toEqual({ landmark: state.landmark, has_cover: !row.has_cover, location: row.location });
+    expect(after.rows[0]).toEqual({ landmark: state.landmark, has_cover: !row.has_cover, location: row.location, service_radius_m: 80 });
     const covered = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM waste_area WHERE kind = 'CONTAINER' AND has_cover`);
     state.coverCount = covered.rows[0]!.n;
     state.hasCover = !row.has_cover;
