@@ -17,7 +17,7 @@ import {
   openStoredSource, resolutionOf, rollbackImport, scanSource, showValue, suggestMapping, templateOf,
 } from '@tko/import';
 import type { WritePipeline } from '@tko/db';
-import { ConflictError, writerFor } from '@tko/db';
+import { ConflictError, JobPayloadError, writerFor } from '@tko/db';
 import type { Pool } from 'pg';
 import { HttpError, forbidden, notFound, unavailable } from '../../plugins/http-errors';
 import type { ImportQueue } from './import-queue';
@@ -173,8 +173,9 @@ export class ImportService {
     if (!run) throw busy();
     try {
       await this.queue.add(run.jobId, { file_id: file.id, user_id: user.id, run: run.run });
-    } catch {
+    } catch (e) {
       await this.files.finish(this.pool, file.id, run.run, { status: 'FAILED', report: null, error: IMPORT_QUEUE_DOWN, failed: [] }).catch(() => undefined);
+      if (e instanceof JobPayloadError) throw e; // the server built a wrong payload: not Redis's fault
       throw unavailable(IMPORT_QUEUE_DOWN);
     }
     return (await this.files.get(file.id))!;

@@ -17,7 +17,7 @@ import { scheduleResource } from '@tko/contract';
 import {
   isoToWorkDate, scheduleDayRoutesRoute, scheduleMoveStopRoute, schedulePlanRoute, schedulePlanStatusRoute, workDateToIso,
 } from '@tko/contract';
-import { FieldValidationError } from '@tko/db';
+import { FieldValidationError, JobPayloadError } from '@tko/db';
 import { checkPlannable, moveStop, PlanInputError, readDayRoutes } from '@tko/planning/store';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
@@ -72,7 +72,8 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool;
     let jobId: string;
     try {
       jobId = await deps.queue.add({ schedule_id: id, work_date: workDateToIso(params.date)!, user_id: user.id, ...(body ?? {}) });
-    } catch {
+    } catch (e) {
+      if (e instanceof JobPayloadError) throw e; // the server built a wrong payload: not Redis's fault
       throw unavailable(QUEUE_DOWN);
     }
     reply.status(202);
