@@ -110,8 +110,9 @@ export function findVisits(points: readonly TrackPoint[], sites: readonly VisitS
   const cellM = Math.max(...sites.map(radius));
   const cellLat = cellM / 111_320;
   const cellLng = cellM / (111_320 * Math.max(0.01, Math.cos(points[from]!.lat * Math.PI / 180)));
-  const key = (cy: number, cx: number) => `${cy}:${cx}`;
-  const grid = new Map<string, VisitSite[]>();
+  // A cell's number, rows of 2²⁴ cells (360° of 5 m cells fit); two cells sharing a number only cost a distance check.
+  const key = (cy: number, cx: number) => cy * 16_777_216 + cx;
+  const grid = new Map<number, VisitSite[]>();
   for (const s of sites) {
     const k = key(Math.floor(s.lat / cellLat), Math.floor(s.lng / cellLng));
     const list = grid.get(k);
