@@ -55,7 +55,7 @@ export const apiModules: readonly ApiModule[] = [
   jobsModule,
   notificationsModule,
   // Attachments, addresses, batch transaction, change history (issue 3 §5–§8).
-  apiModule('registry-services', (app, d) => registerRegistryServices(app, { config: d.config, pool: d.pool, guards: d.guards, domain: d.domain })),
+  apiModule('registry-services', (app, d) => registerRegistryServices(app, { config: d.config, pool: d.pool, guards: d.guards, domain: d.domain, exports: d.exports })),
   // System import (issue 3 §4): files under IMPORT_DIR, runs on the worker's import queue.
   apiModule('import', (app, d) => registerImportRoutes(app, {
     pool: d.pool, guards: d.guards, store: new LocalImportStore(d.config.importDir), queue: d.imports, maxBytes: d.config.importMaxBytes, pipeline: d.pipeline,

@@ -21,8 +21,8 @@ import { OsmAddressProvider } from './address/osm-provider';
 import { RegistryAddressProvider } from './address/registry-provider';
 import { TransactionService } from './transaction/transaction.service';
 import { registerTransactionRoutes } from './transaction/transaction.routes';
-import { LogsRepository } from './logs/logs.repository';
 import { registerLogRoutes } from './logs/logs.routes';
+import type { ExportService } from './jobs/export-service';
 
 export interface RegistryServicesDeps {
   config: Config;
@@ -30,6 +30,7 @@ export interface RegistryServicesDeps {
   guards: AuthGuards;
   /** The domain runtime: its repositories, its write pipeline (the batch transaction), its file store. */
   domain: Domain;
+  exports: ExportService;
 }
 
 export async function registerRegistryServices(app: FastifyInstance, deps: RegistryServicesDeps): Promise<void> {
@@ -53,6 +54,7 @@ export async function registerRegistryServices(app: FastifyInstance, deps: Regis
   registerAddressRoutes(app, { address, guards });
 
   registerTransactionRoutes(app, { service: new TransactionService(domain.pipeline), guards });
-  // Card histories also for the registries their own module serves (the balance).
-  registerLogRoutes(app, { logs: new LogsRepository(pool, domain.registries.all.map((r) => r.repo.def)), guards, registries: domain.registries.all });
+  // The system log (a read-only registry of `moduleResources`) and the card histories, also for the
+  // registries their own module serves (the balance).
+  await registerLogRoutes(app, { guards, registries: domain.registries.all, crud: { exports: deps.exports, pipeline: domain.pipeline } });
 }

@@ -159,6 +159,16 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
         />
       );
     }
+    case 'moment':
+      // One end of a period (the system log's «с» / «по»): a date, DD.MM.YYYY on screen.
+      return (
+        <DatePicker
+          id={id}
+          format={DATE_FORMAT}
+          value={typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value) : null}
+          onChange={(v) => set(v ? v.format(WIRE_DATE) : undefined)}
+        />
+      );
     default:
       return null;
   }

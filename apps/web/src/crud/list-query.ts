@@ -3,7 +3,7 @@
  * list, JSON for the POST search and xlsx calls. Unknown keys and values the registry does not
  * know are dropped, so a hand-edited URL never produces a 400.
  */
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseCoordinatesString, PeriodSchema, type FilterDef, type ResourceDef } from '@tko/contract';
+import { DateOrDateTimeSchema, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseCoordinatesString, PeriodSchema, type FilterDef, type ResourceDef } from '@tko/contract';
 import { intOption, splitList, type HashOptions } from './hash-options';
 
 /**
@@ -66,6 +66,9 @@ export function readFilter(fdef: FilterDef, name: string, opts: HashOptions): Fi
       const m = /^(\d{4}-\d{2}-\d{2})?,(\d{4}-\d{2}-\d{2})?$/.exec(raw);
       return m && (m[1] || m[2]) && PeriodSchema.safeParse(raw).success ? raw : undefined;
     }
+    case 'moment':
+      // A date (YYYY-MM-DD) or an ISO date-time, calendar-checked.
+      return DateOrDateTimeSchema.safeParse(raw).success ? raw : undefined;
   }
 }
 

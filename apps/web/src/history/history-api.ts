@@ -3,9 +3,10 @@
  * `GET {registry path}{id}/history/` and the system log `GET /api/logs/` with its filters (user,
  * registries, object, action, period), both paged, newest first.
  */
-import { logsRoute, objectHistoryRoute, type ChangeLogPageSchema, type ResourceDef } from '@tko/contract';
+import { objectHistoryRoute, systemLogResource, type ChangeLogPageSchema, type ResourceDef } from '@tko/contract';
 import type { z } from 'zod';
 import { callRoute, http } from '../api/client';
+import { listResource } from '../api/resource-client';
 import { queryOf } from '../api/call-route';
 import { filenameFromDisposition, saveBlob } from '../api/download';
 
@@ -28,9 +29,14 @@ export interface LogFilters {
   to?: string;
 }
 
-export function fetchLogs(filters: LogFilters, page: number, signal?: AbortSignal): Promise<ChangeLogPage> {
-  const query = { page, page_size: HISTORY_PAGE_SIZE, ...filters, resource: filters.resource?.length ? filters.resource : undefined };
-  return callRoute(logsRoute, { query }, { signal });
+/** A page of the system log: the registry's generic list (contract resources/system-log.ts). */
+export async function fetchLogs(filters: LogFilters, page: number, signal?: AbortSignal): Promise<ChangeLogPage> {
+  const params: Record<string, string> = { page: String(page), page_size: String(HISTORY_PAGE_SIZE) };
+  for (const [k, v] of Object.entries(filters)) {
+    if (v === undefined || (Array.isArray(v) && !v.length)) continue;
+    params[k] = Array.isArray(v) ? v.join(',') : String(v);
+  }
+  return (await listResource(systemLogResource, params, { signal })) as unknown as ChangeLogPage;
 }
 
 /** POST /api/logs/xlsx/ with the screen's filters (issue 14 §5); saves the file. */

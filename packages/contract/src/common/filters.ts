@@ -10,7 +10,7 @@ import type { EnumDef } from '../enums/define-enum';
 import { BBoxSchema, PointInputSchema } from './geo';
 import { MSG } from './messages';
 import { isId } from './ids';
-import { DateSchema } from './dates';
+import { DateOrDateTimeSchema, DateSchema } from './dates';
 
 export type FilterDef =
   /** Field value is one of a comma-separated list of enum values. */
@@ -46,6 +46,13 @@ export type FilterDef =
    * ends included, whole days in the server's time zone); a body may send `{lower, upper}`.
    */
   | { kind: 'period'; field: string; label: string }
+  /**
+   * A date or date-time column bounded on one side (`bound`), both ends inclusive: `from` a date
+   * (from its start) or an ISO date-time, `to` a date (to its end; whole days in the server's time
+   * zone) or an ISO date-time. Two of them make a period of two parameters (the system log's
+   * `from` and `to`, spec 03 "System logs").
+   */
+  | { kind: 'moment'; field: string; label: string; bound: 'from' | 'to' }
   /**
    * An int_list (`of: 'int'`, values within [min, max]) or date_list (`of: 'date'`) column shares
    * at least one value with the list; with `when`, only rows whose `when.field` equals
@@ -163,6 +170,8 @@ export function filterParamShape(name: string, def: FilterDef): Record<string, z
       };
     case 'period':
       return { [name]: PeriodSchema.optional() };
+    case 'moment':
+      return { [name]: DateOrDateTimeSchema.optional() };
     case 'shares': {
       const { min = -2147483648, max = 2147483647 } = def;
       return {

@@ -27,6 +27,12 @@ export interface RowScopeDef {
   shared?: string;
   /** The regional operator's own records: users acting for organisations read none. The reason. */
   internal?: string;
+  /**
+   * Rows that describe rows of other registries (the change history): field `resource` names the
+   * registry, field `object` the row's id. A restricted user sees such a row when the row it
+   * describes is one they can read now (entries of deleted rows and of no registry: none).
+   */
+  describes?: { resource: string; object: string };
 }
 
 /** The bindings of a user. Both empty: unrestricted. */
@@ -72,7 +78,7 @@ export function hasRowKeys(def: RowScopeDef | undefined): def is RowScopeDef {
 
 /** The scope keys of a row in its wire shape (ref `{id}`, refs `[{id}]`, text). */
 export function rowScopeKeys(def: RowScopeDef, row: Record<string, unknown>): RowScopeKeys {
-  if (def.internal) return { organizations: [], oktmo: null, internal: true };
+  if (def.internal || def.describes) return { organizations: [], oktmo: null, internal: true };
   const orgs = new Set<number>();
   for (const k of def.organization ?? []) {
     const v = row[k];

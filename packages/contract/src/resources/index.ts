@@ -17,6 +17,7 @@ import { specialResource } from './waste-area-special';
 import { wasteSourceResource } from './waste-source';
 import { wkiResource } from './wki';
 import { balanceResource } from './balance';
+import { systemLogResource } from './system-log';
 import { predictedTariffResource, regOperatorTariffResource } from './tariffs';
 import { problemResource } from './problem';
 import { garageResource, vehicleResource } from './fleet';
@@ -76,6 +77,7 @@ export * from './report';
 export * from './report-set';
 export * from './report-notification-template';
 export * from './read-only-dicts';
+export * from './system-log';
 
 export const resources: ResourceDef[] = [containerResource, contractZoneResource, juridicalPersonResource,
   specialResource, collectionResource, chamberResource, bulkResource, wasteSourceResource, normativeUnitResource,
@@ -94,10 +96,11 @@ export const resources: ResourceDef[] = [containerResource, contractZoneResource
 
 /**
  * Registries whose generic routes their own API module registers (with calls of their own that
- * replace the id paths, e.g. the balance's {year}/{fkko_id}/): not in `resources`, so neither the
+ * replace the id paths, e.g. the balance's {year}/{fkko_id}/; the system log with its history
+ * routes and xlsx, modules/logs): not in `resources`, so neither the
  * crud loop nor the parametrised registry test (which needs bodies without references) takes them.
  */
-export const moduleResources: ResourceDef[] = [balanceResource] as unknown as ResourceDef[];
+export const moduleResources: ResourceDef[] = [balanceResource, systemLogResource] as unknown as ResourceDef[];
 
 /** A registry by its permission resource name. */
 export function resourceByName(name: string): ResourceDef | undefined {

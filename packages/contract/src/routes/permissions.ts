@@ -11,7 +11,6 @@ import { moduleResources, resources } from '../resources/index';
 
 /** Rights that guard no registry: the administration screens, workflow steps under their own names, GPS. */
 export const NON_REGISTRY_PERMISSIONS: Record<string, { label: string; section: PermissionSection }> = {
-  'system-logs': { label: 'Системный журнал (история изменений)', section: 'Администрирование' },
   users: { label: 'Пользователи', section: 'Администрирование' },
   'users-roles': { label: 'Роли', section: 'Администрирование' },
   import: { label: 'Импорт данных', section: 'Администрирование' },

@@ -9,7 +9,6 @@ export type { Cursor } from './page-sql';
 export { DEFAULT_EXACT_COUNT_THRESHOLD, estimateRows, exactCountThreshold } from './list-count';
 export * from './write-pipeline';
 export { ROW_SCOPE, rowScopeSql, withScope, scopeOf } from './row-scope-sql';
-export { changeLogScopeSql } from './change-log-scope-sql';
 export type { ScopedQuery } from './row-scope-sql';
 export { deleteReferences, deleteRefusal, assertDeletable } from './delete-references';
 export type { DeleteReference } from './delete-references';

@@ -8,7 +8,8 @@
  * ReadOptions. No scope (or an unrestricted one) adds nothing.
  */
 import type { ListQuery, RowScopeDef, UserScope } from '@tko/contract';
-import { actsForOrganizations, isUnrestricted } from '@tko/contract';
+import { actsForOrganizations, isUnrestricted, moduleResources, resources } from '@tko/contract';
+import { storedResource } from '../tables/index';
 import type { Params } from './params';
 import { ident } from './params';
 
@@ -41,6 +42,7 @@ export function rowScopeSql(def: ScopedDef, scope: UserScope | null | undefined,
   const rs = def.rowScope;
   if (!rs || rs.shared || isUnrestricted(scope)) return null;
   if (rs.internal) return actsForOrganizations(scope) ? 'FALSE' : null;
+  if (rs.describes) return describedRowsSql(def, rs.describes, scope!, p);
   const parts: string[] = [];
   if (scope!.organizations.length && rs.organization?.length) {
     const ids = p.add(scope!.organizations);
@@ -60,6 +62,41 @@ export function rowScopeSql(def: ScopedDef, scope: UserScope | null | undefined,
     const patterns = scope!.oktmo.filter((c) => /^\d+$/.test(c)).map((c) => `${c}%`);
     if (patterns.length) parts.push(`t.${ident(fd.column)} LIKE ANY(${p.add(patterns)}::text[])`);
   }
+  return parts.length ? `(${parts.join(' OR ')})` : 'FALSE';
+}
+
+/**
+ * The scope of rows that describe rows of other registries (`describes`: the change history,
+ * spec 03 "System logs"): a row is visible when the row it names — registry `resource`, id
+ * `object` — exists and passes its registry's predicate. Rows of `shared` registries are visible
+ * (deleted rows' too); `internal` registries' rows are hidden from users acting for organisations;
+ * rows about deleted rows and about resources that are no registry (users, roles, settings…) are
+ * hidden from every restricted user (unknown is not access).
+ */
+function describedRowsSql(def: ScopedDef, d: NonNullable<RowScopeDef['describes']>, scope: UserScope, p: Params): string {
+  const col = (k: string) => {
+    const c = def.fields[k]?.column;
+    if (!c) throw new Error(`${def.name}: row scope field ${k} has no column`);
+    return `t.${ident(c)}`;
+  };
+  const resource = col(d.resource);
+  const object = col(d.object);
+  const shared: string[] = [];
+  const parts: string[] = [];
+  for (const target of [...resources, ...moduleResources].filter((r) => r.rowScope && !r.rowScope.describes).map(storedResource)) {
+    const pred = rowScopeSql(target, scope, p);
+    if (pred === 'FALSE') continue;
+    if (pred === null && target.rowScope!.shared) {
+      shared.push(target.name);
+      continue;
+    }
+    // Every parameter added is used (an unused one has no type: PostgreSQL refuses the statement).
+    // `IN (SELECT t.id …)`: the left side reads the outer row, the sub-select's `t` is the described
+    // registry's row, over which its predicate is written.
+    const where = [target.scope ? `t.${ident(target.scope.column)} = ${p.add(target.scope.value)}` : null, pred].filter(Boolean);
+    parts.push(`(${resource} = ${p.add(target.name)} AND ${object} IN (SELECT t.id FROM ${ident(target.table)} t${where.length ? ` WHERE ${where.join(' AND ')}` : ''}))`);
+  }
+  if (shared.length) parts.unshift(`${resource} = ANY(${p.add(shared)}::text[])`);
   return parts.length ? `(${parts.join(' OR ')})` : 'FALSE';
 }
 

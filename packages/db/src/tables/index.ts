@@ -21,6 +21,7 @@ import { fleetRouteTables } from './fleet-routes';
 import { operationsTables } from './operations';
 import { contractAppealTables } from './contracts-appeals';
 import { reportTables } from './reports';
+import { systemLogTables } from './system-log';
 
 export type { ChildrenMapping, ComputedSql, JoinTable, Rollup, StoredChildrenDef, StoredFieldDef, StoredRefTarget, StoredResourceDef, TableMapping } from './types';
 export { storedRefTarget, REF_TARGET_TABLES } from './ref-targets';
@@ -37,6 +38,7 @@ export const TABLES: Readonly<Record<string, TableMapping>> = {
   ...operationsTables,
   ...contractAppealTables,
   ...reportTables,
+  ...systemLogTables,
 };
 
 const cache = new WeakMap<ResourceDef, StoredResourceDef>();

@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import type { UserScope } from '@tko/contract';
+import type { ChangeLogEntry, UserScope } from '@tko/contract';
 import {
   DEFAULT_PAGE_SIZE, detectProblemsRoute, MSG, PROBLEM_DICTS, PROBLEM_TYPES, ProblemType, problemEventsRoute, problemLogsRoute, problemObjectTypesRoute,
-  problemPrioritiesRoute, problemResource, problemStatusesRoute, problemsGeojsonRoute, problemTypesRoute,
+  problemPrioritiesRoute, problemResource, problemStatusesRoute, problemsGeojsonRoute, problemTypesRoute, systemLogResource,
 } from '@tko/contract';
 import { detectorEvents, runProblemDetector } from '@tko/db';
 import type { WritePipeline } from '@tko/db';
@@ -18,7 +18,6 @@ import { pageLinks, parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
-import { LogsRepository } from '../logs/logs.repository';
 import { apiModule } from '../module';
 import { ProblemsRepository } from './problems.repository';
 
@@ -30,7 +29,8 @@ export interface ProblemsDeps {
 
 export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps): void {
   const repo = new ProblemsRepository(deps.pool);
-  const logs = new LogsRepository(deps.pool);
+  // The system log's registry repository (contract resources/system-log.ts): the problem's entries.
+  const logs = deps.pipeline.repo(systemLogResource);
 
   const types = PROBLEM_TYPES.map((t) => ({
     value: t.code, label: ProblemType.label(t.code), object_type: t.object_type, priority: t.priority, data_available: t.data_available, note: t.note ?? null,
@@ -51,9 +51,9 @@ export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps):
     const id = await existing(params.id, user.scope);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const out = await logs.list({ resource: [problemResource.name], object: id }, page, pageSize);
+    const out = await logs.list({ resource: [problemResource.name], object: [id], page, page_size: pageSize });
     if (page > 1 && !out.rows.length) throw new HttpError(404, MSG.page, 'invalid_page');
-    return { count: out.count, count_is_estimate: out.estimate, ...pageLinks(request, page, pageSize, out.count), results: out.rows };
+    return { count: out.count, count_is_estimate: out.countIsEstimate, ...pageLinks(request, page, pageSize, out.count), results: out.rows as unknown as ChangeLogEntry[] };
   }, deps);
 
   registerRoute(app, problemEventsRoute, async ({ request, params, query, user }) => {
