@@ -122,6 +122,11 @@ describe.each(SPEEDS)('site visits, %s', (_label, withSpeed) => {
     // Without merging the noise would split it: the rule merges stays under the merge gap.
     expect(findVisits(track.points, sites, { ...DEFAULT_VISIT_OPTIONS, mergeGapS: 0, minDwellS: 0 }).length).toBeGreaterThan(1);
     expect(splitTrips(track.points)).toHaveLength(2);
+    // The same at ±15 m, the top of the usual GPS error.
+    const jitter15 = (k: number): [number, number] => jitter12(k).map((m) => m * 1.25) as [number, number];
+    const noisier = new Track(T0, 0, 0, withSpeed).drive(1000, 0, 40).stand(720, 10, jitter15).drive(2000, 0, 40);
+    expect(findVisits(noisier.points, sites).map((v) => v.site.id)).toEqual([5]);
+    expect(splitTrips(noisier.points)).toHaveLength(2);
   });
 
   it('a stop 60 m from a site is no visit at the default radius of 30 m and a visit with the site\'s own 80 m', () => {
