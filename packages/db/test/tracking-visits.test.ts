@@ -171,3 +171,17 @@ describe('route-event stops by the same rule', () => {
     expect(checkStopVisits(track.points, stops, DEFAULT_VISIT_OPTIONS, false).map((v) => v.status)).toEqual(['DONE', null, null, 'DONE']);
   });
 });
+
+describe('the site grid', () => {
+  it('finds a stay 2 800 km north of where the track starts (cells wide enough at every latitude)', () => {
+    // Starts in Angarsk, then stands 2 minutes 29 m from a site 25° further north: cells sized at the start's latitude
+    // (30 m there) are 11 m wide at 77.5° and the site would lie 3 cells away, outside the 3 × 3 neighbourhood.
+    const north = 25;
+    const track = new Track(T0, 0, 0).drive(200, 0, 40);
+    const far = { ...at(0, 0), lat: at(0, 0).lat + north };
+    const t = track.t + 3600_000;
+    for (let k = 0; k <= 12; k++) track.points.push({ t: t + k * 10_000, lat: far.lat, lng: far.lng + 29 / (111_195 * Math.cos((far.lat * Math.PI) / 180)), speed: 0 });
+    const visits = findVisits(track.points, [{ id: 1, name: '', kind: '', lat: far.lat, lng: far.lng }]);
+    expect(visits.map((v) => [v.dwell_s, v.distance_m])).toEqual([[120, 29]]);
+  });
+});

@@ -107,9 +107,13 @@ export function findVisits(points: readonly TrackPoint[], sites: readonly VisitS
   from = 0, to = points.length - 1): Visit[] {
   if (!sites.length || to < from || !points.length) return [];
   const radius = (s: VisitSite) => s.radiusM ?? o.radiusM;
-  const cellM = Math.max(...sites.map(radius));
+  // Cells at least the largest radius wide everywhere: degrees of longitude at the highest latitude met.
+  let cellM = 0;
+  let maxLat = 0;
+  for (const s of sites) { cellM = Math.max(cellM, radius(s)); maxLat = Math.max(maxLat, Math.abs(s.lat)); }
+  for (let i = from; i <= to; i++) maxLat = Math.max(maxLat, Math.abs(points[i]!.lat));
   const cellLat = cellM / 111_320;
-  const cellLng = cellM / (111_320 * Math.max(0.01, Math.cos(points[from]!.lat * Math.PI / 180)));
+  const cellLng = cellM / (111_320 * Math.max(0.01, Math.cos(maxLat * Math.PI / 180)));
   // A cell's number, rows of 2²⁴ cells (360° of 5 m cells fit); two cells sharing a number only cost a distance check.
   const key = (cy: number, cx: number) => cy * 16_777_216 + cx;
   const grid = new Map<number, VisitSite[]>();
