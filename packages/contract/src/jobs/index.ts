@@ -1,6 +1,7 @@
 /**
  * Background jobs shared by the API (producer) and the worker (consumer): queue names and
- * zod payloads. A job is described once here; the worker holds its processor.
+ * zod payloads. Every kind is listed once, with its version and BullMQ options, in the job table
+ * (definitions.ts); the worker holds its handler (apps/worker src/jobs/table.ts).
  */
 import { z } from 'zod';
 
@@ -21,7 +22,7 @@ export const XLSX_EXPORT_JOB = 'xlsx-export';
 /**
  * BullMQ options of an export job: 3 attempts with exponential backoff (2 s, 4 s) after a
  * failure; a job stalled by a dead worker goes back to the queue (worker lock settings,
- * apps/worker/src/worker-options.ts). The job id is a random UUID (unique across queues and
+ * apps/worker/src/settings.ts). The job id is a random UUID (unique across queues and
  * unguessable; the API checks the owner anyway).
  */
 export const EXPORT_JOB_ATTEMPTS = 3;
