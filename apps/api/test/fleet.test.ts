@@ -4,7 +4,8 @@
  * (lower ≤ upper, 1–10, the generated _min/_max columns the planner reads), the last-online
  * buckets from vehicle.last_online_at (set as the GPS ingest does), the Angarsk garages and
  * trucks in the new lists, the vehicle-model dictionary, and the way-bill: tasks call, new
- * values (dated now), and the printable form converted by LibreOffice to a one-page PDF.
+ * values (dated now), and the printable form converted by LibreOffice to a one-page PDF; the
+ * tracker password (issue 22): write-only, stored hashed.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastOnlineBucket, normalizePlate, validatePlate } from '@tko/contract';
-import { dataDir, importAngarsk } from '@tko/db';
+import { dataDir, importAngarsk, verifySecret } from '@tko/db';
 import { startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
@@ -96,6 +97,41 @@ describe('compression ratio', () => {
     expect((await t.pool.query('SELECT opening_time::text AS o, closing_time::text AS c FROM garage WHERE id = $1', [g.body.id])).rows[0]).toEqual({ o: '05:00:00', c: '23:00:00' });
     // Gone again: the Angarsk test below counts the imported garages alone.
     expect((await api().delete(`/api/fleet/garages/${g.body.id}/`).set(admin())).status).toBe(204);
+  });
+});
+
+describe('tracker password (issue 22)', () => {
+  it('is write-only: stored as an argon2id hash, read back as set / not set, kept when left out, cleared by null', async () => {
+    const secret = 'Trk-Pass_01';
+    const created = await api().post('/api/fleet/vehicles/').set(admin()).send({ license_plate: 'К 104 МР 38', external_identifier: '865000000000104', tracker_password: secret });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.tracker_password).toBe(true);
+    const id = created.body.id as number;
+    const stored = async () => (await t.pool.query<{ h: string | null }>('SELECT tracker_password_hash AS h FROM vehicle WHERE id = $1', [id])).rows[0]!.h;
+    const hash = await stored();
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await verifySecret(hash!, secret)).toBe(true);
+    const card = await api().get(`/api/fleet/vehicles/${id}/`).set(admin());
+    expect(card.body.tracker_password).toBe(true);
+    const everything = JSON.stringify([card.body, (await api().get('/api/fleet/vehicles/?search=865000000000104').set(admin())).body,
+      (await t.pool.query('SELECT before, after FROM change_log WHERE resource = $1 AND object_id = $2', ['vehicles', id])).rows]);
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain('argon2');
+    // Left out: kept; another value: a new hash; null: cleared.
+    expect((await api().patch(`/api/fleet/vehicles/${id}/`).set(admin()).send({ make: 'КАМАЗ' })).body.tracker_password).toBe(true);
+    expect(await stored()).toBe(hash);
+    expect((await api().patch(`/api/fleet/vehicles/${id}/`).set(admin()).send({ tracker_password: 'Other-2' })).status).toBe(200);
+    expect(await verifySecret((await stored())!, 'Other-2')).toBe(true);
+    const cleared = await api().patch(`/api/fleet/vehicles/${id}/`).set(admin()).send({ tracker_password: null });
+    expect(cleared.body.tracker_password).toBe(false);
+    expect(await stored()).toBeNull();
+    // What the Wialon login cannot carry: a 400 on the field, in Russian.
+    for (const bad of ['with space', 'semi;colon', 'пароль', '', 'x'.repeat(65)]) {
+      const res = await api().patch(`/api/fleet/vehicles/${id}/`).set(admin()).send({ tracker_password: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.tracker_password, bad).toHaveLength(1);
+    }
+    expect((await api().delete(`/api/fleet/vehicles/${id}/`).set(admin())).status).toBe(204);
   });
 });
 

@@ -48,6 +48,7 @@ function comparable(fd: FieldDef, v: unknown): unknown {
     case 'ref':
     case 'refs':
     case 'computed':
+    case 'secret': // write-only: read back as «set or not»
       return undefined;
     default:
       return v;

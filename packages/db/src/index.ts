@@ -41,6 +41,7 @@ export * from './dashboard/index';
 export * from './problems/index';
 export * from './routing/index';
 export * from './tracking/index';
+export { hashSecret, hashSecretFields, verifySecret } from './secrets';
 export * from './flows/index';
 export * from './domain/index';
 export { addScheduleSites, selectBulkSites, type BulkSelection } from './schedule-sites/bulk';

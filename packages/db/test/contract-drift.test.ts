@@ -54,7 +54,7 @@ async function foreignKey(table: string, column: string): Promise<{ target: stri
 const UDT: Partial<Record<FieldDef['kind'], string>> = {
   id: 'int4', text: 'text', longtext: 'text', integer: 'int4', decimal: 'numeric', boolean: 'bool', date: 'date',
   datetime: 'timestamptz', time: 'time', enum: 'text', point: 'geometry', address: 'jsonb', person: 'jsonb', json: 'jsonb',
-  ref: 'int4', int_list: '_int4', date_list: '_date', enum_list: '_text',
+  ref: 'int4', int_list: '_int4', date_list: '_date', enum_list: '_text', secret: 'text',
 };
 
 /** Checks one field against the table; returns nothing, fails the test on a mismatch. */

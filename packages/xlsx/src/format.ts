@@ -24,6 +24,8 @@ export function cellValue(fd: FieldDef, value: unknown): Cell {
       return fd.enum!.label(String(value));
     case 'boolean':
       return value ? 'Да' : 'Нет';
+    case 'secret':
+      return value ? 'задан' : 'не задан';
     case 'decimal':
       return Number(value);
     case 'date':

@@ -33,6 +33,8 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
       return v === null || v === undefined ? '' : decimalToInput(v);
     case 'boolean':
       return Boolean(v);
+    case 'secret':
+      return ''; // write-only: the card shows whether one is set, never the value
     case 'point':
       return v && typeof v === 'object' ? formatCoordinates(v as Point) : typeof v === 'string' ? v : '';
     case 'address':
@@ -121,6 +123,8 @@ function normaliseValue(field: FieldDef, v: unknown): unknown {
       return isBlank(v) ? null : typeof v === 'string' ? v.trim() : v;
     case 'integer':
       return isBlank(v) ? null : v;
+    case 'secret':
+      return isBlank(v) ? undefined : v; // empty keeps the secret as it is (left out of the body)
     case 'address': {
       const o = (v ?? {}) as Record<string, unknown>;
       if (ADDRESS_KEYS.every((k) => isBlank(o[k]))) return null;

@@ -85,6 +85,8 @@ function formatRaw(field: FieldDef, value: unknown): string {
   switch (field.kind) {
     case 'boolean':
       return value ? 'Да' : 'Нет';
+    case 'secret':
+      return value ? 'задан' : 'не задан';
     case 'decimal':
       return formatDecimal(value as string);
     case 'date':

@@ -1,4 +1,4 @@
-import { containerResource, juridicalPersonResource, wasteManagementFacilityResource, wasteSourceResource, type ResourceDef } from '@tko/contract';
+import { containerResource, juridicalPersonResource, vehicleResource, wasteManagementFacilityResource, wasteSourceResource, type ResourceDef } from '@tko/contract';
 import { describe, expect, it } from 'vitest';
 import { cardSchema } from '../../src/crud/card-schema';
 import { formatFieldValue } from '../../src/crud/format';
@@ -103,5 +103,30 @@ describe('new field kinds: form values', () => {
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['inn', 'Неверный ИНН: не сходится контрольное число.']]);
     expect(cardSchema(person, true).safeParse(normaliseFormValues(person, { ...values, inn: '7707083893' })).success).toBe(true);
+  });
+});
+
+describe('write-only secrets (the vehicle card\'s tracker password, issue 22)', () => {
+  const vehicle = vehicleResource as unknown as ResourceDef;
+  const pw = vehicle.fields.tracker_password!;
+
+  it('shows only whether one is set, and never fills the input from the server', () => {
+    expect(formatFieldValue(pw, true)).toBe('задан');
+    expect(formatFieldValue(pw, false)).toBe('не задан');
+    expect(toFormValue(pw, true)).toBe('');
+    expect(toFormValues(vehicle, { license_plate: 'А001АА38', tracker_password: true }).tracker_password).toBe('');
+  });
+
+  it('an empty input leaves the secret out of the body (kept); a typed one is sent and checked like the server does', () => {
+    const values = toFormValues(vehicle, { license_plate: 'А001АА38', tracker_password: true });
+    const kept = normaliseFormValues(vehicle, values);
+    expect(kept.tracker_password).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(kept))).not.toHaveProperty('tracker_password');
+    expect(cardSchema(vehicle, false).safeParse(kept).success).toBe(true);
+    const typed = normaliseFormValues(vehicle, { ...values, tracker_password: 'New-Pass_1' });
+    expect(typed.tracker_password).toBe('New-Pass_1');
+    expect(cardSchema(vehicle, false).safeParse(typed).success).toBe(true);
+    const bad = cardSchema(vehicle, false).safeParse(normaliseFormValues(vehicle, { ...values, tracker_password: 'a b;c' }));
+    expect(bad.success).toBe(false);
   });
 });

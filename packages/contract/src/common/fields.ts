@@ -21,7 +21,7 @@ import { IdSchema } from './ids';
 export type FieldKind =
   | 'id' | 'text' | 'longtext' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'time'
   | 'enum' | 'enum_list' | 'range' | 'computed' | 'point' | 'address' | 'person' | 'ref' | 'refs'
-  | 'int_list' | 'date_list' | 'children' | 'files' | 'json';
+  | 'int_list' | 'date_list' | 'children' | 'files' | 'json' | 'secret';
 
 /** A reference to a row of another registry, shown by its name (`{id, name}`). */
 export interface RefTarget {
@@ -349,6 +349,31 @@ export const f = {
     read: StructuredAddressSchema.nullable(),
     write: StructuredAddressSchema.nullable(),
   }) as FieldDef<z.ZodNullable<typeof StructuredAddressSchema>>,
+
+  /**
+   * A write-only secret (issue 22: a vehicle's tracker password). Written as text (1…`max`
+   * characters, not trimmed, `validate` for the protocol's limits) or null (clears it); left out of
+   * a write, it keeps its value. Never read back: the wire value is `true` (задан) / `false` (не
+   * задан). packages/db hashes it before storing (secrets.ts); not listed, filtered or ordered.
+   */
+  secret: (label: string, o: Opts & { max?: number; validate?: (value: string) => string | null } = {}) => {
+    const max = o.max ?? 64;
+    const check = o.validate;
+    let s: z.ZodType<string> = z.string({ error: MSG.blank }).min(1, MSG.blank).max(max, MSG.maxLength(max));
+    if (check) {
+      s = s.superRefine((v, ctx) => {
+        if (v.length < 1 || v.length > max) return; // one message per field: the length's
+        const msg = check(v);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg });
+      });
+    }
+    return {
+      ...base('secret', label, { ...o, list: false, detailOnly: true }),
+      validate: check,
+      read: z.boolean(),
+      write: s.nullable(),
+    } as FieldDef<z.ZodBoolean>;
+  },
 
   /**
    * A free JSON object kept with the row (jsonb), e.g. a report's `data` whose shape its report

@@ -8,7 +8,8 @@
  *   payload and gross weight in kg, body in m³; compression_ratio is the body's compaction
  *   coefficient as a range {lower, upper} (lower ≤ upper, else 400 on `compression_ratio.upper`;
  *   1 ≤ bound ≤ 10); last_online_at is kept by the GPS ingest and `last_online` is its bucket
- *   (`lastOnlineBucket`, spec 02 §3 "Last online").
+ *   (`lastOnlineBucket`, spec 02 §3 "Last online"); tracker_password is the tracker's Wialon IPS
+ *   password (issue 22), write-only: stored hashed, read back as `true` (задан) / `false` (не задан).
  * - Garages `/api/fleet/garages/` ('garages'): name, location, coordinates, structured_address.
  *
  * The models' dictionary is the read-only registry /api/dicts/vehicle-models/ (resources/read-only-dicts.ts).
@@ -66,6 +67,15 @@ function plateField(label: string): FieldDef {
   };
 }
 
+/**
+ * A tracker password the Wialon IPS login can carry (`#L#imei;password`, `#L#2.0;imei;password;crc`):
+ * printable ASCII without spaces and without «;», the protocol's field separator (Wialon IPS 1.1 / 2.0
+ * «Login packet»); the receiver reads the socket byte by byte (latin1).
+ */
+export function trackerPasswordProblem(v: string): string | null {
+  return /^[\x21-\x3a\x3c-\x7e]+$/.test(v) ? null : 'Пароль трекера: латинские буквы, цифры и знаки, без пробелов и «;».';
+}
+
 /** Compaction coefficient bounds accepted for a body (1 = no press; rear loaders reach ~6). */
 const COMPRESSION_MIN = 1;
 const COMPRESSION_MAX = 10;
@@ -90,7 +100,12 @@ export const vehicleResource = defineResource({
     model: f.ref('Модель', VEHICLE_MODEL, { list: true }),
     make: f.text('Марка', { max: 100, list: true }),
     identifier: f.text('Гаражный номер', { max: 100 }),
-    external_identifier: f.text('Идентификатор во внешней системе', { max: 100 }),
+    external_identifier: f.text('Идентификатор во внешней системе', { max: 100, help: 'Для трекера Wialon IPS — его IMEI (идентификатор при входе).' }),
+    tracker_password: f.secret('Пароль трекера', {
+      max: 64,
+      validate: trackerPasswordProblem,
+      help: 'Пароль, с которым трекер входит по Wialon IPS вместе с IMEI. Хранится в виде хэша и не показывается; без пароля трекер не принимается.',
+    }),
     external_system: f.enum('Внешняя система', ExternalSystem, { default: 'WIALON' }),
     status: f.enum('Статус', VehicleStatus, { default: 'ACTIVE', list: true }),
     loading: f.enum('Тип загрузки', LoadingType, { list: true }),

@@ -1,7 +1,7 @@
 /**
  * SQL expressions that read each field kind in its wire shape (docs/ARCHITECTURE.md):
  * points as {lat, lng} rounded to 6 decimals (EPSG:4326), decimals as text, dates as
- * YYYY-MM-DD, times as HH:MM:SS, refs as {id, name}, many-to-many and child rows as JSON arrays,
+ * YYYY-MM-DD, times as HH:MM:SS, secrets as whether one is set, refs as {id, name}, many-to-many and child rows as JSON arrays,
  * attachment lists (`files`) as [{id, name, content_type, size, url}].
  */
 import type { UserScope } from '@tko/contract';
@@ -51,6 +51,9 @@ export function fieldExpr(key: string, fd: StoredFieldDef, alias: string, json =
         : `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('lower', lower(${col})::text, 'upper', upper(${col})::text) END`;
     case 'computed':
       return `(${fd.sql!(alias)})`;
+    case 'secret':
+      // Write-only (contract f.secret): only whether one is set is ever read.
+      return `(${col} IS NOT NULL)`;
     case 'point':
       return `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('lat', round(ST_Y(${col})::numeric, 6), 'lng', round(ST_X(${col})::numeric, 6)) END`;
     case 'ref': {

@@ -36,6 +36,7 @@ import { RegistryRepository } from './repository';
 import { storedResource } from '../tables/index';
 import { ReferenceAccess } from './reference-access';
 import { checkScopeChange } from './scope-change';
+import { hashSecretFields } from '../secrets';
 
 /** One committed change, as announced. `step` names the workflow action of an update. */
 export interface WriteEvent {
@@ -143,11 +144,11 @@ export class WriteUnit {
     if (fr && current && fr.states.includes(String(current[def.workflow!.field]))) throw new ConflictError(fr.message);
   }
 
-  /** Runs the registry's before-write hooks on the values. */
+  /** Runs the registry's before-write hooks on the values, then hashes its write-only secrets (secrets.ts). */
   private async beforeWrite(def: ResourceDef, values: Row, before: Row | null, writer: Writer): Promise<Row> {
     let v = values;
     for (const hook of this.pipeline.beforeWriteHooksOf(def.name)) v = await hook({ db: this.db, unit: this, def, services: this.pipeline.services, values: v, before, writer });
-    return v;
+    return hashSecretFields(def, v);
   }
 
   /** The registry's after-write effects of a create / an update, as RegistryRepository runs them (before the history). */

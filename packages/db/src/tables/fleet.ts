@@ -21,6 +21,8 @@ export const lastOnlineSql: ComputedSql = (a) =>
 export const fleetTables: Record<string, TableMapping> = {
   vehicles: {
     table: 'vehicle',
+    // The tracker password is stored hashed (registry secrets, migration 20261127170000).
+    columns: { tracker_password: 'tracker_password_hash' },
     joins: { attachments: { table: 'vehicle_attachment', ownKey: 'vehicle_id', targetKey: 'attachment_id' } },
     computed: { last_online: lastOnlineSql },
   },

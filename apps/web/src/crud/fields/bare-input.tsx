@@ -24,13 +24,26 @@ export interface BareInputProps {
   checkboxLabel?: string;
   /** Where a reference field's options come from (default: its target registry). */
   refResource?: string;
+  /** For a write-only secret: whether the object as read has one set («задан / не задан»). */
+  secretSet?: boolean;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
-export function BareInput({ field, value, onChange, onBlur, disabled, id, known, checkboxLabel, refResource }: BareInputProps) {
+export function BareInput({ field, value, onChange, onBlur, disabled, id, known, checkboxLabel, refResource, secretSet }: BareInputProps) {
   const common = { id, disabled, onBlur };
   switch (field.kind) {
+    case 'secret':
+      // Write-only (contract f.secret): never filled from the server; empty keeps the one set.
+      return (
+        <Input.Password
+          {...common}
+          value={str(value)}
+          autoComplete="new-password"
+          placeholder={secretSet ? 'Задан. Введите новый, чтобы заменить' : 'Не задан'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'longtext':
       return <Input.TextArea {...common} value={str(value)} onChange={(e) => onChange(e.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} />;
     case 'integer':

@@ -80,6 +80,7 @@ export function FieldInput({ resource, name, field, control, disabled, entity, p
               known={knownRefs(field, entity?.[name])}
               checkboxLabel={field.label}
               refResource={fieldOptionsResource(resource, name, field)}
+              secretSet={field.kind === 'secret' ? entity?.[name] === true : undefined}
             />}
             {field.kind === 'point' && !idPrefix && (
               <Suspense fallback={null}>
