@@ -24,7 +24,7 @@ import { createServer, Socket } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPool, ensureAdmin, migrate } from '@tko/db';
+import { createPool, ensureAdmin, hashSecret, migrate } from '@tko/db';
 import { createDatabase, databaseUrl } from '@tko/db/testing';
 import { TokenService } from '@tko/api/src/modules/auth/tokens';
 import { loginPacket, shortDataPacket } from '../apps/tracker/src/wialon/encode';
@@ -141,17 +141,25 @@ async function startServices(): Promise<{ api: ChildProcess; tracker: ChildProce
     DATABASE_URL: DB_URL, REDIS_URL, JWT_SECRET: SECRET, ACCESS_TOKEN_LIFETIME: '3600', NODE_ENV: 'production', HOST: '127.0.0.1',
     PORT: String(apiPort), API_WORKERS: '1', WEB_DIST: '/nonexistent',
   });
-  const tracker = startProcess('apps/tracker/src/main.ts', { DATABASE_URL: DB_URL, REDIS_URL, TRACKER_PORT: String(trackerPort), TRACKER_HOST: '127.0.0.1' });
+  // The bench's vehicles are made after the receiver starts: its device directory reloads every second.
+  const tracker = startProcess('apps/tracker/src/main.ts', {
+    DATABASE_URL: DB_URL, REDIS_URL, TRACKER_PORT: String(trackerPort), TRACKER_HOST: '127.0.0.1', TRACKER_DEVICES_REFRESH_SECONDS: '1',
+  });
   await waitPort(apiPort, api, 'the API');
   await waitPort(trackerPort, tracker, 'the tracker');
   return { api, tracker, apiPort, trackerPort, token };
 }
+
+/** The tracker password of every bench vehicle (issue 22: a tracker logs in with IMEI + password). */
+const BENCH_PASSWORD = 'bench-Tracker-1';
 
 async function benchVehicles(n: number): Promise<Map<string, number>> {
   const pool = createPool(DB_URL, { max: 1 });
   await pool.query(`INSERT INTO vehicle (license_plate, external_identifier)
     SELECT 'Б' || lpad(g::text, 4, '0') || 'ЕН38', 'BENCH-' || lpad(g::text, 4, '0') FROM generate_series(1, $1) g
     ON CONFLICT (license_plate) DO NOTHING`, [n]);
+  await pool.query(`UPDATE vehicle SET tracker_password_hash = $1 WHERE external_identifier LIKE 'BENCH-%'`, [await hashSecret(BENCH_PASSWORD)]);
+  await new Promise((r) => setTimeout(r, 2000)); // the receiver's directory reloads every second (setup)
   const { rows } = await pool.query<{ id: number; external_identifier: string }>(`SELECT id, external_identifier FROM vehicle WHERE external_identifier LIKE 'BENCH-%' ORDER BY id`);
   await pool.end();
   return new Map(rows.map((r) => [r.external_identifier, r.id]));
@@ -173,7 +181,7 @@ async function ingest(s: { apiPort: number; trackerPort: number; token: string }
   });
   const clients = await Promise.all(imeis.map(async (imei) => {
     const c = await WialonClient.connect(s.trackerPort);
-    const a = await c.send(loginPacket(imei));
+    const a = await c.send(loginPacket(imei, BENCH_PASSWORD));
     if (a !== '#AL#1') throw new Error(`login ${imei}: ${a}`);
     return { c, busy: false, last: 0 };
   }));

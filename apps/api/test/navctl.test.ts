@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAVCTL_POSITIONS_TOPIC } from '@tko/contract';
 import { haversineM } from '@tko/db';
 import { redisPublisher } from '@tko/realtime';
-import { fixesAlong, NEVSKY, replay } from '../../tracker/src/simulator';
+import { fixesAlong, NEVSKY, replay, setTrackerPassword } from '../../tracker/src/simulator';
 import { startTracker, type Tracker } from '../../tracker/src/tracker';
 import { connectClient, REDIS_URL, startStompApp, waitFor, type StompTestApp } from './stomp-helpers';
 
@@ -21,6 +21,7 @@ let tracker: Tracker;
 let redis: Redis;
 const ids: Record<string, number> = {};
 const DAY = 86_400_000;
+const PASSWORD = 'nav-Tracker-1'; // the trackers' «Пароль трекера» (issue 22)
 const dayStart = new Date(Math.floor(Date.now() / DAY) * DAY - 2 * DAY); // two days ago, 00:00 UTC
 const START = new Date(dayStart.getTime() + 8 * 3600_000);
 const dayIso = dayStart.toISOString().slice(0, 10);
@@ -34,6 +35,7 @@ beforeAll(async () => {
   for (const [plate, imei] of [['А101АА38', '861000000000001'], ['В202ВВ38', '861000000000002'], ['Е303ЕЕ38', null]] as const) {
     const { rows } = await t.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier) VALUES ($1, $2) RETURNING id`, [plate, imei]);
     ids[plate] = rows[0]!.id;
+    if (imei) await setTrackerPassword(t.pool, rows[0]!.id, PASSWORD);
   }
   // A container site where the truck stops for 3 minutes (vertex 3), one 200 m off the street.
   await t.pool.query(`INSERT INTO waste_area (kind, name_waste_area, coordinates) VALUES
@@ -60,7 +62,7 @@ describe('/api/navctl/', () => {
   it('splits a replayed day into trips at the 15-minute standstill, with tracks, distances and the site visit', async () => {
     // 30 km/h, a fix every 10 s; 3 min at the site (vertex 3), 15 min parked at vertex 5.
     const fixes = fixesAlong(NEVSKY, START, { speedKmh: 30, stepS: 10, stops: { 3: 180, 5: 900 } });
-    expect(await replay(tracker.port, '861000000000001', fixes, { kind: 'B' })).toEqual([`#AB#${fixes.length}`]);
+    expect(await replay(tracker.port, '861000000000001', fixes, { kind: 'B', password: PASSWORD })).toEqual([`#AB#${fixes.length}`]);
     const id = ids['А101АА38'];
     const res = await get(`/api/navctl/vehicles/${id}/trips/?from=${dayIso}&to=${dayIso}`);
     expect(res.statusCode).toBe(200);
@@ -105,7 +107,7 @@ describe('/api/navctl/', () => {
     expect((await get('/api/navctl/vehicles/abc/trips/')).statusCode).toBe(404);
   });
 
-  it('ingests positions over REST, refusing unknown vehicles and impossible times per position', async () => {
+  it('ingests positions over REST, refusing unknown vehicles and times outside the window per position', async () => {
     const now = new Date().toISOString();
     const bad = await ingest([
       { vehicle_id: 999999, time: now, lat: 59.9, lng: 30.3 },
@@ -114,14 +116,26 @@ describe('/api/navctl/', () => {
     ]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ 'positions.2.lat': ['Широта должна быть числом от -90 до 90.'] });
+    const parts = async () => (await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'public.vehicle_position'::regclass`)).rows[0]!.n;
+    const partsBefore = await parts();
     const bad2 = await ingest([
       { vehicle_id: 999999, time: now, lat: 59.9, lng: 30.3 },
       { external_identifier: '861000000000002', time: '2099-01-01T00:00:00Z', lat: 59.9, lng: 30.3 },
+      { external_identifier: '861000000000002', time: new Date(Date.now() - 40 * DAY).toISOString(), lat: 59.9, lng: 30.3 },
+      { vehicle_id: ids['В202ВВ38'], time: new Date(Date.now() + 3600_000).toISOString(), lat: 59.9, lng: 30.3 },
+      { vehicle_id: ids['В202ВВ38'], time: '2000-01-01T00:00:00Z', lat: 59.9, lng: 30.3 },
     ]);
+    expect(bad2.statusCode).toBe(400);
+    const future = ['Время позиции впереди текущего более чем на 5 мин.: проверьте часы устройства.'];
+    const old = ['Позиция старше 30 сут.: такие позиции не принимаются (TRACKER_MAX_AGE_DAYS).'];
     expect(bad2.json()).toEqual({
       'positions.0.vehicle_id': ['Машина не найдена.'],
-      'positions.1.time': ['Время позиции должно быть не раньше 2000-01-01 и не позже суток от текущего.'],
+      'positions.1.time': future,
+      'positions.2.time': old,
+      'positions.3.time': future,
+      'positions.4.time': old,
     });
+    expect(await parts()).toBe(partsBefore); // no partition for a refused day
     expect((await ingest([])).statusCode).toBe(400);
     const ok = await ingest([
       { external_identifier: '861000000000002', time: now, lat: 59.93, lng: 30.33, speed: 12, course: 90 },
@@ -153,7 +167,7 @@ describe('/api/navctl/', () => {
     const id = ids['В202ВВ38'];
     const base = Date.now() - 60_000;
     const fixes = fixesAlong(NEVSKY.slice(0, 3), new Date(base), { speedKmh: 30, stepS: 5 }).slice(0, 5);
-    expect(await replay(tracker.port, '861000000000002', fixes)).toEqual(fixes.map(() => '#ASD#1'));
+    expect(await replay(tracker.port, '861000000000002', fixes, { password: PASSWORD })).toEqual(fixes.map(() => '#ASD#1'));
     const positions = () => got.flatMap((m) => (JSON.parse(m.body) as { positions: { vehicle_id: number; lat: number; time: string }[] }).positions).filter((p) => p.vehicle_id === id);
     await waitFor(() => positions().length >= fixes.length, 'live positions from the receiver');
     expect(positions().map((p) => p.time)).toEqual(fixes.map((f) => f.time.toISOString()));
@@ -171,6 +185,8 @@ describe('/api/navctl/', () => {
     const stops = { 2: 120, 4: 120, 6: 120, 8: 720 };
     const { rows } = await t.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier) VALUES ('М404ММ38', '861000000000004') RETURNING id`);
     const id = rows[0]!.id;
+    await setTrackerPassword(t.pool, id, PASSWORD);
+    await tracker.devices.refresh(); // a card made after the receiver started (else seen at its next reload)
     // Sites at the stops, and 16 the truck passes at speed within 5–10 m (1° of latitude ≈ 111 195 m).
     const north = (lat: number, m: number) => lat + m / 111_195;
     const sites: [string, number, number][] = Object.keys(stops).map((v) => [`Стоянка ${v}`, NEVSKY[+v]![0], NEVSKY[+v]![1]]);
@@ -186,7 +202,7 @@ describe('/api/navctl/', () => {
     }
     const start = new Date(dayStart.getTime() + 12 * 3600_000);
     const fixes = fixesAlong(NEVSKY, start, { speedKmh: 30, stepS: 5, stops });
-    expect(await replay(tracker.port, '861000000000004', fixes, { kind: 'B' })).toEqual([`#AB#${fixes.length}`]);
+    expect(await replay(tracker.port, '861000000000004', fixes, { kind: 'B', password: PASSWORD })).toEqual([`#AB#${fixes.length}`]);
     const body = (await get(`/api/navctl/vehicles/${id}/trips/?from=${dayIso}&to=${dayIso}`)).json();
     // The 12-minute stop splits the day; it is one visit between the two trips.
     expect(body.count).toBe(2);

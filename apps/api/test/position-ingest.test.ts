@@ -8,14 +8,16 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nullPublisher } from '@tko/realtime';
-import { replay } from '../../tracker/src/simulator';
+import { replay, setTrackerPassword } from '../../tracker/src/simulator';
 import { startTracker } from '../../tracker/src/tracker';
 import type { Tracker } from '../../tracker/src/tracker';
 import { startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
 const IMEI = '860000000000777';
-const T0 = new Date(Date.UTC(2026, 10, 20, 6, 0, 0));
+const DAY = 86_400_000;
+const T0 = new Date(Math.floor(Date.now() / DAY) * DAY - 3 * DAY + 6 * 3600_000); // inside the position window
+const PASSWORD = 'api-Tracker-1';
 let t: TestApp;
 let tracker: Tracker;
 const card = { active: 0, inactive: 0 };
@@ -26,6 +28,7 @@ beforeAll(async () => {
     (await t.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier, status) VALUES ($1, $2, $3) RETURNING id`, [plate, IMEI, status])).rows[0]!.id;
   card.active = await add('А001АА38', 'ACTIVE');
   card.inactive = await add('А002АА38', 'INACTIVE');
+  await setTrackerPassword(t.pool, card.active, PASSWORD);
   tracker = await startTracker({ pool: t.pool, publisher: nullPublisher, port: 0, host: '127.0.0.1' });
 }, 120000);
 
@@ -41,7 +44,7 @@ describe('the Wialon receiver and the REST ingest choose the vehicle by one rule
   it('both store a position of the shared identifier for the ACTIVE card', async () => {
     const viaTracker = new Date(T0.getTime());
     const viaRest = new Date(T0.getTime() + 60_000);
-    expect(await replay(tracker.port, IMEI, [{ time: viaTracker, lat: 52.5468, lng: 103.8701 }])).toEqual(['#ASD#1']);
+    expect(await replay(tracker.port, IMEI, [{ time: viaTracker, lat: 52.5468, lng: 103.8701 }], { password: PASSWORD })).toEqual(['#ASD#1']);
     await tracker.batcher.drain();
     const res = await request(t.app.server).post('/api/navctl/positions/').set(t.auth('admin'))
       .send({ positions: [{ external_identifier: IMEI, time: viaRest.toISOString(), lat: 52.5469, lng: 103.8702 }] });
@@ -54,7 +57,7 @@ describe('the Wialon receiver and the REST ingest choose the vehicle by one rule
   });
 
   it('an identifier of no vehicle: the receiver refuses the login, the REST ingest answers 400 on the field', async () => {
-    expect(await replay(tracker.port, '860000000000999', [{ time: T0, lat: 52.5, lng: 103.8 }])).toEqual(['#AL#0']);
+    expect(await replay(tracker.port, '860000000000999', [{ time: T0, lat: 52.5, lng: 103.8 }], { password: PASSWORD })).toEqual(['#AL#0']);
     const res = await request(t.app.server).post('/api/navctl/positions/').set(t.auth('admin'))
       .send({ positions: [{ external_identifier: '860000000000999', time: T0.toISOString(), lat: 52.5, lng: 103.8 }] });
     expect(res.status).toBe(400);

@@ -4,6 +4,10 @@
  * Redis (REDIS_URL; without it nothing is published). TRACKER_HOST (default 0.0.0.0). Stops on
  * SIGTERM/SIGINT after storing what it received; a lost database is logged, never fatal: the
  * connections whose data could not be stored are closed unanswered, the trackers resend.
+ * Devices (issue 22, docs/CONFIGURATION.md): TRACKER_ALLOW_NO_PASSWORD (false: a vehicle with no
+ * tracker password set is refused), TRACKER_DEVICES_REFRESH_SECONDS (30), TRACKER_MAX_BLACK_BOX
+ * (5 000), TRACKER_MAX_AGE_DAYS / TRACKER_MAX_AHEAD_MINUTES (@tko/db position-window.ts),
+ * TRACKER_STATS_EVERY_SECONDS (60: the counters' log line, when something changed).
  */
 import { Redis } from 'ioredis';
 import { createPool, isDatabaseUnavailable } from '@tko/db';
@@ -20,6 +24,25 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`tracker: TRACKER_PORT must be a port number, got ${process.env.TRACKER_PORT}`);
   process.exit(1);
 }
+/** A positive integer setting (empty = default); exits naming the variable otherwise. */
+function intSetting(name: string, def: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    console.error(`tracker: ${name} must be an integer 1…${max}, got ${raw}`);
+    process.exit(1);
+  }
+  return n;
+}
+const allowRaw = process.env.TRACKER_ALLOW_NO_PASSWORD ?? '';
+if (!['', 'true', 'false'].includes(allowRaw)) {
+  console.error(`tracker: TRACKER_ALLOW_NO_PASSWORD must be true or false, got ${allowRaw}`);
+  process.exit(1);
+}
+const devices = { allowNoPassword: allowRaw === 'true', refreshMs: intSetting('TRACKER_DEVICES_REFRESH_SECONDS', 30, 3600) * 1000 };
+const maxBlackBox = intSetting('TRACKER_MAX_BLACK_BOX', 5000, 100_000);
+const statsEveryMs = intSetting('TRACKER_STATS_EVERY_SECONDS', 60, 86_400) * 1000;
 process.on('unhandledRejection', (reason) => {
   if (isDatabaseUnavailable(reason)) return void console.error(`tracker: postgres unavailable: ${(reason as Error).message}`);
   throw reason;
@@ -31,14 +54,21 @@ if (process.env.REDIS_URL) {
   redis.on('error', () => undefined); // each lost message is logged by the publisher
 }
 const publisher = redis ? redisPublisher(redis, (m) => console.error(m)) : nullPublisher;
-const tracker = await startTracker({ pool, publisher, port, host: process.env.TRACKER_HOST ?? '0.0.0.0', log: (m) => console.error(m) });
-console.log(`tracker: Wialon IPS receiver on port ${tracker.port}`);
+const tracker = await startTracker({ pool, publisher, port, host: process.env.TRACKER_HOST ?? '0.0.0.0', devices, maxBlackBox, log: (m) => console.error(m) });
+console.log(`tracker: Wialon IPS receiver on port ${tracker.port}, ${tracker.devices.size} device identifiers${devices.allowNoPassword ? ', vehicles without a tracker password accepted (TRACKER_ALLOW_NO_PASSWORD)' : ''}`);
+const statsTimer = setInterval(() => {
+  const line = tracker.stats.line();
+  if (line) console.log(line);
+}, statsEveryMs);
+statsTimer.unref();
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  clearInterval(statsTimer);
   await tracker.close();
+  console.log(tracker.stats.line(true));
   redis?.disconnect();
   await pool.end();
   process.exit(0);

@@ -2,11 +2,13 @@
  * A simulated tracker (issue 10 §3 tests, bench, browser test): drives along a polyline at a
  * speed and sends Wialon IPS packets through a real TCP socket, waiting for each answer as a
  * tracker does. `fixesAlong` turns a polyline into fixes every `stepS` seconds (with optional
- * standstills), `WialonClient` is the socket. NEVSKY is a real street: Nevsky prospekt from the
+ * standstills), `WialonClient` is the socket, `replay` logs in with the vehicle's tracker password
+ * (`setTrackerPassword` sets it as the card does). NEVSKY is a real street: Nevsky prospekt from the
  * Admiralty to Vosstaniya square (St Petersburg; points read off the OSM extract of shared/data).
  */
 import net from 'node:net';
-import { haversineM } from '@tko/db';
+import type { Pool } from 'pg';
+import { hashSecret, haversineM } from '@tko/db';
 import type { FixInput, WialonVersion } from './wialon/encode';
 import { blackBoxPacket, dataPacket, loginPacket, shortDataPacket } from './wialon/encode';
 
@@ -89,13 +91,25 @@ export class WialonClient {
   close(): void { this.socket.destroy(); }
 }
 
-/** Logs in and sends every fix (SD, D or one black box), each answer awaited; returns the answers. */
+/**
+ * Sets a vehicle's tracker password as the card does (argon2id hash in
+ * vehicle.tracker_password_hash; @tko/db secrets.ts) — for tests and the bench, which
+ * make their vehicles in SQL. A running receiver sees it after its directory refresh.
+ */
+export async function setTrackerPassword(pool: Pool, vehicleId: number, password: string | null): Promise<void> {
+  await pool.query('UPDATE vehicle SET tracker_password_hash = $2 WHERE id = $1', [vehicleId, password === null ? null : await hashSecret(password)]);
+}
+
+/**
+ * Logs in with `password` (the vehicle card's tracker password; 'NA' = none) and sends every fix
+ * (SD, D or one black box), each answer awaited; returns the answers.
+ */
 export async function replay(port: number, imei: string, fixes: readonly FixInput[],
-  o: { version?: WialonVersion; kind?: 'SD' | 'D' | 'B'; delayMs?: number } = {}): Promise<string[]> {
+  o: { password?: string; version?: WialonVersion; kind?: 'SD' | 'D' | 'B'; delayMs?: number } = {}): Promise<string[]> {
   const v = o.version ?? '2.0';
   const c = await WialonClient.connect(port);
   try {
-    const login = await c.send(loginPacket(imei, 'NA', v));
+    const login = await c.send(loginPacket(imei, o.password ?? 'NA', v));
     if (login !== '#AL#1') return [login];
     if (o.kind === 'B') return [await c.send(blackBoxPacket(fixes, v))];
     const answers: string[] = [];

@@ -5,11 +5,14 @@
  * - `notification-cleanup` deletes the notifications whose live_until has passed (spec 01 §9
  *   lifetime one month), every NOTIFICATION_CLEANUP_EVERY_MS;
  * - `export-cleanup` deletes export files older than EXPORT_TTL_SECONDS and marks their
- *   export_record rows 'expired', every EXPORT_CLEANUP_EVERY_MS.
+ *   export_record rows 'expired', every EXPORT_CLEANUP_EVERY_MS;
+ * - `position-partitions` makes the GPS positions' day partitions of the position window
+ *   (today − TRACKER_MAX_AGE_DAYS … today + 2; @tko/db position-window.ts, issue 22), every hour —
+ *   with the receiver's start-up the only place they are made (never from a packet).
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ExportRecordStore, NotificationStore } from '@tko/db';
+import { ExportRecordStore, NotificationStore, PartitionKeeper, positionWindowFromEnv } from '@tko/db';
 import type { Pool } from 'pg';
 import { removeOldExports } from './cleanup';
 
@@ -33,4 +36,14 @@ export function exportCleanupProcessor(pool: Pool, exports: ExportCleanupOptions
     for (const r of expired) await rm(path.join(exports.exportDir, path.basename(r.file)), { force: true });
     return { removed: await removeOldExports(exports.exportDir, exports.exportTtlSeconds), expired: expired.length };
   };
+}
+
+/**
+ * The handler of `position-partitions`: how many day partitions it made now (the job's result).
+ * Reads TRACKER_MAX_AGE_DAYS / TRACKER_MAX_AHEAD_MINUTES once; a bad value throws at start.
+ */
+export function positionPartitionsProcessor(pool: Pool) {
+  const partitions = new PartitionKeeper(pool);
+  const window = positionWindowFromEnv();
+  return async (): Promise<{ created: number }> => ({ created: await partitions.ensureWindow(window) });
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobName, JobPayload } from '@tko/contract';
 import {
   DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, JOB_QUEUES, JOB_SPECS, JOB_VERSION_KEY, JOBS,
-  NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, PROBLEM_DETECT_JOB, QUEUE_PLANNING, XLSX_EXPORT_JOB,
+  NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, POSITION_PARTITIONS_JOB, PROBLEM_DETECT_JOB, QUEUE_PLANNING, XLSX_EXPORT_JOB,
 } from '@tko/contract';
 import { JobPayloadError } from '@tko/db';
 import { createTestDatabase } from '@tko/db/testing';
@@ -45,6 +45,7 @@ const samples = (): { [N in JobName]: JobPayload<N> } => ({
   [PROBLEM_DETECT_JOB]: { trigger: 'MANUAL' },
   [NOTIFICATION_CLEANUP_JOB]: {},
   [EXPORT_CLEANUP_JOB]: {},
+  [POSITION_PARTITIONS_JOB]: {},
 });
 
 /** Waits until the job has ended (completed or failed) and returns it as stored. */

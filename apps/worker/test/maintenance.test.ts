@@ -1,11 +1,12 @@
 /**
  * The scheduled housekeeping (maintenance.ts) through the worker's registration loop
  * (jobs/register.ts) on a real BullMQ job scheduler and worker: expired notifications disappear,
- * live ones stay, and restarting keeps one schedule.
+ * live ones stay, restarting keeps one schedule, and the GPS positions' day partitions are made
+ * for the position window and no further (issue 22).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_CLEANUP_JOB, QUEUE_MAINTENANCE } from '@tko/contract';
-import { NotificationStore } from '@tko/db';
+import { NOTIFICATION_CLEANUP_JOB, POSITION_PARTITIONS_JOB, QUEUE_MAINTENANCE } from '@tko/contract';
+import { DEFAULT_POSITION_WINDOW, NotificationStore, partitionDays } from '@tko/db';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
 import { createUser, uniquePrefix, waitUntil } from './helpers';
@@ -58,5 +59,19 @@ describe('notification-cleanup', () => {
     expect((await queue.getJobSchedulers()).map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
     await started[1]!.running.schedule(); // what a Redis 'ready' runs: still one schedule
     expect((await queue.getJobSchedulers()).map((s) => s.key ?? s.id)).toEqual([NOTIFICATION_CLEANUP_JOB]);
+  });
+});
+
+describe('position-partitions', () => {
+  it('makes the day partitions of the position window (30 days back, 2 ahead) and none outside it', async () => {
+    const parts = async () => (await db.pool.query<{ relname: string }>(
+      `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'public.vehicle_position'::regclass ORDER BY 1`)).rows.map((r) => r.relname);
+    expect(await parts()).toEqual([]); // a fresh database: none yet
+    started.push(await startJobsHarness({ pool: db.pool, prefix: uniquePrefix('partitions'), only: [POSITION_PARTITIONS_JOB], every: { positionPartitions: 500 } }));
+    // The default window (no TRACKER_MAX_AGE_DAYS set).
+    const want = partitionDays(new Date(), DEFAULT_POSITION_WINDOW).map((d) => `vehicle_position_${d.replaceAll('-', '')}`);
+    expect(want).toHaveLength(33);
+    await waitUntil(async () => (await parts()).length >= want.length, 'the window\'s partitions', 60000, 200);
+    expect(await parts()).toEqual(want); // exactly the window: nothing older, nothing further ahead
   });
 });

@@ -1,22 +1,25 @@
 /**
  * The Wialon IPS TCP receiver (issue 10 §3): one WialonSession per connection; lines ended by
  * CR LF (a bare LF is accepted too) are answered in order, each answer ended by CR LF. Never
- * crashes on input: a line longer than `maxLineBytes` or `maxGarbage` lines in a row that are not
- * packets close that connection; socket errors close that socket only; a database failure
- * closes the connection unanswered (the tracker resends). Idle connections close after `idleMs`.
+ * crashes on input: a line longer than `maxLineBytes` (default 1 MiB: a black box of 5 000 D
+ * messages fits) or `maxGarbage` lines in a row that are not packets close that connection;
+ * socket errors close that socket only; a database failure closes the connection unanswered (the
+ * tracker resends); a refused login closes it after its answer (issue 22). Idle connections
+ * close after `idleMs`. Connections are independent: each answers its own lines in order, none
+ * waits for another's (the shared batcher runs several statements at once: ingest-batcher.ts).
  */
 import net from 'node:net';
-import type { PositionSink, UnitLookup } from './session';
+import type { SessionDeps } from './session';
 import { WialonSession } from './session';
 
-export interface ReceiverOptions {
-  lookup: UnitLookup;
-  sink: PositionSink;
+/** Unanswered lines per connection before its socket is paused. */
+const MAX_BACKLOG = 64;
+
+export interface ReceiverOptions extends Omit<SessionDeps, 'address'> {
   log?: (msg: string) => void;
   maxLineBytes?: number;
   maxGarbage?: number;
   idleMs?: number;
-  clock?: () => Date;
 }
 
 export interface Receiver {
@@ -37,19 +40,28 @@ export function createReceiver(o: ReceiverOptions): Receiver {
     socket.setTimeout(o.idleMs ?? 10 * 60_000, () => socket.destroy());
     socket.on('error', (e) => log(`tracker: socket ${socket.remoteAddress}: ${e.message}`));
     socket.on('close', () => sockets.delete(socket));
-    const session = new WialonSession(o.lookup, o.sink, o.clock);
+    const session = new WialonSession({ ...o, address: socket.remoteAddress ?? '' });
     let buffer = '';
     let chain: Promise<void> = Promise.resolve();
+    // Lines read but not answered yet: over MAX_BACKLOG the socket is paused (a device that sends
+    // without reading answers holds at most that many lines in memory).
+    let backlog = 0;
     const answer = (line: string) => {
+      if (++backlog >= MAX_BACKLOG) socket.pause();
       chain = chain.then(async () => {
-        if (socket.destroyed) return;
         try {
+          if (socket.destroyed || socket.writableEnded) return;
           const out = await session.handle(line);
-          if (out !== null && !socket.destroyed) socket.write(`${out}\r\n`);
-          if (session.garbage >= maxGarbage) socket.end();
+          if (out !== null && !socket.destroyed && !socket.writableEnded) socket.write(`${out}\r\n`);
+          if (session.closeAfterAnswer || session.garbage >= maxGarbage) {
+            buffer = '';
+            socket.end();
+          }
         } catch (e) {
           log(`tracker: storing failed, connection closed: ${(e as Error).message}`);
           socket.destroy();
+        } finally {
+          if (--backlog < MAX_BACKLOG && socket.isPaused() && !socket.destroyed) socket.resume();
         }
       });
     };

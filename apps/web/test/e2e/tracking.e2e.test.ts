@@ -12,13 +12,14 @@ import type { buildApp } from '@tko/api/src/app';
 import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher } from '@tko/realtime';
-import { fixesAlong, NEVSKY, replay } from '../../../tracker/src/simulator';
+import { fixesAlong, NEVSKY, replay, setTrackerPassword } from '../../../tracker/src/simulator';
 import { startTracker, type Tracker } from '../../../tracker/src/tracker';
 import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-tracking@tko.local', password: 'Е2е-пароль-трекинга-1', first_name: 'Глеб', last_name: 'Диспетчеров' };
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const IMEI = '862000000000001';
+const PASSWORD = 'e2e-Tracker-1'; // the vehicle card's «Пароль трекера» (issue 22)
 
 let db: TestDatabase;
 let prisma: PrismaClient;
@@ -35,6 +36,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await ensureAdmin(db.pool, ADMIN);
   truckId = (await db.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier) VALUES ('К555КК38', $1) RETURNING id`, [IMEI])).rows[0]!.id;
+  await setTrackerPassword(db.pool, truckId, PASSWORD);
   await db.pool.query(`INSERT INTO vehicle (license_plate) VALUES ('М777ММ38')`);
   let baseUrl: string;
   ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { redisUrl: REDIS_URL } }));
@@ -44,9 +46,9 @@ beforeAll(async () => {
   await db.pool.query(`INSERT INTO waste_area (kind, name_waste_area, coordinates) VALUES ('CONTAINER', 'КП Невский 3', ST_SetSRID(ST_MakePoint($2, $1), 4326))`, [NEVSKY[3]![0], NEVSKY[3]![1]]);
   const start = new Date(Date.now() - 2 * 3600_000);
   const fixes = fixesAlong(NEVSKY.slice(0, 6), start, { speedKmh: 30, stepS: 10, stops: { 3: 120 } });
-  expect(await replay(tracker.port, IMEI, fixes, { kind: 'B' })).toEqual([`#AB#${fixes.length}`]);
+  expect(await replay(tracker.port, IMEI, fixes, { kind: 'B', password: PASSWORD })).toEqual([`#AB#${fixes.length}`]);
   // … and a fix a minute ago: on line.
-  expect(await replay(tracker.port, IMEI, [{ time: new Date(Date.now() - 60_000), lat: NEVSKY[5]![0], lng: NEVSKY[5]![1], speed: 0 }])).toEqual(['#ASD#1']);
+  expect(await replay(tracker.port, IMEI, [{ time: new Date(Date.now() - 60_000), lat: NEVSKY[5]![0], lng: NEVSKY[5]![1], speed: 0 }], { password: PASSWORD })).toEqual(['#ASD#1']);
 
   browser = await launchChromium();
   page = await openPage(browser);
@@ -75,7 +77,7 @@ describe('tracking screen', () => {
     await expectAccessible(page, 'мониторинг транспорта');
     // The truck drives on to the east end of Nevsky: the list and the marker follow.
     const drive = fixesAlong(NEVSKY.slice(5), new Date(Date.now() - 50_000), { speedKmh: 60, stepS: 5 }).slice(0, 8);
-    await replay(tracker.port, IMEI, drive, { delayMs: 150 });
+    await replay(tracker.port, IMEI, drive, { delayMs: 150, password: PASSWORD });
     const last = drive.at(-1)!;
     await expect.poll(() => cell.textContent(), { timeout: 15_000 }).toContain(`${last.lat.toFixed(5)}, ${last.lng.toFixed(5)}`);
     await expect.poll(markerTitle).toContain(`${last.lat.toFixed(6)}, ${last.lng.toFixed(6)}`);

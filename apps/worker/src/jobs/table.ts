@@ -8,15 +8,15 @@
 import type { Job } from 'bullmq';
 import type { JobName, JobPayload } from '@tko/contract';
 import {
-  DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, PROBLEM_DETECT_JOB,
-  XLSX_EXPORT_JOB,
+  DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, POSITION_PARTITIONS_JOB,
+  PROBLEM_DETECT_JOB, XLSX_EXPORT_JOB,
 } from '@tko/contract';
 import type { Domain } from '@tko/db';
 import type { ImportJobDeps } from '@tko/import';
 import { dashboardRefreshProcessor, refreshDashboardNow } from '../dashboard-refresh';
 import { flowsFailureHandler, flowsGenerateProcessor } from '../flows-generate';
 import { importProcessor } from '../import-worker';
-import { exportCleanupProcessor, notificationCleanupProcessor } from '../maintenance';
+import { exportCleanupProcessor, notificationCleanupProcessor, positionPartitionsProcessor } from '../maintenance';
 import { planDayProcessor, planFailureHandler } from '../planning-worker';
 import { detectProblemsNow, problemDetectProcessor } from '../problem-detect';
 import { exportFailureHandler, xlsxExportProcessor } from '../processors/xlsx-export';
@@ -45,7 +45,7 @@ export interface WorkerJobContext {
   importDir?: string;
   geocoder?: ImportJobDeps['geocoder'];
   /** The housekeeping periods, ms (settings.ts, dashboard-refresh.ts, problem-detect.ts). */
-  every: { notificationCleanup: number; exportCleanup: number; dashboardRefresh: number; problemDetect: number };
+  every: { notificationCleanup: number; exportCleanup: number; dashboardRefresh: number; problemDetect: number; positionPartitions?: number };
   log?: (message: string) => void;
 }
 
@@ -82,5 +82,7 @@ export function workerJobTable(ctx: WorkerJobContext): WorkerJobTable {
       handler: exportCleanupProcessor(domain.pool, { exportDir: ctx.exportDir, exportTtlSeconds: ctx.exportTtlSeconds }),
       schedule: { every: ctx.every.exportCleanup, payload: {} },
     },
+    // Hourly by default: the window's far end is 2 days ahead, so a missed run or two loses nothing.
+    [POSITION_PARTITIONS_JOB]: { handler: positionPartitionsProcessor(domain.pool), schedule: { every: ctx.every.positionPartitions ?? 3_600_000, payload: {} } },
   };
 }

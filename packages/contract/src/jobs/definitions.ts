@@ -21,7 +21,7 @@ import { DASHBOARD_REFRESH_JOB, QUEUE_DASHBOARD } from '../routes/dashboard';
 import { PROBLEM_DETECT_JOB, QUEUE_PROBLEMS } from '../routes/problems';
 import {
   EXPORT_CLEANUP_JOB, EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, IMPORT_FILE_JOB, ImportFileJobSchema, NOTIFICATION_CLEANUP_JOB,
-  QUEUE_EXPORTS, QUEUE_IMPORTS, QUEUE_MAINTENANCE, XLSX_EXPORT_JOB, XlsxExportJobSchema,
+  POSITION_PARTITIONS_JOB, QUEUE_EXPORTS, QUEUE_IMPORTS, QUEUE_MAINTENANCE, XLSX_EXPORT_JOB, XlsxExportJobSchema,
 } from './index';
 
 /** The data key the job client stamps the payload's version under. */
@@ -105,6 +105,10 @@ export const JOBS = {
   /** Deletes export files older than EXPORT_TTL_SECONDS, marks their export_record rows expired. */
   [EXPORT_CLEANUP_JOB]: spec({
     name: EXPORT_CLEANUP_JOB, queue: QUEUE_MAINTENANCE, version: 1, payload: EmptyJobSchema, scheduled: true, options: housekeeping,
+  }),
+  /** Makes the GPS positions' day partitions of the position window (issue 22), hourly. */
+  [POSITION_PARTITIONS_JOB]: spec({
+    name: POSITION_PARTITIONS_JOB, queue: QUEUE_MAINTENANCE, version: 1, payload: EmptyJobSchema, scheduled: true, options: housekeeping,
   }),
 } as const;
 

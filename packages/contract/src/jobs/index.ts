@@ -37,6 +37,12 @@ export const NOTIFICATION_CLEANUP_JOB = 'notification-cleanup';
  * 'expired'; scheduled every EXPORT_CLEANUP_EVERY_MS.
  */
 export const EXPORT_CLEANUP_JOB = 'export-cleanup';
+/**
+ * Makes the day partitions of `vehicle_position` for the position window (today −
+ * TRACKER_MAX_AGE_DAYS … today + 2 days; @tko/db position-window.ts) — the only place besides the
+ * receiver's start-up that creates them (issue 22); scheduled every hour.
+ */
+export const POSITION_PARTITIONS_JOB = 'position-partitions';
 
 /**
  * State of a job as `GET /api/jobs/{id}/` answers it. `completed_with_warnings`: done, but with

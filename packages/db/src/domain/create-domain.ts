@@ -25,6 +25,8 @@ import { Notifier } from '../notifications/notify';
 import type { EnvelopePublisher } from '../notifications/notify';
 import { WritePipeline } from '../registry/write-pipeline';
 import { PositionIngest } from '../tracking/position-ingest';
+import type { PositionWindow } from '../tracking/position-window';
+import { positionWindowFromEnv } from '../tracking/position-window';
 import type { Writer } from '../registry/write-pipeline';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './file-store';
@@ -46,6 +48,11 @@ export interface DomainConfig {
   appealTermDays?: number;
   /** PUBLIC_URL: the web app's address for links in notices ('' = relative links). */
   publicUrl?: string;
+  /**
+   * Which position times the ingest takes (TRACKER_MAX_AGE_DAYS, TRACKER_MAX_AHEAD_MINUTES);
+   * default read from the environment (tracking/position-window.ts; throws on a bad value).
+   */
+  positionWindow?: PositionWindow;
 }
 
 export interface DomainDeps<M extends EffectMailer = EffectMailer> {
@@ -102,6 +109,6 @@ export function createDomain<M extends EffectMailer = EffectMailer>(deps: Domain
     services: { clock, appealTermDays: config.appealTermDays, publicUrl: config.publicUrl, notifier, mailer, log: deps.log },
   });
   const fileStore = deps.fileStore ?? (config.attachmentsDir ? new LocalFileStore(path.resolve(config.attachmentsDir)) : null);
-  const positions = new PositionIngest(deps.pool, publisher);
+  const positions = new PositionIngest(deps.pool, publisher, config.positionWindow ?? positionWindowFromEnv());
   return { pool: deps.pool, publisher, registries, pipeline, writerFor, fileStore, positions, notifier, jobs: deps.jobs ?? null, mailer, clock, config };
 }

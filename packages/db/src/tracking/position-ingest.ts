@@ -2,13 +2,15 @@
  * The one position ingest (issue 10 §3, issue 21 §1) used by both ways positions arrive — the
  * Wialon IPS receiver (apps/tracker: a tracker's login IMEI) and the REST ingest (POST
  * /api/navctl/positions/: a vehicle id or an external identifier) — so both attribute a position
- * to the same vehicle and store and announce it the same way.
+ * to the same vehicle, refuse the same times and store and announce it the same way.
  *
  * Which vehicle an identifier is: `vehicle.external_identifier` equal to it (the Wialon unit id
  * of the vehicle card); when several cards carry it, the ACTIVE one, then the lowest id.
- * Storing: PositionStore (day partitions, one statement per batch, `vehicle.last_online_at` /
- * `last_position`); the rows stored now (not duplicates of a black box) are published on
- * NAVCTL_POSITIONS_TOPIC after the statement.
+ * Which positions are taken: {@link admit} — the time window (position-window.ts, issue 22) and
+ * an existing day partition (made ahead, never from a packet: PartitionKeeper).
+ * Storing: PositionStore (one statement per batch, `vehicle.last_online_at` / `last_position`);
+ * the rows stored now (not duplicates of a black box) are published on NAVCTL_POSITIONS_TOPIC
+ * after the statement.
  */
 import type { LivePosition } from '@tko/contract';
 import { NAVCTL_POSITIONS_TOPIC } from '@tko/contract';
@@ -16,9 +18,31 @@ import type { Pool } from 'pg';
 import type { EnvelopePublisher } from '../notifications/notify';
 import { PositionStore } from './positions';
 import type { PositionRow } from './positions';
+import type { PositionWindow, TimeRefusal } from './position-window';
+import { DEFAULT_POSITION_WINDOW, timeRefusal, utcDay } from './position-window';
 
 /** The key of a stored position, as PositionStore.insert answers it. */
 export const positionKey = (r: Pick<PositionRow, 'vehicle_id' | 'time'>): string => `${r.vehicle_id}@${r.time.getTime()}`;
+
+/** Why a position is not taken: its time (position-window.ts) or no partition for its day. */
+export type PositionRefusal = TimeRefusal | 'no_partition';
+
+/** What {@link PositionIngest.admit} says of a batch: the rows taken, and the index and reason of each refused one. */
+export interface Admission {
+  rows: PositionRow[];
+  refused: { index: number; reason: PositionRefusal }[];
+}
+
+/** A tracker's credentials as the receiver checks them: its vehicle and password hash (null = none set). */
+export interface DeviceCredentials {
+  vehicleId: number;
+  passwordHash: string | null;
+}
+
+// The rule «ACTIVE first, then the lowest id» of an identifier carried by several cards.
+const BY_IDENTIFIER = `SELECT DISTINCT ON (external_identifier) external_identifier, id, tracker_password_hash FROM vehicle
+  WHERE external_identifier IS NOT NULL AND external_identifier <> ''`;
+const BY_IDENTIFIER_ORDER = `ORDER BY external_identifier, (status = 'ACTIVE') DESC, id`;
 
 export class PositionIngest {
   readonly store: PositionStore;
@@ -26,6 +50,7 @@ export class PositionIngest {
   constructor(
     private readonly pool: Pool,
     private readonly publisher: EnvelopePublisher | null,
+    readonly window: PositionWindow = DEFAULT_POSITION_WINDOW,
     store?: PositionStore,
   ) {
     this.store = store ?? new PositionStore(pool);
@@ -35,10 +60,18 @@ export class PositionIngest {
   async vehiclesByIdentifier(identifiers: readonly string[]): Promise<Map<string, number>> {
     if (!identifiers.length) return new Map();
     const { rows } = await this.pool.query<{ external_identifier: string; id: number }>(
-      `SELECT DISTINCT ON (external_identifier) external_identifier, id FROM vehicle
-        WHERE external_identifier = ANY($1::text[])
-        ORDER BY external_identifier, (status = 'ACTIVE') DESC, id`, [[...new Set(identifiers)]]);
+      `${BY_IDENTIFIER} AND external_identifier = ANY($1::text[]) ${BY_IDENTIFIER_ORDER}`, [[...new Set(identifiers)]]);
     return new Map(rows.map((r) => [r.external_identifier, r.id]));
+  }
+
+  /**
+   * Every identifier's vehicle and tracker password hash (same rule), in one query: the
+   * receiver's directory of devices (apps/tracker units.ts), so a login costs no query.
+   */
+  async devices(): Promise<Map<string, DeviceCredentials>> {
+    const { rows } = await this.pool.query<{ external_identifier: string; id: number; tracker_password_hash: string | null }>(
+      `${BY_IDENTIFIER} ${BY_IDENTIFIER_ORDER}`);
+    return new Map(rows.map((r) => [r.external_identifier, { vehicleId: r.id, passwordHash: r.tracker_password_hash }]));
   }
 
   /** The ids among `ids` that are vehicles. */
@@ -49,7 +82,30 @@ export class PositionIngest {
   }
 
   /**
-   * Stores the rows (one statement) and publishes the ones stored now; returns their keys
+   * Splits rows into those taken and those refused (index in `rows`, reason): a time outside the
+   * window at `now` (ms), or a day without a partition (one catalogue query for days not yet
+   * known to the process, none otherwise). Creates nothing.
+   */
+  async admit(rows: readonly PositionRow[], now = Date.now()): Promise<Admission> {
+    const refused: Admission['refused'] = [];
+    const timely: { row: PositionRow; index: number }[] = [];
+    rows.forEach((row, index) => {
+      const reason = timeRefusal(row.time, now, this.window);
+      if (reason) refused.push({ index, reason });
+      else timely.push({ row, index });
+    });
+    const days = timely.length ? await this.store.partitions.existing(timely.map((t) => utcDay(t.row.time))) : new Set<string>();
+    const taken: PositionRow[] = [];
+    for (const t of timely) {
+      if (days.has(utcDay(t.row.time))) taken.push(t.row);
+      else refused.push({ index: t.index, reason: 'no_partition' });
+    }
+    refused.sort((a, b) => a.index - b.index);
+    return { rows: taken, refused };
+  }
+
+  /**
+   * Stores admitted rows (one statement) and publishes the ones stored now; returns their keys
    * ({@link positionKey}). Throws what PostgreSQL throws (nothing is published then).
    */
   async write(rows: readonly PositionRow[]): Promise<Set<string>> {

@@ -1,10 +1,12 @@
 /**
  * Storing GPS positions (issue 10 §3): one statement per batch into the day-partitioned
- * `vehicle_position` (migration 20261125030000), creating the partitions a batch needs first, and
+ * `vehicle_position` (migration 20261125030000; the partitions are made ahead, PartitionKeeper), and
  * keeping `vehicle.last_online_at` / `vehicle.last_position` at the newest position. Used by the
  * Wialon IPS receiver (apps/tracker) and the REST ingest (POST /api/navctl/positions/).
  */
 import type { Pool } from 'pg';
+import type { PositionWindow } from './position-window';
+import { partitionDays } from './position-window';
 
 /** One position. `time` UTC; lat/lng WGS 84 degrees; speed km/h; course degrees 0–359; altitude m. */
 export interface PositionRow {
@@ -18,42 +20,58 @@ export interface PositionRow {
   sats?: number | null;
 }
 
-/** Earliest accepted position time (older is refused as a wrong clock). */
-export const POSITION_MIN_TIME = Date.UTC(2000, 0, 1);
-/** A position may be at most this far in the future (device clocks drift a little). */
-export const POSITION_MAX_AHEAD_MS = 24 * 3600 * 1000;
-
-/** Whether a position time is plausible: 2000-01-01 … now + 1 day (Wialon answers «0» otherwise). */
-export function plausibleTime(t: Date, now = Date.now()): boolean {
-  const ms = t.getTime();
-  return Number.isFinite(ms) && ms >= POSITION_MIN_TIME && ms <= now + POSITION_MAX_AHEAD_MS;
-}
-
-/** UTC day (YYYY-MM-DD) of a time: the partition it goes to. */
-export const utcDay = (t: Date): string => t.toISOString().slice(0, 10);
-
 /**
- * Creates the day partitions on demand and remembers which exist (per process). Safe with
- * several processes: ensure_vehicle_position_partition() swallows the loser's duplicate.
+ * The day partitions of `vehicle_position` (migration 20261125030000: ensure_vehicle_position_partition,
+ * race-safe between processes). Made ahead for the position window (position-window.ts
+ * partitionDays) by the worker's maintenance job and the receiver's start-up — never from a
+ * packet; the ingest asks {@link existing} and refuses a position whose day has none.
  */
 export class PartitionKeeper {
+  /** Days known to have a partition (they are never dropped while a process runs). */
   private readonly known = new Set<string>();
-  constructor(private readonly pool: Pool) {}
+  /** Days found without one, and until when (ms) that answer is reused. */
+  private readonly missing = new Map<string, number>();
 
-  /** Makes sure the partitions of these UTC days (YYYY-MM-DD) exist. */
-  async ensure(days: Iterable<string>): Promise<void> {
-    for (const day of days) {
-      if (this.known.has(day)) continue;
+  constructor(private readonly pool: Pool, private readonly missingTtlMs = 60_000) {}
+
+  /** Makes sure the partitions of these UTC days (YYYY-MM-DD) exist; returns how many were created now. */
+  async ensure(days: Iterable<string>): Promise<number> {
+    const want = [...new Set(days)].filter((d) => !this.known.has(d));
+    if (!want.length) return 0;
+    const before = await this.existing(want);
+    for (const day of want) {
+      if (before.has(day)) continue;
       await this.pool.query('SELECT ensure_vehicle_position_partition($1::date)', [day]);
       this.known.add(day);
+      this.missing.delete(day);
     }
+    return want.length - before.size;
   }
 
-  /** Today's and the next `ahead` days' partitions (start-up and a daily timer). */
-  async ensureAhead(ahead = 1, now = new Date()): Promise<void> {
-    const days: string[] = [];
-    for (let i = 0; i <= ahead; i++) days.push(utcDay(new Date(now.getTime() + i * 86_400_000)));
-    await this.ensure(days);
+  /** The window's partitions (position-window.ts partitionDays); returns how many were created now. */
+  ensureWindow(w: PositionWindow, now = new Date()): Promise<number> {
+    return this.ensure(partitionDays(now, w));
+  }
+
+  /** Which of these UTC days have a partition: from memory, else one catalogue query for the rest. */
+  async existing(days: Iterable<string>): Promise<Set<string>> {
+    const out = new Set<string>();
+    const ask: string[] = [];
+    const now = Date.now();
+    for (const d of new Set(days)) {
+      if (this.known.has(d)) out.add(d);
+      else if ((this.missing.get(d) ?? 0) <= now) ask.push(d);
+    }
+    if (!ask.length) return out;
+    const { rows } = await this.pool.query<{ day: string }>(
+      `SELECT d AS day FROM unnest($1::text[]) d
+        WHERE to_regclass(format('vehicle_position_part.%I', 'vehicle_position_' || replace(d, '-', ''))) IS NOT NULL`, [ask]);
+    const found = new Set(rows.map((r) => r.day));
+    for (const d of ask) {
+      if (found.has(d)) { this.known.add(d); out.add(d); this.missing.delete(d); }
+      else this.missing.set(d, now + this.missingTtlMs);
+    }
+    return out;
   }
 }
 
@@ -73,7 +91,7 @@ WITH ins AS (
 )
 SELECT vehicle_id, time FROM ins`;
 
-/** Stores batches of positions. */
+/** Stores batches of positions (into existing partitions only: PartitionKeeper). */
 export class PositionStore {
   readonly partitions: PartitionKeeper;
   constructor(private readonly pool: Pool) {
@@ -82,13 +100,13 @@ export class PositionStore {
 
   /**
    * Inserts a batch (any vehicles, any days) in one statement; a position already stored for
-   * the same vehicle and time is skipped (a black box sent twice). Returns the keys
+   * the same vehicle and time is skipped (a black box sent twice). The rows' partitions must
+   * exist (PositionIngest.admit checks; a missing one fails the statement). Returns the keys
    * `${vehicle_id}@${time ms}` of the rows stored now. Throws what PostgreSQL throws (the
    * caller answers its protocol's error); a deadlock with a concurrent batch is retried once.
    */
   async insert(rows: readonly PositionRow[]): Promise<Set<string>> {
     if (!rows.length) return new Set();
-    await this.partitions.ensure(new Set(rows.map((r) => utcDay(r.time))));
     const cols: unknown[][] = [[], [], [], [], [], [], [], []];
     for (const r of rows) {
       cols[0]!.push(r.vehicle_id); cols[1]!.push(r.time); cols[2]!.push(r.lat); cols[3]!.push(r.lng);

@@ -11,7 +11,7 @@ import type { Pool } from 'pg';
 import {
   DEFAULT_PAGE_SIZE, MSG, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute, vehicleResource,
 } from '@tko/contract';
-import { FieldValidationError, TrackingRepository, plausibleTime, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
+import { FieldValidationError, TrackingRepository, timeRefusalMessage, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
 import type { PositionIngest, PositionRow, TrackingSettings } from '@tko/db';
 import { pageLinks, parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
@@ -73,8 +73,8 @@ export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): vo
     const ids = await ingest.existingVehicles(body.positions.flatMap((p) => (p.vehicle_id !== undefined ? [p.vehicle_id] : [])));
     const idents = await ingest.vehiclesByIdentifier(body.positions.flatMap((p) => (p.vehicle_id === undefined ? [p.external_identifier!] : [])));
     const errors: Record<string, string[]> = {};
-    const now = Date.now();
-    const positions: PositionRow[] = [];
+    const rows: PositionRow[] = [];
+    const rowIndex: number[] = [];
     body.positions.forEach((p, i) => {
       const vehicleId = p.vehicle_id !== undefined ? (ids.has(p.vehicle_id) ? p.vehicle_id : null) : (idents.get(p.external_identifier!) ?? null);
       if (vehicleId === null) {
@@ -82,15 +82,14 @@ export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): vo
         errors[`positions.${i}.${field}`] = ['Машина не найдена.'];
         return;
       }
-      const time = new Date(p.time);
-      if (!plausibleTime(time, now)) {
-        errors[`positions.${i}.time`] = ['Время позиции должно быть не раньше 2000-01-01 и не позже суток от текущего.'];
-        return;
-      }
-      positions.push({ vehicle_id: vehicleId, time, lat: p.lat, lng: p.lng, speed: p.speed ?? null, course: p.course ?? null, altitude: p.altitude ?? null, sats: p.sats ?? null });
+      rows.push({ vehicle_id: vehicleId, time: new Date(p.time), lat: p.lat, lng: p.lng, speed: p.speed ?? null, course: p.course ?? null, altitude: p.altitude ?? null, sats: p.sats ?? null });
+      rowIndex.push(i);
     });
+    // The receiver's rule too (PositionIngest.admit): the time window, an existing day partition.
+    const admitted = await ingest.admit(rows);
+    for (const r of admitted.refused) errors[`positions.${rowIndex[r.index]}.time`] = [timeRefusalMessage(r.reason, ingest.window)];
     if (Object.keys(errors).length) throw new FieldValidationError(errors);
-    const stored = await ingest.write(positions);
+    const stored = await ingest.write(admitted.rows);
     return { received: body.positions.length, stored: stored.size };
   }, deps);
 }
