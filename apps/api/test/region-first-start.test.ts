@@ -112,6 +112,13 @@ describe('planning on the first start', () => {
 
 describe('estimated points', () => {
   it('lists the estimated garages and the landfill as such; saving a point in the card clears the flag, nothing else changes', async () => {
+    // The map's layers carry the flag (`estimated`): the three garages and the landfill.
+    const layer = await api().get('/api/map/garages/geojson/').set(admin());
+    expect(layer.status).toBe(200);
+    expect(layer.headers['content-type']).toMatch(/application\/geo\+json/);
+    expect(layer.body.features.map((f: { properties: { estimated: boolean; status: string } }) => [f.properties.status, f.properties.estimated])).toEqual([['GARAGE', true], ['GARAGE', true], ['GARAGE', true]]);
+    const facilities = await api().get('/api/map/waste-management-facilities/geojson/').set(admin());
+    expect(facilities.body.features.map((f: { properties: { name: string; estimated: boolean } }) => [f.properties.name, f.properties.estimated])).toEqual([[ANGARSK_LANDFILL, true]]);
     const flagged = await api().get('/api/fleet/garages/?coordinates_needs_checking=true&ordering=name').set(admin());
     expect(flagged.status).toBe(200);
     expect(flagged.body.count).toBe(3);

@@ -29,6 +29,7 @@ import { useLeaveGuard } from './leave-guard';
 import { tabFromQuery } from './card-tab-query';
 import { WorkflowActions } from './workflow-actions';
 import { PageTitle } from '../app/page-title';
+import { CardNotice } from './card-notice';
 
 export interface ResourceCardProps {
   web: WebResource;
@@ -202,6 +203,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
         />
       )}
       {generalErrors.length > 0 && <Alert type="error" showIcon title={generalErrors.join(' ')} style={{ marginBottom: 16 }} />}
+      {!isNew && <CardNotice def={def} entity={entity} />}
       <Form layout="vertical" component={false} disabled={!editable}>
         <Tabs
           activeKey={activeTab}

@@ -31,6 +31,7 @@ import { parameterEntries } from './history-params';
 import { fieldsOfTab } from './tab-fields';
 import { isTreeRows, TreeValue } from './tree-value';
 import { PageTitle } from '../app/page-title';
+import { CardNotice } from './card-notice';
 
 function ChildrenView({ resource, name, field, rows }: { resource: string; name: string; field: FieldDef; rows: Record<string, unknown>[] }) {
   const fields = field.children?.fields ?? {};
@@ -149,6 +150,7 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
           </Link>
         </Space>
       </Space>
+      {!anonymous && <CardNotice def={def} entity={entity} />}
       <Tabs
         items={def.tabs.map((tab) => ({
           key: tab.key,

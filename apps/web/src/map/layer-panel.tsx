@@ -1,11 +1,12 @@
 /**
  * The map's layer panel («Слои»): per layer a visibility switch (`layer-toggle-<id>`), its legend
  * (fill = status, outline = the layer's colour) whose rows are the status filter — a click turns
- * a status off or on (`layer-status-<id>-<STATUS>`). Collapsible, over the map's left edge.
+ * a status off or on (`layer-status-<id>-<STATUS>`); a layer with estimated points adds the row of
+ * their ring (`layer-estimated-<id>`). Collapsible, over the map's left edge.
  */
 import { Button, Card, Checkbox, Typography } from 'antd';
 import { useState } from 'react';
-import { layerLegend, type MapLayerDef } from './layers';
+import { ESTIMATE_COLOR, ESTIMATE_LABEL, layerLegend, type MapLayerDef } from './layers';
 
 export interface LayerState {
   visible: boolean;
@@ -64,6 +65,12 @@ export function LayerPanel({ layers, state, onChange }: { layers: MapLayerDef[];
                         {r.label}
                       </button>
                     ))}
+                    {layer.estimated && (
+                      <div data-testid={`layer-estimated-${layer.id}`} style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '1px 0' }}>
+                        <span aria-hidden style={{ width: 12, height: 12, borderRadius: '50%', background: '#ffffff', border: `3px solid ${ESTIMATE_COLOR}`, display: 'inline-block', boxSizing: 'border-box', flex: 'none' }} />
+                        {ESTIMATE_LABEL}
+                      </div>
+                    )}
                   </div>
                 )}
               </div>

@@ -6,7 +6,7 @@
  * Colours come from the contract's MAP_PALETTE (spec 01 §9: about 78 colours).
  */
 import {
-  FACILITIES_GEOJSON_PATH, FacilityStatus, FLOWS_GEOJSON_PATH, MAP_PALETTE, PROBLEMS_GEOJSON_PATH, ProblemStatus, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
+  FACILITIES_GEOJSON_PATH, FacilityStatus, FLOWS_GEOJSON_PATH, GARAGES_GEOJSON_PATH, MAP_PALETTE, PROBLEMS_GEOJSON_PATH, ProblemStatus, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
   WasteAreaKind, WasteAreaStatus, WasteDumpStatus,
 } from '@tko/contract';
 import { KIND_COLORS, STATUS_COLORS } from './map-style';
@@ -45,7 +45,17 @@ export interface MapLayerDef {
    * at 0 to `maxWidth` px at `widthAt` and beyond (the flows: tonnes a year).
    */
   line?: { widthBy: string; widthAt: number; maxWidth: number };
+  /**
+   * A boolean feature property saying the point is an estimate to check (coordinates_needs_checking,
+   * e.g. a garage placed at the median of its sites by the route plan import): such points get a
+   * thick ESTIMATE_COLOR ring and the legend row «Координаты оценены — проверьте».
+   */
+  estimated?: string;
 }
+
+/** The ring of an estimated point (MAP_PALETTE's red-orange, distinct from every layer outline). */
+export const ESTIMATE_COLOR = '#d4380d';
+export const ESTIMATE_LABEL = 'Координаты оценены — проверьте';
 
 const wasteAreaLayers: MapLayerDef[] = WASTE_AREA_TABS.map((t) => ({
   id: `waste-areas-${t.type}`,
@@ -67,6 +77,23 @@ const wasteAreaLayers: MapLayerDef[] = WASTE_AREA_TABS.map((t) => ({
 const DUMP_COLORS: Record<string, string> = { DETECTED: P(3), LIQUIDATION: P(1), LIQUIDATED: P(7), NOT_CONFIRMED: P(49) };
 /** Facilities: green working, blue planned, yellow/violet planned changes, grey inactive. */
 const FACILITY_COLORS: Record<string, string> = { ACTIVE: P(2), PLANNED: P(0), PLANNED_RECONSTRUCTION: P(8), PLANNED_DECOMMISSION: P(4), INACTIVE: P(7) };
+
+/** Garages (the fleet's depots): one legend row; an estimated point (route plan import) ringed. */
+const garagesLayer: MapLayerDef = {
+  id: 'garages',
+  label: 'Гаражи',
+  group: 'Объекты',
+  resource: 'garages',
+  public: false,
+  source: { type: 'geojson', id: 'garages', path: GARAGES_GEOJSON_PATH },
+  statusColors: { GARAGE: P(13) },
+  statusLabel: () => 'Гараж',
+  stroke: P(5),
+  radius: 8,
+  href: (id) => `/routes/fleet/garages/view/${id}/`,
+  noun: 'Гараж',
+  estimated: 'estimated',
+};
 
 /** Problems (issue 12 §1): open ones only — red while new, orange in work. */
 const PROBLEM_COLORS: Record<string, string> = { NEW: P(3), IN_WORK: P(1) };
@@ -145,7 +172,9 @@ export const MAP_LAYERS: MapLayerDef[] = [
     radius: 8,
     href: (id) => `/terr-schema/waste-management-facilities/current/view/${id}/`,
     noun: 'Объект',
+    estimated: 'estimated',
   },
+  garagesLayer,
   problemsLayer,
   flowsLayer,
   predictedFlowsLayer,

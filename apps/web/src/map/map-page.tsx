@@ -21,7 +21,7 @@ import { session } from '../app/session/session';
 import { useSession } from '../app/session/use-session';
 import { ErrorState, LoadingState } from '../app/states';
 import { LayerPanel, type LayerState } from './layer-panel';
-import { layerFilter, visibleLayers, type MapLayerDef } from './layers';
+import { ESTIMATE_LABEL, layerFilter, visibleLayers, type MapLayerDef } from './layers';
 import { withOwnLayers } from './own-layers';
 import { MAP_LOCALE_RU } from './map-locale';
 import { builtInStyle, SOURCE_ID } from './map-style';
@@ -81,6 +81,7 @@ function popupOf(layer: MapLayerDef, p: Record<string, unknown>, featureId: unkn
     countContainers: layer.source.type === 'waste-area-tiles' ? p.count_containers : undefined,
     location: p.name ? String(p.location ?? '') : '',
     href: !anonymous && id !== null ? layer.href(id) : null,
+    ...(layer.estimated && (p[layer.estimated] === true || p[layer.estimated] === 'true') ? { warning: ESTIMATE_LABEL } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { FilterSpecification, LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import { TILE_LAYER } from '@tko/contract';
-import { layerFilter, type MapLayerDef } from './layers';
+import { ESTIMATE_COLOR, layerFilter, type MapLayerDef } from './layers';
 import { matchColor, SOURCE_ID, tileUrl } from './map-style';
 
 /** The source id a layer draws from (the shared waste-area tiles, or its own GeoJSON). */
@@ -47,8 +47,12 @@ export function ownLayer(layer: MapLayerDef): LayerSpecification {
     ...(layer.source.type === 'waste-area-tiles' ? { 'source-layer': TILE_LAYER } : {}),
     paint: {
       'circle-color': matchColor('status', layer.statusColors),
-      'circle-stroke-color': layer.stroke,
-      'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 8, 1, 14, 2.5],
+      // An estimated point (layer.estimated): a thick red-orange ring instead of the layer's outline.
+      'circle-stroke-color': layer.estimated ? ['case', ['to-boolean', ['get', layer.estimated]], ESTIMATE_COLOR, layer.stroke] : layer.stroke,
+      // (A zoom curve must be the expression's top level: the estimate picks the width at each stop.)
+      'circle-stroke-width': layer.estimated
+        ? ['interpolate', ['linear'], ['zoom'], 8, ['case', ['to-boolean', ['get', layer.estimated]], 3, 1], 14, ['case', ['to-boolean', ['get', layer.estimated]], 5, 2.5]]
+        : ['interpolate', ['linear'], ['zoom'], 8, 1, 14, 2.5],
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, layer.radius / 2, 12, layer.radius, 16, layer.radius * 1.8],
       'circle-opacity': 0.9,
     },

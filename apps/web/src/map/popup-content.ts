@@ -17,6 +17,8 @@ export interface PopupData {
   location?: string;
   /** Page to open, or null when there is none for this visitor. */
   href: string | null;
+  /** A remark shown in red under the details (an estimated point: «Координаты оценены — проверьте»). */
+  warning?: string;
 }
 
 function row(parent: HTMLElement, label: string, value: string) {
@@ -43,6 +45,13 @@ export function popupContent(d: PopupData, onOpen: (href: string) => void): HTML
   row(root, 'Статус', d.status || '—');
   if (d.type) row(root, 'Тип', featureLabels.type(d.type));
   if (d.countContainers !== undefined) row(root, 'Контейнеров', d.countContainers == null ? '—' : String(d.countContainers));
+  if (d.warning) {
+    const w = document.createElement('div');
+    w.setAttribute('data-testid', 'map-popup-warning');
+    w.style.color = '#d4380d';
+    w.textContent = d.warning;
+    root.appendChild(w);
+  }
   if (d.href) {
     const a = document.createElement('a');
     a.href = d.href;

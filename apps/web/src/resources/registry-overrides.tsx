@@ -58,7 +58,15 @@ export interface RegistryOverrides {
   refOptions?: RefOptionsOverride;
   /** As a reference target: chosen in a panel of its own instead of a select. */
   refPanel?: ComponentType<RefSelectProps>;
+  /** A remark above a saved card's and view's tabs (null: none), e.g. an estimated point to check. */
+  cardNotice?: (entity: Record<string, unknown>) => string | null;
 }
+
+/** The notice of a garage whose point the route plan import estimated (docs/DATA.md «What the first start creates»). */
+export const GARAGE_ESTIMATE_NOTICE = 'Координаты оценены по площадкам — проверьте';
+/** The notice of a facility whose point is an estimate (the territorial scheme's landfill placed by the route plan import). */
+export const FACILITY_ESTIMATE_NOTICE = 'Координаты оценены — проверьте и укажите точные';
+const estimateNotice = (text: string) => (entity: Record<string, unknown>) => (entity.coordinates_needs_checking === true ? text : null);
 
 /** A lazily loaded named export as a component (its own chunk). */
 function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<P> {
@@ -77,6 +85,8 @@ const AppealDialogPanel = lazyNamed<{ id: unknown }>(() => import('../appeals/ap
 const ContractSitesPanel = lazyNamed<TabToolsContext>(() => import('../contracts/contract-sites-panel'), 'ContractSitesPanel');
 const ReportSetReportsPanel = lazyNamed<{ control: TabToolsContext['control'] }>(() => import('../reports/report-set-reports-panel'), 'ReportSetReportsPanel');
 // A route's path on the map, built on the road graph (issue 10 §1): maplibre, its own chunk.
+const BulkSitesButton = lazyNamed<{ id: unknown; dirty: boolean }>(() => import('../schedules/bulk-sites-button'), 'BulkSitesButton');
+const AddFoundToSchedule = lazyNamed(() => import('../schedules/add-found-to-schedule'), 'AddFoundToSchedule');
 const RouteMapPanel = lazyNamed<{ entity: Record<string, unknown> | null }>(() => import('../map/route-map-panel'), 'RouteMapPanel');
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
@@ -88,6 +98,8 @@ function wasteArea(kind: string): RegistryOverrides {
       ? { childTexts: { containers: { one: 'Контейнер', empty: 'Контейнеров нет. Нажмите «Добавить», чтобы указать контейнеры площадки.' } } }
       : {}),
     fieldOptions: { owners: 'waste-area-owner' },
+    // «Добавить все найденные в график» (issue 23 §1): the list's filters sent to a schedule's bulk call.
+    listTools: AddFoundToSchedule,
     ...(kind === 'container'
       ? {
           texts: {
@@ -125,7 +137,14 @@ export const REGISTRY_OVERRIDES: Readonly<Record<string, RegistryOverrides>> = {
   waybills: { cardButtons: (entity, dirty) => suspended(<WaybillPrintButton id={entity.id} dirty={dirty} />) },
   wki: { tabPanels: { plan_fact: (entity) => suspended(<WkiChart entity={entity} />) } },
   routes: { tabPanels: { route_map: (entity) => suspended(<RouteMapPanel entity={entity} />) } },
-  schedules: { tabPanels: { schedule_routes: (entity) => suspended(<ScheduleRoutesPanel id={entity?.id} />) } },
+  schedules: {
+    tabPanels: { schedule_routes: (entity) => suspended(<ScheduleRoutesPanel id={entity?.id} />) },
+    // «Добавить площадки»: a zone's, a contract's or a drawn area's sites at once (issue 23 §1).
+    cardButtons: (entity, dirty) => suspended(<BulkSitesButton id={entity.id} dirty={dirty} />),
+  },
+  // An estimated point (route plan import): said on the card; saving a new point clears it (docs/DATA.md).
+  garages: { cardNotice: estimateNotice(GARAGE_ESTIMATE_NOTICE) },
+  'waste-management-facility': { cardNotice: estimateNotice(FACILITY_ESTIMATE_NOTICE) },
   contracts: {
     tabPanels: { contract_revisions: (entity) => suspended(<ContractHistoryPanel id={entity?.id} />) },
     // The sites: the list and the map picker above the table of its rows (issue 11 §3).

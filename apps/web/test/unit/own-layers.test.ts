@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StyleSpecification } from 'maplibre-gl';
-import { MAP_LAYERS, visibleLayers } from '../../src/map/layers';
+import { ESTIMATE_COLOR, MAP_LAYERS, visibleLayers } from '../../src/map/layers';
 import { builtInStyle, SOURCE_ID } from '../../src/map/map-style';
 import { ownLayer, withOwnLayers } from '../../src/map/own-layers';
 
@@ -30,6 +30,19 @@ describe('own layers in the style', () => {
     const dumps = ownLayer(MAP_LAYERS.find((l) => l.id === 'waste-dumps')!);
     expect(dumps).toMatchObject({ type: 'circle', source: 'waste-dumps' });
     expect(dumps).not.toHaveProperty('source-layer');
+  });
+
+  it('rings estimated points (garages, facilities) by their `estimated` property; zoom curves stay the top level (maplibre refuses a style otherwise)', () => {
+    for (const id of ['garages', 'waste-management-facilities']) {
+      const layer = ownLayer(MAP_LAYERS.find((l) => l.id === id)!) as unknown as { paint: Record<string, unknown[]> };
+      expect(JSON.stringify(layer.paint['circle-stroke-color'])).toBe(`["case",["to-boolean",["get","estimated"]],"${ESTIMATE_COLOR}","${MAP_LAYERS.find((l) => l.id === id)!.stroke}"]`);
+      const width = layer.paint['circle-stroke-width']!;
+      expect(width.slice(0, 3)).toEqual(['interpolate', ['linear'], ['zoom']]);
+      expect(JSON.stringify(width.slice(3))).not.toContain('zoom');
+    }
+    // Layers without estimates keep the plain outline.
+    const dumps = ownLayer(MAP_LAYERS.find((l) => l.id === 'waste-dumps')!) as unknown as { paint: Record<string, unknown> };
+    expect(typeof dumps.paint['circle-stroke-color']).toBe('string');
   });
 
   it('leaves the base style’s own sources and layer ids to it', () => {

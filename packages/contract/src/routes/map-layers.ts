@@ -1,6 +1,6 @@
 /**
  * Map layers beyond the waste-area tiles (issue 7 §7): GeoJSON FeatureCollections (EPSG:4326,
- * 6 decimals) of unauthorised dumps and waste-management facilities, and the extent of the
+ * 6 decimals) of unauthorised dumps, waste-management facilities and garages, and the extent of the
  * public map data for a map opening without a configured centre.
  */
 import { z } from 'zod';
@@ -8,8 +8,16 @@ import { defineRoute } from '../common/route';
 
 /** Dumps: features carry id, status (WasteDumpStatus), identifier, location. `waste-dumps:view`. */
 export const WASTE_DUMPS_GEOJSON_PATH = '/api/map/waste-dumps/geojson/';
-/** Facilities: features carry id, name, status (FacilityStatus), stage, location. `waste-management-facility:view`. */
+/**
+ * Facilities: features carry id, name, status (FacilityStatus), stage, location, and `estimated`
+ * (coordinates_needs_checking: the point is an estimate to check). `waste-management-facility:view`.
+ */
 export const FACILITIES_GEOJSON_PATH = '/api/map/waste-management-facilities/geojson/';
+/**
+ * Garages: features carry id, name, location, status 'GARAGE' (one legend row) and `estimated`
+ * (coordinates_needs_checking: the route plan import's median of the garage's sites). `garages:view`.
+ */
+export const GARAGES_GEOJSON_PATH = '/api/map/garages/geojson/';
 /** Public: the bounding box of the waste areas and facilities, or null when there are none. */
 export const MAP_EXTENT_PATH = '/api/public/v1/map/extent/';
 
@@ -23,6 +31,10 @@ export const wasteDumpsGeojsonRoute = defineRoute({
 });
 export const facilitiesGeojsonRoute = defineRoute({
   method: 'GET', path: FACILITIES_GEOJSON_PATH, permission: 'waste-management-facility:view', tags: ['map'], summary: 'Объекты обращения с отходами в GeoJSON (EPSG:4326)',
+  produces: 'application/geo+json',
+});
+export const garagesGeojsonRoute = defineRoute({
+  method: 'GET', path: GARAGES_GEOJSON_PATH, permission: 'garages:view', tags: ['map'], summary: 'Гаражи в GeoJSON (EPSG:4326)',
   produces: 'application/geo+json',
 });
 export const mapExtentRoute = defineRoute({
