@@ -80,7 +80,7 @@ describe('compiled server processes', () => {
 
   it('the worker from apps/worker/dist starts its consumers', async () => {
     startCompiled('apps/worker/dist/main.js', { DATABASE_URL: db.url, REDIS_URL, QUEUE_PREFIX: `compiled-${process.pid}`, EXPORT_DIR: '/tmp', IMPORT_DIR: '/tmp' });
-    await waitFor('the worker started', () => /worker: queue "/.test(output), 60_000);
+    await waitFor('the worker started', () => /^worker: queues? "/m.test(output), 60_000);
   }, 90_000);
 
   it('the tracker from apps/tracker/dist answers a Wialon ping', async () => {
