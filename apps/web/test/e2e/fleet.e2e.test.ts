@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
-import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
+import { dataDir, ensureAdmin, importAngarsk, verifySecret, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
@@ -81,6 +81,34 @@ describe('fleet in the browser', () => {
     expect(res.status(), await res.text()).toBe(200);
     const { rows } = await db.pool.query<{ m3: string }>('SELECT body_m3::text AS m3 FROM vehicle WHERE id = $1', [vehicleId]);
     expect(rows[0]!.m3).toBe('22.50');
+  }, 120_000);
+
+  it('sets the tracker password in the card: write-only, stored hashed, shown as «Задан», kept when the card is saved again', async () => {
+    const hash = async () => (await db.pool.query<{ h: string | null }>('SELECT tracker_password_hash AS h FROM vehicle WHERE id = $1', [vehicleId])).rows[0]!.h;
+    await db.pool.query('UPDATE vehicle SET tracker_password_hash = NULL WHERE id = $1', [vehicleId]);
+    const save = async () => {
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => ['PUT', 'PATCH'].includes(r.request().method()) && new URL(r.url()).pathname === `/api/fleet/vehicles/${vehicleId}/`),
+        page.getByRole('button', { name: 'Сохранить' }).click(),
+      ]);
+      expect(res.status(), await res.text()).toBe(200);
+      return res.request().postDataJSON() as Record<string, unknown>;
+    };
+    await page.goto(`${baseUrl}/routes/fleet/fleet/update/${vehicleId}/`);
+    await page.getByRole('button', { name: 'Сохранить' }).waitFor();
+    await expect.poll(() => field(page, 'tracker_password').getAttribute('placeholder')).toBe('Не задан');
+    await field(page, 'tracker_password').fill('Card-Pass_1');
+    expect((await save()).tracker_password).toBe('Card-Pass_1');
+    const stored = await hash();
+    expect(stored).toMatch(/^\$argon2id\$/);
+    expect(await verifySecret(stored!, 'Card-Pass_1')).toBe(true);
+    // Opened again: the input is empty (never filled from the server) and says «Задан»; saving keeps it.
+    await page.goto(`${baseUrl}/routes/fleet/fleet/update/${vehicleId}/`);
+    await page.getByRole('button', { name: 'Сохранить' }).waitFor();
+    await expect.poll(() => field(page, 'tracker_password').getAttribute('placeholder')).toBe('Задан. Введите новый, чтобы заменить');
+    expect(await field(page, 'tracker_password').inputValue()).toBe('');
+    expect(await save()).not.toHaveProperty('tracker_password');
+    expect(await hash()).toBe(stored);
   }, 120_000);
 
   it('a new way-bill starts dated now with the next number and is saved', async () => {
