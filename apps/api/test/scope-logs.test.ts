@@ -49,7 +49,7 @@ async function created(res: request.Response): Promise<number> {
   return res.body.id as number;
 }
 
-interface Entry { resource: string; object_id: number; after: Record<string, unknown> | null }
+interface Entry { id: number; created_at: string; resource: string; object_id: number; after: Record<string, unknown> | null }
 /** Every entry of the log the user may read (all pages). */
 async function allEntries(who: keyof typeof auth): Promise<Entry[]> {
   const out: Entry[] = [];
@@ -105,6 +105,23 @@ describe('the system log follows the row scope', () => {
     const staff = await allEntries('staff');
     expect(has(staff, 'container', site.a) && has(staff, 'container', site.b) && has(staff, 'waste-sources', source.b)).toBe(true);
     expect(staff.length).toBeGreaterThan(mine.length);
+  });
+
+  it('the log\'s card (the generic registry route) follows the same scope; a date-time bound filters to the entry', async () => {
+    const staff = await allEntries('staff');
+    const aEntry = staff.find((e) => e.resource === 'container' && e.object_id === site.a)!;
+    const bEntry = staff.find((e) => e.resource === 'container' && e.object_id === site.b)!;
+    const own = await http().get(`${LOGS}${aEntry.id}/`).set(auth.a);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: aEntry.id, resource: 'container', object_id: site.a });
+    expect((await http().get(`${LOGS}${bEntry.id}/`).set(auth.a)).status).toBe(404);
+    expect((await http().get(`${LOGS}${bEntry.id}/`).set(auth.staff)).status).toBe(200);
+    // `from` / `to` as date-times, both inclusive: exactly the entry's instant.
+    const at = encodeURIComponent(bEntry.created_at);
+    const exact = await http().get(`${LOGS}?from=${at}&to=${at}&object=${site.b}&resource=container`).set(auth.staff);
+    expect(exact.status).toBe(200);
+    expect(exact.body.results.map((e: Entry) => e.id)).toContain(bEntry.id);
+    expect((await http().get(`${LOGS}?from=2026-02-31`).set(auth.staff)).status).toBe(400);
   });
 
   it('the xlsx of the log: A’s marker change in, B’s absent', async () => {

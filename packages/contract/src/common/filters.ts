@@ -49,7 +49,7 @@ export type FilterDef =
   /**
    * A date or date-time column bounded on one side (`bound`), both ends inclusive: `from` a date
    * (from its start) or an ISO date-time, `to` a date (to its end; whole days in the server's time
-   * zone) or an ISO date-time. Two of them make a period of two parameters (the system log's
+   * zone) or an ISO date-time (to the end of its millisecond: the instant a row shows finds it). Two of them make a period of two parameters (the system log's
    * `from` and `to`, spec 03 "System logs").
    */
   | { kind: 'moment'; field: string; label: string; bound: 'from' | 'to' }

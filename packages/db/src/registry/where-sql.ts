@@ -86,12 +86,14 @@ function filterSql(def: StoredResourceDef, name: string, f: FilterDef, q: ListQu
       return parts.length ? `(${parts.join(' AND ')})` : null;
     }
     case 'moment': {
-      // A date bounds whole days (from its start, to its end); a date-time bounds itself, inclusive.
+      // A date bounds whole days (from its start, to its end); a date-time bounds itself, inclusive —
+      // `to` to the end of its millisecond, the wire's precision (the column keeps microseconds, so
+      // the instant a row shows still finds that row).
       const at = String(v);
       const col = column(def, f.field);
       const date = /^\d{4}-\d{2}-\d{2}$/.test(at);
       if (f.bound === 'from') return `${col} >= ${p.add(at)}::${date ? 'date' : 'timestamptz'}`;
-      return date ? `${col} < ${p.add(at)}::date + 1` : `${col} <= ${p.add(at)}::timestamptz`;
+      return date ? `${col} < ${p.add(at)}::date + 1` : `${col} < ${p.add(at)}::timestamptz + interval '1 millisecond'`;
     }
   }
 }
