@@ -10,7 +10,8 @@
  *
  * At most `threads` files are inspected at once per process (the others wait their turn), so
  * uploads together never hold more than threads × heapMb. A thread is kept for the next file
- * (unref'd while idle: it never keeps a process alive) and replaced after it dies.
+ * (unref'd while idle: it never keeps a process alive) and replaced after it dies; a thread that
+ * dies without answering (not of its heap limit) gets the file once more on a fresh thread.
  *
  * Runs compiled (the API's bundle: `dist/import-inspect.js` beside it) or from the sources
  * (tests, `pnpm dev`: the thread loads inspect-thread.ts through tsx).
@@ -93,11 +94,11 @@ export function createInspector(limits: InspectLimits = DEFAULT_INSPECT_LIMITS):
       };
       const onError = (e: Error & { code?: string }) => {
         settle(false);
-        reject(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportInputError(IMPORT_MSG.tooComplex(limits.heapMb), 'file') : e);
+        reject(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportInputError(IMPORT_MSG.tooComplex(limits.heapMb), 'file') : Object.assign(e, { threadDied: true }));
       };
       const onExit = (code: number) => {
         settle(false);
-        reject(new Error(`import inspection thread exited with code ${code}`));
+        reject(Object.assign(new Error(`import inspection thread exited with code ${code}`), { threadDied: true }));
       };
       const timer = setTimeout(() => {
         settle(false);
@@ -114,7 +115,15 @@ export function createInspector(limits: InspectLimits = DEFAULT_INSPECT_LIMITS):
       if (!(store instanceof LocalImportStore)) return inspectStoredFile(store, key);
       await acquire();
       try {
-        return await once(store.dir, key);
+        try {
+          return await once(store.dir, key);
+        } catch (e) {
+          // A thread that died without answering (an uncaught error, possibly left by the stream of
+          // an earlier file it read) is replaced and the file read once more; a second death is
+          // this file's own and is thrown.
+          if (!(e as { threadDied?: boolean }).threadDied) throw e;
+          return await once(store.dir, key);
+        }
       } finally {
         release();
       }
