@@ -69,7 +69,15 @@ export function createInspector(limits: InspectLimits = DEFAULT_INSPECT_LIMITS):
 
   const spawn = () => {
     const { file, execArgv } = threadEntry();
-    return new Worker(file, { execArgv, resourceLimits: { maxOldGenerationSizeMb: limits.heapMb }, stdout: false, stderr: false });
+    const worker = new Worker(file, { execArgv, resourceLimits: { maxOldGenerationSizeMb: limits.heapMb }, stdout: false, stderr: false });
+    // A thread that fails while idle (an error left by the stream of the file it read last) is
+    // dropped from the idle list; without a listener its 'error' would be thrown in this process.
+    worker.on('error', () => undefined);
+    worker.once('exit', () => {
+      const i = idle.indexOf(worker);
+      if (i >= 0) idle.splice(i, 1);
+    });
+    return worker;
   };
 
   const once = (dir: string, key: string) =>
