@@ -37,6 +37,19 @@ describe('importAngarsk on the real file', () => {
     expect(await tableCounts()).toEqual({ waste_area: 1692, garage: 3, vehicle: 91, vehicle_waste_area: 6514, contract_zone: 1 });
   });
 
+  it('writes through the domain pipeline: every created garage, vehicle, site and schedule has its history by «Система»', async () => {
+    const { rows } = await db.pool.query<{ resource: string; action: string; n: number; names: string[] }>(
+      `SELECT resource, action, count(*)::int AS n, array_agg(DISTINCT user_name) AS names FROM change_log GROUP BY resource, action ORDER BY resource`,
+    );
+    const by = Object.fromEntries(rows.map((r) => [r.resource, r]));
+    // One 'create' entry per row the import made (counts of docs/DATA.md; 3 garage schedules, 1 landfill, 1 zone).
+    expect(by['container']).toMatchObject({ action: 'create', n: 1692, names: ['Система'] });
+    expect(by['vehicles']).toMatchObject({ action: 'create', n: 91, names: ['Система'] });
+    expect(by['garages']?.n).toBe(3);
+    expect(by['schedules']?.n).toBe(3);
+    expect(rows.every((r) => r.action === 'create' && r.names.length === 1 && r.names[0] === 'Система')).toBe(true);
+  });
+
   it('stores each site as an ACTIVE open container site with the contract defaults, its zone and ON_MONTHDAYS days', async () => {
     const { rows } = await db.pool.query(
       `SELECT count(*) FILTER (WHERE kind = 'CONTAINER' AND status = 'ACTIVE' AND type = 'OPENED' AND access = 'FREE'

@@ -6,12 +6,9 @@
  * needs to be planned on its first start (region.ts): estimated garage points, the landfill and
  * one schedule per garage.
  */
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import type { RoutePlan } from './group-plan';
-import { groupPlan } from './group-plan';
-import { readPlanRows } from './read-plan';
 import { writeRegion, type PlanRegionCounts } from './region';
-import { withTransaction } from '../registry/repository';
 
 /** data_import_source of the imported sites. */
 export const ANGARSK_SOURCE = 'angarsk_route_plan_example2';
@@ -61,15 +58,6 @@ export const PLAN_UPDATED_FIELDS = {
 const BATCH = 500;
 
 /**
- * Reads `filePath` and imports it through `pool`. Throws (and writes nothing) when the file is
- * malformed (see readPlanRows) or a statement fails.
- */
-export async function importAngarsk(pool: Pool, filePath: string): Promise<AngarskImportCounts> {
-  const plan = groupPlan(await readPlanRows(filePath));
-  return withTransaction(pool, async (db) => (await writePlan(db, plan)).counts);
-}
-
-/**
  * Which stale vehicle ↔ site links a write removes: 'all' — of every imported site (the file is
  * the whole plan: the command import); 'plan' — only of the sites the file names (a system
  * import file may be part of a plan, e.g. one garage's: other sites keep their vehicles).
@@ -79,7 +67,7 @@ export type StaleLinks = 'all' | 'plan';
 /**
  * Writes a grouped plan on `db` — the caller's transaction (the command's own, or the system
  * import's unit of the write pipeline, @tko/import templates/angarsk-plan.ts) — and answers the
- * counts and the ids of what it created or changed. Idempotent as importAngarsk. With `update`
+ * counts and the ids of what it created or changed. Idempotent as importAngarsk (import-file.ts). With `update`
  * false (the import's «Объекты, уже есть в реестре: пропускать») existing vehicles and sites keep
  * their values; the links are written all the same. Throws on a database error (the caller rolls back).
  */

@@ -1,10 +1,11 @@
 /**
  * `pnpm --filter @tko/db import-angarsk [file]`: imports the Angarsk route plan (container
- * sites, garages, vehicles, who serves what) into DATABASE_URL; see docs/DATA.md. The file
+ * sites, garages, vehicles, who serves what) into DATABASE_URL through the domain's write pipeline
+ * (history by «Система», like the system import); see docs/DATA.md. The file
  * defaults to `<DATA_DIR>/angarsk/angarsk_route_plan_example2.cp1251.csv`. Safe to run again.
  */
 import path from 'node:path';
-import { importAngarsk } from '../angarsk/import';
+import { importAngarsk } from '../angarsk/import-file';
 import { createPool } from '../client';
 import { dataDir } from '../paths';
 import { databaseUrlFromEnv, runCommand } from './cli';

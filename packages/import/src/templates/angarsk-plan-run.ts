@@ -6,8 +6,8 @@
  *   other rows go on) → group the visits into garages, vehicles, sites and links (groupPlan) →
  *   ONE unit of the write pipeline: writePlan on its connection (set-based upserts, a few
  *   seconds for the 20 626 rows) → the rows it created or changed taken into the unit
- *   (WriteUnit.adopt: their change history — updates against the rows read just before — and
- *   their announcement on /topic/registry.* after COMMIT, like any write of the pipeline) → the
+ *   (@tko/db adopt-plan.ts, as the command does: their change history — updates against the rows
+ *   read just before — and their announcement on /topic/registry.* after COMMIT) → the
  *   records into import_record (for «Откатить импорт») → ctx.beforeCommit → COMMIT.
  *
  * Report: objects = garages + vehicles + sites of the file; created / updated / unchanged summed
@@ -19,21 +19,15 @@
  * (the first garage is kept). With all_or_nothing a failed row rolls everything back.
  */
 import type { ResourceDef } from '@tko/contract';
-import { containerResource, contractZoneResource, garageResource, scheduleResource, vehicleResource, wasteManagementFacilityResource } from '@tko/contract';
-import type { PlanRegionCounts, PlanRow, PlanWriteRecords, RoutePlan, Row, WriteUnit } from '@tko/db';
-import { ANGARSK_LANDFILL, ANGARSK_SOURCE, groupPlan, normalizePlate, PLAN_UPDATED_FIELDS, writePlan } from '@tko/db';
+import type { PlanBefore, PlanRegionCounts, PlanRow, PlanWriteRecords, RoutePlan, Row } from '@tko/db';
+import { adoptPlan, ANGARSK_LANDFILL, PLAN_DEFS, groupPlan, normalizePlate, PLAN_UPDATED_FIELDS, readPlanBefore, writePlan } from '@tko/db';
 import { parseRows } from '../convert';
 import { readAll } from '../source';
 import { ImportCancelled } from '../errors';
 import type { ImportedRecord, RunContext, RunOutcome } from '../run-types';
 import { inputValue, MAX_WARNINGS } from '../run-types';
 
-const ZONES = contractZoneResource as unknown as ResourceDef;
-const GARAGES = garageResource as unknown as ResourceDef;
-const VEHICLES = vehicleResource as unknown as ResourceDef;
-const SITES = containerResource;
-const SCHEDULES = scheduleResource as unknown as ResourceDef;
-const FACILITIES = wasteManagementFacilityResource as unknown as ResourceDef;
+const { zones: ZONES, garages: GARAGES, vehicles: VEHICLES, sites: SITES, schedules: SCHEDULES, facilities: FACILITIES } = PLAN_DEFS;
 
 const FIELDS = ['lat', 'lng', 'garage', 'plate', 'address', 'days'] as const;
 
@@ -72,11 +66,11 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
 
   const unit = await ctx.pipeline.begin();
   try {
-    const before = await existingRows(ctx, unit, plan);
+    const before = await readPlanBefore(ctx.pipeline, unit, plan);
     // A file may be part of a plan: only the sites it names lose the vehicles it no longer gives them.
     const update = ctx.options.existing === 'update';
     const { counts, records } = await writePlan(unit.db, plan, 'plan', update);
-    await adoptAll(ctx, unit, records, before, counts.region);
+    await adoptPlan(unit, records, before, counts.region, ctx.writer);
     await ctx.progress(95);
     warnings.unshift(
       `Гаражей в файле ${counts.garages.total}, новых ${counts.garages.created}; машин ${counts.vehicles.total}, новых ${counts.vehicles.created}, перенесено в другой гараж ${counts.vehicles.updated}; ` +
@@ -140,41 +134,6 @@ function firstLines(rows: PlanRow[]): Map<string, number> {
   return out;
 }
 
-interface Before {
-  vehicles: Map<number, Row>;
-  sites: Map<number, Row>;
-  /** The plan's garages that existed (their point may become the estimate). */
-  garages: Map<number, Row>;
-}
-
-/** The vehicles and sites of the plan already in the registry, as the card reads them (before the write). */
-async function existingRows(ctx: RunContext, unit: WriteUnit, plan: RoutePlan): Promise<Before> {
-  const ids = async (sql: string, params: unknown[]) => (await unit.db.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
-  const vehicleIds = await ids('SELECT id FROM vehicle WHERE license_plate = ANY($1::text[])', [plan.vehicles.map((v) => v.plate)]);
-  const siteIds = await ids(`SELECT id FROM waste_area WHERE kind = 'CONTAINER' AND data_import_source = $1 AND external_id = ANY($2::text[])`, [ANGARSK_SOURCE, plan.sites.map((s) => s.key)]);
-  const garageIds = await ids('SELECT id FROM garage WHERE name = ANY($1::text[])', [plan.garages]);
-  return {
-    vehicles: await ctx.pipeline.repo(VEHICLES).getMany(vehicleIds, unit.db),
-    sites: await ctx.pipeline.repo(SITES).getMany(siteIds, unit.db),
-    garages: await ctx.pipeline.repo(GARAGES).getMany(garageIds, unit.db),
-  };
-}
-
-/**
- * History and announcements of what writePlan created or changed: besides the registry objects,
- * the landfill and the schedules it created and the existing garages whose estimated point it set.
- */
-async function adoptAll(ctx: RunContext, unit: WriteUnit, r: PlanWriteRecords, before: Before, region: PlanRegionCounts): Promise<void> {
-  const created = (list: { id: number }[]) => list.map((x) => ({ id: x.id, before: null }));
-  if (r.zoneCreated !== null) await unit.adopt(ZONES, [{ id: r.zoneCreated, before: null }], ctx.writer);
-  const estimated = region.garagesEstimated.filter((id) => before.garages.has(id)).map((id) => ({ id, before: before.garages.get(id)! }));
-  await unit.adopt(GARAGES, [...created(r.garages), ...estimated], ctx.writer);
-  if (region.landfill.created) await unit.adopt(FACILITIES, [{ id: region.landfill.id, before: null }], ctx.writer);
-  if (region.schedules.created.length) await unit.adopt(SCHEDULES, region.schedules.created.map((id) => ({ id, before: null })), ctx.writer);
-  await unit.adopt(VEHICLES, [...created(r.vehicles.created), ...r.vehicles.updated.map((v) => ({ id: v.id, before: before.vehicles.get(v.id) ?? null }))], ctx.writer);
-  await unit.adopt(SITES, [...created(r.sites.created), ...r.sites.updated.map((s) => ({ id: s.id, before: before.sites.get(s.id) ?? null }))], ctx.writer);
-}
-
 /** The fields the plan writes, as they were (update-body shape: a reference by its id). */
 function oldValues(def: ResourceDef, fields: readonly string[], row: Row | undefined): ImportedRecord['oldValues'] {
   return row ? Object.fromEntries(fields.map((k) => [k, inputValue(def.fields[k]!, row[k])])) : {};
@@ -185,7 +144,7 @@ function oldValues(def: ResourceDef, fields: readonly string[], row: Row | undef
  * landfill, sites, vehicles, garages, zone). An estimated garage point is not listed: a rollback
  * keeps the estimate (docs/DATA.md).
  */
-function importRecords(r: PlanWriteRecords, before: Before, lines: Map<string, number>, region: PlanRegionCounts): ImportedRecord[] {
+function importRecords(r: PlanWriteRecords, before: PlanBefore, lines: Map<string, number>, region: PlanRegionCounts): ImportedRecord[] {
   const rec = (def: ResourceDef, id: number, line: number, old: ImportedRecord['oldValues'] = null): ImportedRecord =>
     ({ registry: def.name, recordId: id, action: old ? 'update' : 'create', oldValues: old, line });
   const first = Math.min(...lines.values(), Number.MAX_SAFE_INTEGER);
