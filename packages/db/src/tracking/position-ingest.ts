@@ -84,7 +84,10 @@ export class PositionIngest {
   /**
    * Splits rows into those taken and those refused (index in `rows`, reason): a time outside the
    * window at `now` (ms), or a day without a partition (one catalogue query for days not yet
-   * known to the process, none otherwise). Creates nothing.
+   * known to the process, none otherwise). When a day of the window has no partition yet (a
+   * process that started before the worker's position-partitions job ran, an API without a
+   * receiver), the window's partitions are made — only the window's days (position-window.ts
+   * partitionDays), never a day a row names — and the day is looked at again.
    */
   async admit(rows: readonly PositionRow[], now = Date.now()): Promise<Admission> {
     const refused: Admission['refused'] = [];
@@ -94,7 +97,12 @@ export class PositionIngest {
       if (reason) refused.push({ index, reason });
       else timely.push({ row, index });
     });
-    const days = timely.length ? await this.store.partitions.existing(timely.map((t) => utcDay(t.row.time))) : new Set<string>();
+    const wanted = timely.map((t) => utcDay(t.row.time));
+    let days = timely.length ? await this.store.partitions.existing(wanted) : new Set<string>();
+    if (wanted.some((d) => !days.has(d))) {
+      await this.store.partitions.ensureWindow(this.window, new Date(now));
+      days = await this.store.partitions.existing(wanted);
+    }
     const taken: PositionRow[] = [];
     for (const t of timely) {
       if (days.has(utcDay(t.row.time))) taken.push(t.row);

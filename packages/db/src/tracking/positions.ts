@@ -23,8 +23,9 @@ export interface PositionRow {
 /**
  * The day partitions of `vehicle_position` (migration 20261125030000: ensure_vehicle_position_partition,
  * race-safe between processes). Made ahead for the position window (position-window.ts
- * partitionDays) by the worker's maintenance job and the receiver's start-up — never from a
- * packet; the ingest asks {@link existing} and refuses a position whose day has none.
+ * partitionDays) by the worker's maintenance job, the receiver's start-up and an ingest that finds
+ * a day of the window without one (position-ingest.ts admit) — always the window's days, never a
+ * day a packet names; the ingest asks {@link existing} and refuses a position whose day has none.
  */
 export class PartitionKeeper {
   /** Days known to have a partition (they are never dropped while a process runs). */
