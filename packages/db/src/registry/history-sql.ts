@@ -69,7 +69,8 @@ export interface CreateHistory {
  * without being read — a registry's many empty optional fields cost most of the statement.
  */
 export function createHistorySql(def: StoredResourceDef, scopeFields: string[], empty: Set<string> = new Set()): CreateHistory {
-  const keys = recordedFields(def).filter((k) => !empty.has(k));
+  // A secret column NULL in every row still reads «not set» (false), as `read` answers it.
+  const keys = recordedFields(def).filter((k) => !empty.has(k) || def.fields[k]!.kind === 'secret');
   const cols = keys.map((k, i) => `${jsonText(k, def.fields[k]!)} AS v${i}`);
   // A row-scope key not recorded (none today) is read as `read` reads it.
   const scope: [string, string][] = scopeFields.map((k, i) => {
