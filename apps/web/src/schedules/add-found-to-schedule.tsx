@@ -5,18 +5,16 @@
  * answer (added, already there, refused with reasons) is shown in the dialog. Shown with
  * schedules:change only. The registry is the list's own (the section's waste-area tab).
  */
-import type { BulkSitesAnswer } from '@tko/contract';
-import { resourceByName, scheduleResource, scheduleSitesBulkRoute, WASTE_AREA_TABS } from '@tko/contract';
+import { resourceByName, scheduleResource, WASTE_AREA_TABS } from '@tko/contract';
 import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { callRoute } from '../api/client';
-import { errorMessage } from '../api/errors';
 import { RefSelect } from '../crud/fields/ref-select';
 import { parseHash } from '../crud/hash-options';
 import { filterBody } from '../crud/list-query';
 import { useCanWrite } from '../resources/federal';
 import { BulkSitesResult } from './bulk-sites-result';
+import { useBulkSitesCall } from './bulk-sites-call';
 
 /** The waste-area registry whose list is open: the tab named by the path (`/terr-schema/containers/<type>/`). */
 function listType(pathname: string): string | null {
@@ -39,25 +37,14 @@ export function AddFoundToSchedule() {
 
 function AddFoundDialog({ type, hash, onClose }: { type: string; hash: string; onClose: () => void }) {
   const [schedule, setSchedule] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<BulkSitesAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, answer, error, send } = useBulkSitesCall();
   const def = resourceByName(type)!;
   const filters = filterBody(def, parseHash(hash));
   const params = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
   const none = Object.keys(params).length === 0;
 
   const submit = async () => {
-    if (!schedule) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setAnswer(await callRoute(scheduleSitesBulkRoute, { params: { id: String(schedule) }, body: { filter: { registry: type, params } } }));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    if (schedule) await send(schedule, { filter: { registry: type, params } });
   };
 
   return (

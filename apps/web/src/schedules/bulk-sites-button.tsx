@@ -6,18 +6,17 @@
  * a waste-area list finds, that list's «Добавить все найденные в график» (add-found-to-schedule.tsx).
  * Needs schedules:change; disabled while the card has unsaved edits (the re-read would drop them).
  */
-import type { BulkSitesAnswer, BulkSitesBody } from '@tko/contract';
-import { contractResource, contractZoneResource, scheduleResource, scheduleSitesBulkRoute } from '@tko/contract';
+import type { BulkSitesBody } from '@tko/contract';
+import { contractResource, contractZoneResource, scheduleResource } from '@tko/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Segmented, Space, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { callRoute } from '../api/client';
-import { errorMessage } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
 import { useCanWrite } from '../resources/federal';
 import { RefSelect } from '../crud/fields/ref-select';
 import type { GeoPolygon } from '../map/polygon-draw-map';
 import { BulkSitesResult } from './bulk-sites-result';
+import { useBulkSitesCall } from './bulk-sites-call';
 
 const PolygonDrawMap = lazy(() => import('../map/polygon-draw-map'));
 
@@ -51,25 +50,13 @@ function BulkSitesDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const [zone, setZone] = useState<number | null>(null);
   const [contract, setContract] = useState<number | null>(null);
   const [polygon, setPolygon] = useState<GeoPolygon | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<BulkSitesAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, answer, error, send, clear } = useBulkSitesCall((card) => client.invalidateQueries({ queryKey: queryKeys.item(scheduleResource.name, card) }));
   const body: BulkSitesBody | null = mode === 'contract_zone' ? (zone ? { contract_zone: zone } : null)
     : mode === 'contract' ? (contract ? { contract } : null)
       : polygon ? { polygon } : null;
 
   const submit = async () => {
-    if (!body) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setAnswer(await callRoute(scheduleSitesBulkRoute, { params: { id: String(id) }, body }));
-      await client.invalidateQueries({ queryKey: queryKeys.item(scheduleResource.name, id) });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    if (body) await send(id, body);
   };
 
   return (
@@ -84,7 +71,7 @@ function BulkSitesDialog({ id, onClose }: { id: number; onClose: () => void }) {
       ]}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Segmented<Mode> options={MODES} value={mode} onChange={(m) => { setMode(m); setAnswer(null); }} data-testid="bulk-sites-mode" />
+        <Segmented<Mode> options={MODES} value={mode} onChange={(m) => { setMode(m); clear(); }} data-testid="bulk-sites-mode" />
         {mode === 'contract_zone' && (
           <RefSelect resource={contractZoneResource.name} value={zone} onChange={(v) => setZone(v as number | null)} placeholder="Выберите зону деятельности" id="bulk-sites-zone" />
         )}
