@@ -41,6 +41,11 @@ function workers(): number[] {
   }
 }
 
+/** Whether the primary has logged that process `pid` accepts connections. */
+function isListening(pid: number): boolean {
+  return new RegExp(`process ${pid} \\(slot \\d\\) listening`).test(output);
+}
+
 async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
   const start = Date.now();
   while (!(await Promise.resolve().then(check).catch(() => false))) {
@@ -60,7 +65,12 @@ beforeAll(async () => {
   });
   primary.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   primary.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitFor('two API processes answering', async () => workers().length === 2 && (await status('/readyz')) === 200, 90_000);
+  // Both must be listening: a /readyz answer proves only one, and killing the only listener
+  // would close the shared port.
+  await waitFor('two API processes listening', async () => {
+    const pids = workers();
+    return pids.length === 2 && pids.every(isListening) && (await status('/readyz')) === 200;
+  }, 90_000);
 }, 120_000);
 
 afterAll(async () => {
@@ -78,9 +88,10 @@ describe('API processes under node:cluster', () => {
     // died is lost with it, as any crash loses its requests), the other process serves meanwhile.
     await waitFor('the primary to see the exit', () => output.includes(`process ${before[0]} `), 10_000);
     for (let i = 0; i < 5; i++) expect(await status('/healthz')).toBe(200);
-    await waitFor('a new process in place of the killed one', () => {
+    await waitFor('a new process in place of the killed one, listening', () => {
       const now = workers();
-      return now.length === 2 && !now.includes(before[0]!) && now.includes(before[1]!);
+      return now.length === 2 && !now.includes(before[0]!) && now.includes(before[1]!)
+        && now.every(isListening);
     }, 60_000);
     expect(output).toMatch(new RegExp(`process ${before[0]} \\(slot \\d\\) exited \\(SIGKILL\\); restarting in 1 s`));
     await waitFor('the new process answering', async () => {

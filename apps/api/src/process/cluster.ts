@@ -46,6 +46,12 @@ export function runPrimary(count: number): void {
     setTimeout(() => fork(slot), delay).unref();
   });
 
+  // Logged so an operator (and the cluster test) can tell when every slot takes connections:
+  // until its first `listen`, a forked process is up but receives nothing.
+  cluster.on('listening', (worker) => {
+    console.log(`api: process ${worker.process.pid} (slot ${slotOf.get(worker)}) listening`);
+  });
+
   const stop = () => {
     if (stopping) return;
     stopping = true;
