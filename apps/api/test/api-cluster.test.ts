@@ -86,7 +86,7 @@ describe('API processes under node:cluster', () => {
     process.kill(before[0]!, 'SIGKILL');
     // Once the primary has seen the exit (a connection handed to the process in the instant it
     // died is lost with it, as any crash loses its requests), the other process serves meanwhile.
-    await waitFor('the primary to see the exit', () => output.includes(`process ${before[0]} `), 10_000);
+    await waitFor('the primary to see the exit', () => new RegExp(`process ${before[0]} \\(slot \\d\\) exited`).test(output), 10_000);
     for (let i = 0; i < 5; i++) expect(await status('/healthz')).toBe(200);
     await waitFor('a new process in place of the killed one, listening', () => {
       const now = workers();
