@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_WIDGET_KEYS } from '@tko/contract';
+import { DASHBOARD_WIDGET_KEYS, PROBLEM_TYPES } from '@tko/contract';
 import { refreshDashboard } from '@tko/db';
 import { createUser, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
@@ -164,6 +164,9 @@ describe('dashboard numbers', () => {
     const sql = (await t.pool.query(`SELECT code, count(*)::int AS n FROM problem WHERE closed_at IS NULL GROUP BY code ORDER BY code`)).rows;
     expect(rows.map((r) => [r.code, r.count])).toEqual(sql.map((r) => [r.code, r.n]));
     expect(rows.map((r) => [r.code, r.count])).toEqual([['P001', 2], ['P004', 1]]);
+    // The labels are the contract's declaration (a stale second enumeration once named P006 «подъезд»).
+    expect(rows.map((r) => r.label)).toEqual(['P001', 'P004'].map((c) => PROBLEM_TYPES.find((x) => x.code === c)!.label));
+    expect(rows.map((r) => r.kind)).toEqual(['Нарушение', 'Нарушение']);
   });
 
   it('sees new rows only after a refresh (the summary), and the refresh is idempotent', async () => {

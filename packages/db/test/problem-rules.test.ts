@@ -13,10 +13,19 @@ import { createTestDatabase, type TestDatabase } from '../src/testing/index';
 
 let db: TestDatabase;
 let owner = 0;
+/** The approved contract in force that every compliant site is named in (P017). */
+let contract = 0;
 beforeAll(async () => {
   db = await createTestDatabase();
   owner = (await db.pool.query<{ id: number }>(`INSERT INTO legal_entity (name, is_waste_area_owner) VALUES ('ООО «Собственник»', true) RETURNING id`)).rows[0]!.id;
+  contract = await inForceContract(owner, 'Д-1');
 });
+
+/** An approved contract of `customer` in force today (from a month ago, open-ended). */
+async function inForceContract(customer: number, number: string): Promise<number> {
+  return (await db.pool.query<{ id: number }>(`INSERT INTO contract (number, revision_status, customer_id, effective_date)
+    VALUES ($1, 'APPROVED', $2, current_date - 30) RETURNING id`, [number, customer])).rows[0]!.id;
+}
 afterAll(async () => { await db?.drop(); });
 
 const q = async (sql: string, params: unknown[] = []) => (await db.pool.query(sql, params)).rows;
@@ -31,7 +40,7 @@ let seq = 0;
 /**
  * A site compliant with every rule: active container site with coordinates, an owner, a
  * dwelling 50 m away attached, two standard containers, a roof, free access, compliant base and
- * fence on asphalt, remoteness 20–100 m, daily removal.
+ * fence on asphalt, remoteness 20–100 m, daily removal, named in a contract in force.
  */
 async function compliantSite(): Promise<{ id: number; n: number; house: number }> {
   const n = ++seq;
@@ -42,6 +51,7 @@ async function compliantSite(): Promise<{ id: number; n: number; house: number }
   const house = (await q(`INSERT INTO waste_source (name, location, category, coordinates) VALUES ($1, $2, 'MULTI_APARTMENT', ${pt(north(n, 50))}) RETURNING id`,
     [`Дом ${n}`, `Ангарск, дом у площадки ${n}`]))[0].id as number;
   await q(`INSERT INTO waste_source_waste_area (waste_source_id, waste_area_id) VALUES ($1, $2)`, [house, id]);
+  await q(`INSERT INTO contract_waste_area (contract_id, waste_area_id) VALUES ($1, $2)`, [contract, id]);
   return { id, n, house };
 }
 
@@ -85,6 +95,8 @@ const CASES: Case[] = [
   { code: 'P016',
     breakIt: async (s) => { await q(`UPDATE waste_source SET coordinates = ${pt(north(s.n, 150))} WHERE id = $1`, [s.house]); return s.id; },
     fix: async (s) => { await q(`UPDATE waste_source SET coordinates = ${pt(north(s.n, 50))} WHERE id = $1`, [s.house]); } },
+  { code: 'P017', breakIt: async (s) => { await q(`DELETE FROM contract_waste_area WHERE waste_area_id = $1`, [s.id]); return s.id; },
+    fix: async (s) => { await q(`INSERT INTO contract_waste_area (contract_id, waste_area_id) VALUES ($1, $2)`, [contract, s.id]); } },
   { code: 'P018', breakIt: setSite(`coordinates = NULL`), fix: async (s) => { await q(`UPDATE waste_area SET coordinates = ${pt(at(s.n))} WHERE id = $1`, [s.id]); } },
   { code: 'P019', breakIt: async (s) => { await q(`DELETE FROM waste_area_container WHERE waste_area_id = $1`, [s.id]); return s.id; },
     fix: async (s) => { await addContainers('STANDARD', 2)(s); } },
@@ -94,10 +106,21 @@ const CASES: Case[] = [
   { code: 'P101', objectType: 'WASTE_SOURCE',
     breakIt: async (s) => (await q(`INSERT INTO waste_source (name, location, category) VALUES ('Магазин', $1, 'ENTERPRISE') RETURNING id`, [`Ангарск, магазин ${s.n}`]))[0].id as number,
     fix: async (s, src) => { await q(`INSERT INTO waste_source_waste_area (waste_source_id, waste_area_id) VALUES ($1, $2)`, [src, s.id]); } },
+  { code: 'P201', objectType: 'CONTRACT',
+    breakIt: async (s) => {
+      const customer = (await q(`INSERT INTO legal_entity (name) VALUES ($1) RETURNING id`, [`ООО «Клиент ${s.n}»`]))[0].id as number;
+      return (await q(`INSERT INTO contract (number, revision_status, customer_id, effective_date, termination_date)
+        VALUES ($1, 'APPROVED', $2, current_date - 400, current_date - 1) RETURNING id`, [`Д-${s.n}`, customer]))[0].id as number;
+    },
+    // Renewed: the customer has a contract in force again.
+    fix: async (s, k) => { await inForceContract((await q(`SELECT customer_id FROM contract WHERE id = $1`, [k]))[0].customer_id as number, `Д-${s.n}-2`); } },
   { code: 'P301', objectType: 'WASTE_DUMP',
     breakIt: async (s) => (await q(`INSERT INTO waste_dump (location, coordinates, status, liquidation_period)
       VALUES ($1, ${pt(north(s.n, 500))}, 'LIQUIDATION', daterange(current_date - 60, current_date - 1, '[]')) RETURNING id`, [`Свалка ${s.n}`]))[0].id as number,
     fix: async (_s, dump) => { await q(`UPDATE waste_dump SET status = 'LIQUIDATED', liquidation_date = current_date WHERE id = $1`, [dump]); } },
+  { code: 'P401', objectType: 'LEGAL_ENTITY',
+    breakIt: async (s) => (await q(`INSERT INTO legal_entity (name, is_room_owner) VALUES ($1, true) RETURNING id`, [`Собственник помещения ${s.n}`]))[0].id as number,
+    fix: async (s, e) => { await inForceContract(e, `Д-П-${s.n}`); } },
 ];
 
 /** Rows of the problem of `code` on the object; history and events of those problems. */
@@ -189,10 +212,9 @@ describe('problem rules', () => {
     expect(rows).toEqual([{ code: 'P010', auto: false, status: 'NEW', open: true }, { code: 'P011', auto: true, status: 'SOLVED', open: false }]);
   });
 
-  it('reports the rules without data and records the run', async () => {
+  it('runs every rule and records the run', async () => {
     const r = await runProblemDetector(db.pool, { trigger: 'SCHEDULE' });
-    expect(r.rules.filter((x) => x.no_data).map((x) => x.code)).toEqual(['P017', 'P201', 'P401']);
-    expect(r.rules.find((x) => x.code === 'P201')).toMatchObject({ found: null, opened: 0, closed: 0 });
+    expect(r.rules.filter((x) => x.no_data).map((x) => x.code)).toEqual([]);
     const [run] = await q(`SELECT trigger, finished_at IS NOT NULL AS done, open_total, per_code FROM problem_detector_run WHERE id = $1`, [r.run_id]);
     expect(run).toMatchObject({ trigger: 'SCHEDULE', done: true, open_total: r.open_total });
     expect(Object.keys(run!.per_code as object)).toHaveLength(PROBLEM_TYPES.length);

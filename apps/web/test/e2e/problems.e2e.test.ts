@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
+import { ProblemType } from '@tko/contract';
 import { ensureAdmin, runProblemDetector, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, screenshotIfFailed, signIn, openPage, serveApp } from './harness';
@@ -84,7 +85,7 @@ describe('problems in the browser', () => {
     expect(await popup.textContent()).toContain('Слой: Проблемы');
     await popup.getByRole('link', { name: 'Открыть карточку' }).click();
     await page.waitForURL(`**/analitics/problems/update/${problemId}/**`);
-    await page.getByText('P011. Ограждение площадки отсутствует').first().waitFor();
+    await page.getByText(ProblemType.label('P011')).first().waitFor();
     const link = page.getByTestId('link-object_url');
     expect(await link.getAttribute('href')).toBe(`/terr-schema/containers/container/view/${siteId}/`);
     await expectAccessible(page, 'карточка проблемы');

@@ -1,9 +1,9 @@
 /**
  * Problems found by the product itself (issue 12 §1; spec 01 §3 "Problem codes", spec 03 §3
- * "Problem"): the problem types P001–P401 with their object type, default priority and whether
- * the product holds the data the rule needs; object types, statuses and priorities with Russian
- * labels. The rules themselves (SQL predicates) live in packages/db/src/problems/rules; each
- * code's exact rule and its legal source are written in docs/DECISIONS.md «Analytics: problems».
+ * "Problem"): the problem types with their Russian label, kind, object type, default priority,
+ * rule in words and legal source — declared here once; object types, statuses and priorities
+ * with Russian labels. The rules themselves (SQL predicates) live in
+ * packages/db/src/problems/rules; docs/PROBLEMS.md shows the table.
  */
 import { defineEnum } from './define-enum';
 
@@ -36,50 +36,99 @@ export const ProblemPriority = defineEnum('problem_priority', {
 });
 export type ProblemPriorityValue = (typeof ProblemPriority.values)[number];
 
-/** One problem type: its code, Russian label, object type, default priority and data status. */
+/**
+ * What a problem type reports: a VIOLATION of a rule, raised only from known facts, or a DATA_GAP —
+ * «неполные сведения»: facts the rules need were never recorded (kept apart from violations in
+ * the list, the dashboard and the map).
+ */
+export const ProblemKind = defineEnum('problem_kind', {
+  VIOLATION: 'Нарушение',
+  DATA_GAP: 'Неполные сведения',
+});
+export type ProblemKindValue = (typeof ProblemKind.values)[number];
+
+/**
+ * One problem type — the single declaration every place reads (the problem list, its filters and
+ * card, the dashboard widget and its xlsx, the map, the detector's command): code, Russian label,
+ * kind, object type, default priority (its severity), the rule in words and its legal source.
+ */
 export interface ProblemTypeInfo {
   code: string;
   label: string;
+  kind: ProblemKindValue;
   object_type: ProblemObjectTypeValue;
+  /** Default priority of a new problem of the type: its severity. */
   priority: ProblemPriorityValue;
+  /** When the rule raises the problem, in Russian (docs/PROBLEMS.md shows it with the source). */
+  rule: string;
+  /** The law or method the rule follows. */
+  source: string;
   /** false: the product does not hold the data the rule needs yet (the rule is written, not run). */
   data_available: boolean;
   /** Why the rule cannot run yet (data_available false). */
   note?: string;
 }
 
-const NO_CONTRACTS = 'Данных пока нет: договоры на вывоз ТКО ещё не ведутся в системе.';
+type TypeDecl = Omit<ProblemTypeInfo, 'data_available' | 'kind' | 'note'> & { kind?: ProblemKindValue; note?: string };
+const t = (d: TypeDecl): ProblemTypeInfo => ({ ...d, kind: d.kind ?? 'VIOLATION', data_available: !d.note });
 
-const t = (code: string, label: string, object_type: ProblemObjectTypeValue, priority: ProblemPriorityValue, note?: string): ProblemTypeInfo =>
-  ({ code, label, object_type, priority, data_available: !note, ...(note ? { note } : {}) });
+const SANPIN_3 = 'СанПиН 2.1.3684-21 п. 3';
+const SANPIN_4 = 'СанПиН 2.1.3684-21 п. 4';
+const PP1039 = 'ПП РФ от 31.08.2018 № 1039 п. 24';
 
 /** Every problem type, in code order (the problem-types dictionary). */
 export const PROBLEM_TYPES: readonly ProblemTypeInfo[] = [
-  t('P001', 'К площадке не привязаны источники образования отходов', 'WASTE_AREA', 'MEDIUM'),
-  t('P002', 'Не указан собственник площадки', 'WASTE_AREA', 'MEDIUM'),
-  t('P003', 'Контейнеры требуют замены (нестандартные)', 'WASTE_AREA', 'MEDIUM'),
-  t('P004', 'Более 8 контейнеров для смешанного накопления (или более 12 всего)', 'WASTE_AREA', 'HIGH'),
-  t('P005', 'Более одного бункера для КГО', 'WASTE_AREA', 'MEDIUM'),
-  t('P006', 'Нет крышки (навеса) над контейнерами', 'WASTE_AREA', 'LOW'),
-  t('P007', 'Подъезд к площадке затруднён или отсутствует', 'WASTE_AREA', 'HIGH'),
-  t('P008', 'Основание площадки не соответствует требованиям', 'WASTE_AREA', 'MEDIUM'),
-  t('P009', 'Основание площадки отсутствует', 'WASTE_AREA', 'HIGH'),
-  t('P010', 'Ограждение площадки не соответствует требованиям', 'WASTE_AREA', 'MEDIUM'),
-  t('P011', 'Ограждение площадки отсутствует', 'WASTE_AREA', 'HIGH'),
-  t('P012', 'Покрытие площадки не твёрдое', 'WASTE_AREA', 'MEDIUM'),
-  t('P013', 'Расстояние до жилых домов менее 20 м (по удалённости)', 'WASTE_AREA', 'HIGH'),
-  t('P014', 'Расстояние до жилых домов более 100 м (по удалённости)', 'WASTE_AREA', 'MEDIUM'),
-  t('P015', 'Ближайший жилой дом ближе 20 м (по координатам)', 'WASTE_AREA', 'HIGH'),
-  t('P016', 'Привязанный жилой дом дальше 100 м от площадки (по координатам)', 'WASTE_AREA', 'MEDIUM'),
-  t('P017', 'Нет договора на вывоз ТКО с площадки', 'WASTE_AREA', 'HIGH', NO_CONTRACTS),
-  t('P018', 'Не указаны координаты площадки', 'WASTE_AREA', 'HIGH'),
-  t('P019', 'На контейнерной площадке нет контейнеров', 'WASTE_AREA', 'MEDIUM'),
-  t('P020', 'Не указана периодичность вывоза', 'WASTE_AREA', 'MEDIUM'),
-  t('P021', 'Вывоз реже одного раза в 3 суток', 'WASTE_AREA', 'HIGH'),
-  t('P101', 'К источнику образования отходов не привязана площадка', 'WASTE_SOURCE', 'MEDIUM'),
-  t('P201', 'Истёк срок действия договора', 'CONTRACT', 'HIGH', NO_CONTRACTS),
-  t('P301', 'Истёк срок ликвидации несанкционированной свалки', 'WASTE_DUMP', 'HIGH'),
-  t('P401', 'У собственника помещения нет договора', 'LEGAL_ENTITY', 'HIGH', NO_CONTRACTS),
+  t({ code: 'P001', label: 'К площадке не привязаны источники образования отходов', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Сведения об источниках записаны, но ни один источник не привязан.', source: `${PP1039} «г»` }),
+  t({ code: 'P002', label: 'Не указан собственник площадки', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Сведения о собственниках записаны, но собственника нет.', source: `${PP1039} «в»` }),
+  t({ code: 'P003', label: 'Контейнеры требуют замены (нестандартные)', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Есть контейнер типа «нестандартный».', source: 'правило продукта (спецификация 01 §3)' }),
+  t({ code: 'P004', label: 'Более 8 контейнеров для смешанного накопления (или более 12 всего)', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Контейнерная площадка: контейнеров для смешанного накопления больше 8 или вместе с раздельными больше 12.', source: SANPIN_3 }),
+  t({ code: 'P005', label: 'Более одного бункера для КГО', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Контейнерная или специальная площадка: бункеров для КГО больше одного.', source: SANPIN_3 }),
+  t({ code: 'P006', label: 'Нет крышки (навеса) над контейнерами', object_type: 'WASTE_AREA', priority: 'LOW',
+    rule: 'Открытая контейнерная площадка, о которой записано, что навеса нет.', source: 'правило продукта (спецификация 01 §3)' }),
+  t({ code: 'P007', label: 'Подъезд к площадке затруднён или отсутствует', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Записан подъезд «ограничен» или «нет подъезда».', source: SANPIN_3 }),
+  t({ code: 'P008', label: 'Основание площадки не соответствует требованиям', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Площадка вне здания: записано основание «не соответствует».', source: SANPIN_3 }),
+  t({ code: 'P009', label: 'Основание площадки отсутствует', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Площадка вне здания: записано основание «отсутствует».', source: SANPIN_3 }),
+  t({ code: 'P010', label: 'Ограждение площадки не соответствует требованиям', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Площадка вне здания: записано ограждение «не соответствует».', source: SANPIN_3 }),
+  t({ code: 'P011', label: 'Ограждение площадки отсутствует', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Площадка вне здания: записано ограждение «отсутствует».', source: SANPIN_3 }),
+  t({ code: 'P012', label: 'Покрытие площадки не твёрдое', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Площадка вне здания: записано покрытие гравий, грунт, песок, дерево или «нет покрытия».', source: SANPIN_3 }),
+  t({ code: 'P013', label: 'Расстояние до жилых домов менее 20 м (по удалённости)', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Площадка вне здания: записана удалённость «менее 20 м».', source: SANPIN_4 }),
+  t({ code: 'P014', label: 'Расстояние до жилых домов более 100 м (по удалённости)', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Площадка вне здания: записана удалённость «более 100 м».', source: SANPIN_4 }),
+  t({ code: 'P015', label: 'Ближайший жилой дом ближе 20 м (по координатам)', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Ближайший жилой дом реестра ближе 20 м (8 м для раздельного накопления; кроме решения комиссии).', source: SANPIN_4 }),
+  t({ code: 'P016', label: 'Привязанный жилой дом дальше 100 м от площадки (по координатам)', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Привязанный к площадке жилой дом дальше 100 м.', source: SANPIN_4 }),
+  t({ code: 'P017', label: 'Нет договора на вывоз ТКО с площадки', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Площадка не входит ни в один действующий сегодня договор на оказание услуг по обращению с ТКО.', source: 'ПП РФ от 12.11.2016 № 1156 п. 5' }),
+  t({ code: 'P018', label: 'Не указаны координаты площадки', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Координат нет.', source: `${PP1039} «а»` }),
+  t({ code: 'P019', label: 'На контейнерной площадке нет контейнеров', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Контейнерная площадка: сведения о контейнерах записаны, но контейнеров нет.', source: `${PP1039} «б»` }),
+  t({ code: 'P020', label: 'Не указана периодичность вывоза', object_type: 'WASTE_AREA', priority: 'MEDIUM',
+    rule: 'Периодичность вывоза не указана.', source: 'СанПиН 2.1.3684-21 п. 11' }),
+  t({ code: 'P021', label: 'Вывоз реже, чем допускает СанПиН для сезона', object_type: 'WASTE_AREA', priority: 'HIGH',
+    rule: 'Наибольший перерыв между вывозами по графику больше допустимого: 1 сутки в тёплый сезон (выше +5 °C), 3 суток в холодный (+5 °C и ниже); границы сезонов — в настройках региона.',
+    source: 'СанПиН 2.1.3684-21 п. 11' }),
+  t({ code: 'P101', label: 'К источнику образования отходов не привязана площадка', object_type: 'WASTE_SOURCE', priority: 'MEDIUM',
+    rule: 'К источнику не привязана площадка (кроме бестарного вывоза).', source: `${PP1039} «г»` }),
+  t({ code: 'P201', label: 'Истёк срок действия договора', object_type: 'CONTRACT', priority: 'HIGH',
+    rule: 'Действующая редакция договора, срок действия которого истёк.', source: 'ПП РФ от 12.11.2016 № 1156 п. 8(17)' }),
+  t({ code: 'P301', label: 'Истёк срок ликвидации несанкционированной свалки', object_type: 'WASTE_DUMP', priority: 'HIGH',
+    rule: 'Свалка выявлена или ликвидируется, а крайний срок ликвидации наступил.', source: 'ПП РФ от 12.11.2016 № 1156 п. 16–17' }),
+  t({ code: 'P401', label: 'У собственника помещения нет договора', object_type: 'LEGAL_ENTITY', priority: 'HIGH',
+    rule: 'Собственник помещения не является стороной ни одного действующего договора.', source: 'ПП РФ от 12.11.2016 № 1156 п. 8(4), 8(17)' }),
 ];
 
 /** Problem codes as an enumeration (the `type` of a problem). */

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
 import { defineRoute } from '../common/route';
-import { ProblemObjectType, ProblemPriority, ProblemStatus, ProblemType } from '../enums/problems';
+import { ProblemKind, ProblemObjectType, ProblemPriority, ProblemStatus, ProblemType } from '../enums/problems';
 import { PROBLEMS_PATH } from '../resources/problem';
 import { ChangeLogPageSchema, HistoryQuerySchema } from './logs';
 
@@ -27,6 +27,9 @@ export type ProblemDictItem = z.infer<typeof ProblemDictItemSchema>;
 export const ProblemTypeItemSchema = ProblemDictItemSchema.extend({
   object_type: ProblemObjectType.schema,
   priority: ProblemPriority.schema,
+  kind: ProblemKind.schema,
+  rule: z.string(),
+  source: z.string(),
   data_available: z.boolean(),
   note: z.string().nullable(),
 });

@@ -8,7 +8,7 @@
  */
 import type { PoolClient } from 'pg';
 import {
-  DASHBOARD_WIDGETS, FORECAST_YEARS, FacilityPurpose, Periodicity, ProblemCode, WasteAreaKind, WasteDumpStatus, WasteSourceCategory,
+  DASHBOARD_WIDGETS, FORECAST_YEARS, FacilityPurpose, Periodicity, ProblemKind, problemTypeInfo, WasteAreaKind, WasteDumpStatus, WasteSourceCategory,
 } from '@tko/contract';
 import type { DashboardTag, DashboardWidgetKey, UnitAreas, WidgetColumn, WidgetTable } from '@tko/contract';
 import {
@@ -128,7 +128,8 @@ export async function computeWidgets(client: PoolClient): Promise<Record<Dashboa
   const catRows = [...cats].sort((a, b) => (WasteSourceCategory.values as readonly string[]).indexOf(a.category) - (WasteSourceCategory.values as readonly string[]).indexOf(b.category));
   return {
     registry_counts: w(table([col('registry', 'Реестр'), col('total', 'Всего'), col('active', 'Действующих')], counts.map(registryRow), false)),
-    problems_by_code: w(table([col('code', 'Код'), col('label', 'Проблема'), col('count', 'Открыто')], problems.map((p) => ({ code: p.code, label: ProblemCode.label(p.code), count: p.count })))),
+    problems_by_code: w(table([col('code', 'Код'), col('label', 'Проблема'), col('kind', 'Вид'), col('count', 'Открыто')],
+      problems.map((p) => ({ code: p.code, label: problemTypeInfo(p.code)?.label ?? p.code, kind: ProblemKind.label(problemTypeInfo(p.code)?.kind), count: p.count })))),
     containers_by_kind: w(table(
       [col('kind', 'Вид места накопления'), col('sites', 'Мест накопления'), col('containers', 'Контейнеров'), col('volume', 'Объём', 'м³')],
       [...kinds].sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind)).map((k) => ({ kind: WasteAreaKind.label(k.kind), sites: k.sites, containers: k.containers, volume: k.volume })),

@@ -33,7 +33,8 @@ export function registerProblemRoutes(app: FastifyInstance, deps: ProblemsDeps):
   const logs = deps.pipeline.repo(systemLogResource);
 
   const types = PROBLEM_TYPES.map((t) => ({
-    value: t.code, label: ProblemType.label(t.code), object_type: t.object_type, priority: t.priority, data_available: t.data_available, note: t.note ?? null,
+    value: t.code, label: ProblemType.label(t.code), kind: t.kind, object_type: t.object_type, priority: t.priority, rule: t.rule, source: t.source,
+    data_available: t.data_available, note: t.note ?? null,
   }));
   registerRoute(app, problemTypesRoute, () => types, deps);
   registerRoute(app, problemObjectTypesRoute, () => PROBLEM_DICTS.objectTypes, deps);

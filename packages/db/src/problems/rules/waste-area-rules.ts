@@ -8,6 +8,7 @@
  * 31.08.2018 № 1039 п. 24 (the registry holds the site's location, technical characteristics,
  * owner and sources). Exact rules: docs/DECISIONS.md «Analytics: problems».
  */
+import { contractInForce, contractsKept } from './contract-sql';
 import type { ProblemRule } from './rule';
 import { rule } from './rule';
 
@@ -74,7 +75,8 @@ export const wasteAreaRules: ProblemRule[] = [
     `'Ближайший жилой дом: ' || round(${nearestDwelling}::numeric, 1) || ' м (допускается не ближе ' || ${minDistance} || ' м)'`, OUTDOOR)),
   rule('P016', siteSql(`w.coordinates IS NOT NULL AND ${farthestAttached} > 100`,
     `'Самый дальний привязанный жилой дом: ' || round(${farthestAttached}::numeric) || ' м (допускается не далее 100 м)'`, OUTDOOR)),
-  rule('P017', null),
+  rule('P017', siteSql(`${contractsKept} AND NOT EXISTS (SELECT 1 FROM contract_waste_area cw JOIN contract k ON k.id = cw.contract_id
+      WHERE cw.waste_area_id = w.id AND ${contractInForce('k')})`, `'Договоров в силе с этой площадкой: 0'`)),
   rule('P018', siteSql(`w.coordinates IS NULL`, `'Координат нет'`)),
   rule('P019', siteSql(`NOT EXISTS (SELECT 1 FROM waste_area_container c WHERE c.waste_area_id = w.id)`, `'Контейнеров: 0'`, ['CONTAINER'])),
   rule('P020', siteSql(`w.periodicity IS NULL`, `'Периодичность не указана'`)),
