@@ -10,7 +10,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import type { FilterDef, ResourceDef } from '@tko/contract';
 import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
-import { DATE_FORMAT, WIRE_DATE } from '../app/dates';
+import { DATE_INPUT_FORMATS, WIRE_DATE } from '../app/dates';
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { RefSelect } from './fields/ref-select';
 import { setOption, type HashOptions } from './hash-options';
@@ -79,7 +79,7 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
           <DatePicker
             id={id}
             multiple
-            format={DATE_FORMAT}
+            format={DATE_INPUT_FORMATS}
             value={dates}
             onChange={(v) => {
               const list = ((v ?? []) as dayjs.Dayjs[]).map((d) => d.format(WIRE_DATE));
@@ -148,7 +148,7 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
       return (
         <DatePicker.RangePicker
           id={id}
-          format={DATE_FORMAT}
+          format={DATE_INPUT_FORMATS}
           allowEmpty={[true, true]}
           value={[lo ? dayjs(lo) : null, hi ? dayjs(hi) : null]}
           onChange={(v) => {
@@ -164,7 +164,7 @@ function filterControl(def: ResourceDef, f: FilterDef, id: string, value: Filter
       return (
         <DatePicker
           id={id}
-          format={DATE_FORMAT}
+          format={DATE_INPUT_FORMATS}
           value={typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value) : null}
           onChange={(v) => set(v ? v.format(WIRE_DATE) : undefined)}
         />

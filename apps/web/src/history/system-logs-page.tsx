@@ -12,7 +12,7 @@ import { Button, DatePicker, Empty, InputNumber, Select, Space, Table, Tag, Typo
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DATE_FORMAT, formatDateTime, WIRE_DATE } from '../app/dates';
+import { DATE_INPUT_FORMATS, formatDateTime, WIRE_DATE } from '../app/dates';
 import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, ForbiddenState } from '../app/states';
 import { viewPathOf } from '../resources/section-paths';
@@ -87,7 +87,7 @@ export function SystemLogsPage() {
           onChange={(v: ChangeAction | null | undefined) => set({ action: v ?? undefined })}
         />
         <DatePicker.RangePicker
-          format={DATE_FORMAT}
+          format={DATE_INPUT_FORMATS}
           allowEmpty={[true, true]}
           aria-label="Период"
           value={period}

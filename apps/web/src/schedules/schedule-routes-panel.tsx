@@ -20,7 +20,7 @@ import { Alert, Button, Checkbox, DatePicker, Empty, Progress, Segmented, Select
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { callRoute } from '../api/client';
-import { DATE_FORMAT } from '../app/dates';
+import { DATE_FORMAT, DATE_INPUT_FORMATS } from '../app/dates';
 import { ErrorState } from '../app/states';
 import { watchJob } from '../jobs/job-watch';
 import { live } from '../live/live';
@@ -124,7 +124,7 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="schedule-routes">
       <Space wrap>
         <label htmlFor="schedule-work-date">Рабочая дата</label>
-        <DatePicker id="schedule-work-date" value={date} format={DATE_FORMAT} allowClear={false} onChange={(d) => { if (d) { setDate(d); setVisible(null); } }} />
+        <DatePicker id="schedule-work-date" value={date} format={DATE_INPUT_FORMATS} allowClear={false} onChange={(d) => { if (d) { setDate(d); setVisible(null); } }} />
         <Select
           aria-label="Режим построения"
           style={{ width: 300 }}

@@ -12,7 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../api/errors';
 import { fetchSystemSettings, saveSystemSettings } from '../api/system-settings';
-import { DATE_FORMAT, WIRE_DATE } from '../app/dates';
+import { DATE_INPUT_FORMATS, WIRE_DATE } from '../app/dates';
 import { PageTitle } from '../app/page-title';
 import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, LoadingState } from '../app/states';
@@ -99,7 +99,7 @@ export function SettingsPage() {
               <Form.Item name="radius_filter" label="Радиус фильтра по умолчанию, м"><InputNumber min={1} max={100000} precision={0} /></Form.Item>
             </Space>
             <Form.Item name="route_periodicity_from" label="Начало отсчёта периодичности маршрутов">
-              <DatePicker format={DATE_FORMAT} />
+              <DatePicker format={DATE_INPUT_FORMATS} />
             </Form.Item>
             {canChange && <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">Сохранить</Button>}
           </Form>

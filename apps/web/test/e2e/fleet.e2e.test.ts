@@ -111,17 +111,36 @@ describe('fleet in the browser', () => {
     expect(await hash()).toBe(stored);
   }, 120_000);
 
-  it('a new way-bill starts dated now with the next number and is saved', async () => {
+  it('a new way-bill starts dated now with the next number; dates typed DD.MM.YYYY HH:mm and picked in the Russian calendar are saved', async () => {
     await page.goto(`${baseUrl}/routes/way-bills/update/new/`);
     await page.getByRole('button', { name: 'Сохранить' }).waitFor();
     await expect.poll(() => field(page, 'number').inputValue(), { timeout: 30_000 }).toBe('000001');
     for (const tab of ['Общие сведения', 'Водитель и автомобиль', 'Гараж', 'Задание и отчётность']) await page.getByRole('tab', { name: tab }).waitFor();
     await field(page, 'series').fill('АН');
+    // The prefilled «Дата» reads as a person writes it (no ISO text), and a typed one is taken.
+    const date = field(page, 'date');
+    await expect.poll(() => date.inputValue(), { timeout: 30_000 }).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    await date.click();
+    await date.fill('27.11.2026 10:15');
+    await date.press('Enter');
+    await expect.poll(() => date.inputValue()).toBe('27.11.2026 10:15');
+    // The Russian calendar: weekday heads «пн…вс»; today's cell picked sets today's date.
+    const pre = field(page, 'pre_trip_inspection_at');
+    await pre.click();
+    const dropdown = page.locator('.ant-picker-dropdown:visible');
+    await expect.poll(async () => ((await dropdown.locator('thead').textContent()) ?? '').replace(/\s/g, '').toLowerCase()).toBe('пнвтсрчтптсбвс');
+    await dropdown.locator('.ant-picker-cell-today').click();
+    await page.keyboard.press('Escape');
+    const today = await page.evaluate(() => { const d = new Date(); return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`; });
+    await expect.poll(() => pre.inputValue()).toMatch(new RegExp(`^${today.replace(/\./g, '\\.')} \\d{2}:\\d{2}$`));
     await expectAccessible(page, 'new way-bill');
     const [res] = await Promise.all([page.waitForResponse(isCall('POST', '/api/fleet/waybillnew/')), page.getByRole('button', { name: 'Сохранить' }).click()]);
-    const body = (await res.json()) as { id: number; date: string };
+    const body = (await res.json()) as { id: number; date: string; pre_trip_inspection_at: string | null };
     expect(res.status(), JSON.stringify(body)).toBe(201);
-    expect(Math.abs(Date.parse(body.date) - Date.now())).toBeLessThan(10 * 60_000);
+    // 10:15 of the browser's own zone, built independently in the page.
+    expect(Date.parse(body.date)).toBe(await page.evaluate(() => new Date(2026, 10, 27, 10, 15).getTime()));
+    expect(body.pre_trip_inspection_at).not.toBeNull();
+    expect(await page.evaluate((iso) => new Date(iso).toDateString() === new Date().toDateString(), body.pre_trip_inspection_at!)).toBe(true);
     await page.waitForURL((u) => u.pathname === `/routes/way-bills/update/${body.id}/`);
     const { rows } = await db.pool.query<{ n: string; s: string }>('SELECT number AS n, series AS s FROM waybill WHERE id = $1', [body.id]);
     expect(rows[0]).toEqual({ n: '000001', s: 'АН' });

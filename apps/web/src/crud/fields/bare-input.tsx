@@ -5,7 +5,7 @@
  */
 import type { Attachment, FieldDef, RefValue } from '@tko/contract';
 import { Checkbox, Input, InputNumber, Select } from 'antd';
-import { DateInput, DateListInput, TimeInput } from './date-inputs';
+import { DateInput, DateListInput, DateTimeInput, TimeInput } from './date-inputs';
 import { FilesInput } from './files-input';
 import { intListFromTags, listsIntValues } from './int-list';
 import { RangeInput, type RangeValue } from './range-input';
@@ -67,6 +67,8 @@ export function BareInput({ field, value, onChange, onBlur, disabled, id, known,
       );
     case 'date':
       return <DateInput {...common} value={(value as string | null) ?? null} onChange={onChange} />;
+    case 'datetime':
+      return <DateTimeInput {...common} value={(value as string | null) ?? null} onChange={onChange} />;
     case 'time':
       return <TimeInput {...common} value={(value as string | null) ?? null} onChange={onChange} />;
     case 'date_list':

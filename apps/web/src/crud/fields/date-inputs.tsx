@@ -1,7 +1,12 @@
-/** Date and time pickers bound to wire strings: dates YYYY-MM-DD shown DD.MM.YYYY, times HH:mm:ss shown HH:mm. */
+/**
+ * Date and time pickers bound to wire strings (src/app/dates.ts): dates YYYY-MM-DD shown
+ * DD.MM.YYYY, date-times ISO with the local offset shown DD.MM.YYYY HH:mm, times HH:mm:ss shown
+ * HH:mm. Each reads what a person types in the formats of DATE_INPUT_FORMATS /
+ * DATETIME_INPUT_FORMATS; the calendar is Russian (antd's ru_RU locale, app/providers.tsx).
+ */
 import { DatePicker, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_FORMAT, TIME_FORMAT, WIRE_DATE, WIRE_TIME } from '../../app/dates';
+import { DATE_INPUT_FORMATS, DATETIME_INPUT_FORMATS, TIME_FORMAT, WIRE_DATE, WIRE_TIME, fromWireDateTime, toWireDateTime } from '../../app/dates';
 
 interface Props<T> {
   value: T;
@@ -24,8 +29,26 @@ export function DateInput({ value, onChange, disabled, id, onBlur }: Props<strin
       value={toDay(value)}
       onChange={(d) => onChange(d ? d.format(WIRE_DATE) : null)}
       onBlur={onBlur}
-      format={DATE_FORMAT}
+      format={DATE_INPUT_FORMATS}
       placeholder="ДД.ММ.ГГГГ"
+      disabled={disabled}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** A date-time: typed «27.11.2026 10:15» (or a date alone: midnight) or picked in the calendar with a time column. */
+export function DateTimeInput({ value, onChange, disabled, id, onBlur }: Props<string | null>) {
+  return (
+    <DatePicker
+      id={id}
+      showTime={{ format: TIME_FORMAT, minuteStep: 1 }}
+      needConfirm={false}
+      value={fromWireDateTime(value)}
+      onChange={(d) => onChange(d ? toWireDateTime(d) : null)}
+      onBlur={onBlur}
+      format={DATETIME_INPUT_FORMATS}
+      placeholder="ДД.ММ.ГГГГ ЧЧ:ММ"
       disabled={disabled}
       style={{ width: '100%' }}
     />
@@ -40,7 +63,7 @@ export function DateListInput({ value, onChange, disabled, id }: Props<string[]>
       multiple
       value={days}
       onChange={(ds) => onChange([...new Set((ds ?? []).map((d) => d.format(WIRE_DATE)))].sort())}
-      format={DATE_FORMAT}
+      format={DATE_INPUT_FORMATS[0]}
       placeholder="Выберите даты"
       disabled={disabled}
       style={{ width: '100%' }}

@@ -6,7 +6,7 @@
  */
 import { DatePicker, Input, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_FORMAT, WIRE_DATE } from '../../app/dates';
+import { DATE_INPUT_FORMATS, WIRE_DATE } from '../../app/dates';
 
 export interface RangeValue {
   lower: string;
@@ -38,7 +38,7 @@ export function RangeInput({ of, value, onChange, onBlur, disabled, id, unit }: 
         value={[toDay(v.lower), toDay(v.upper)]}
         onChange={(days) => onChange({ lower: days?.[0]?.format(WIRE_DATE) ?? '', upper: days?.[1]?.format(WIRE_DATE) ?? '' })}
         onBlur={onBlur}
-        format={DATE_FORMAT}
+        format={DATE_INPUT_FORMATS}
         placeholder={['Начало ДД.ММ.ГГГГ', 'Конец ДД.ММ.ГГГГ']}
         allowEmpty={[true, true]}
         disabled={disabled}
