@@ -60,6 +60,9 @@ beforeAll(async () => {
              VALUES ('P001', 'WASTE_AREA', 1, 'NEW', now(), NULL), ('P001', 'WASTE_AREA', 2, 'NEW', now(), NULL),
                     ('P004', 'WASTE_AREA', 3, 'NEW', now(), NULL), ('P004', 'WASTE_AREA', 4, 'SOLVED', now(), now())`);
   }
+  // The forecast's settings: base year 2026, population ×0.8 in 2026 and ×1.1 in 2027 (others ×1).
+  await q(`UPDATE system_settings SET forecast_base_year = 2026,
+           forecast_growth = '[{"year": 2026, "coefficient": 0.8}, {"year": 2027, "coefficient": 1.1}]' WHERE id = 1`);
   await refreshDashboard(t.pool);
 });
 afterAll(async () => t?.close());
@@ -117,17 +120,18 @@ describe('dashboard numbers', () => {
     expect(storage).toHaveLength(2);
   });
 
-  it('forecasts formation from the sources registered by each year, with the year choice', async () => {
+  it('forecasts formation from the norms scaled by the population coefficients, with the year choice', async () => {
     const all = await get('/api/dashboard/temp-table/predicted_values_formation_TKO_weight/');
     expect(all.status).toBe(200);
     const flats = all.body.rows.find((r: Row) => r.category === 'Многоквартирный дом');
-    // 2021 source (40 t) from 2022 on, the 2025 one (20 t) from 2025 on.
-    expect(flats).toMatchObject({ y2022: 40, y2023: 40, y2024: 40, y2025: 60, y2032: 60 });
+    // Flats: (100 + 50) units × 400 kg = 60 t in 2026; K(2025) = 1 / 0.8, K(2027) = 1.1, later ×1.
+    expect(flats).toMatchObject({ y2022: 75, y2025: 75, y2026: 60, y2027: 66, y2032: 66 });
     const ent = all.body.rows.find((r: Row) => r.category === 'Предприятие');
-    expect(ent).toMatchObject({ y2022: 0, y2023: 4 });
+    expect(ent).toMatchObject({ y2022: 5, y2026: 4, y2027: 4.4 });
     const y2023 = await get('/api/dashboard/temp-table/predicted_values_formation_TKO_volume/?year=2023');
     expect(y2023.body.columns.map((c: { key: string }) => c.key)).toEqual(['category', 'y2023']);
-    expect(y2023.body.rows.find((r: Row) => r.category === 'Многоквартирный дом')).toEqual({ category: 'Многоквартирный дом', y2023: 220 });
+    // 150 × 2.2 m³ / 0.8.
+    expect(y2023.body.rows.find((r: Row) => r.category === 'Многоквартирный дом')).toEqual({ category: 'Многоквартирный дом', y2023: 412.5 });
     const period = await get('/api/dashboard/temp-table/predicted_values_formation_TKO_volume/?year=2024-2032');
     expect(period.body.columns).toHaveLength(10);
     expect((await get('/api/dashboard/temp-table/predicted_values_formation_TKO_volume/?year=2019')).status).toBe(400);
@@ -241,5 +245,42 @@ describe('xlsx and access', () => {
     expect((await get('/api/dashboard/all/', t.tokens.nobody)).status).toBe(403);
     expect((await get('/api/dashboard/widgets/periodicity/xlsx/', viewer)).status).toBe(403);
     expect((await get('/api/dashboard/widgets/unknown/xlsx/')).status).toBe(400);
+  });
+});
+
+describe('forecast by ОКТМО', () => {
+  it('answers the forecast per municipal formation and category with its coefficients', async () => {
+    // A source without a norm: not forecast, counted as unassessed (the last test: the widgets' counts are checked above).
+    await t.pool.query(`INSERT INTO waste_source (name, location, category) VALUES ('Без норматива', 'Алейск', 'HOUSE')`);
+    const res = await get('/api/analytics/forecast/?year=2025,2027', viewer);
+    expect(res.status).toBe(200);
+    expect(res.body.base_year).toBe(2026);
+    expect(res.body.coefficients).toEqual([{ year: 2025, k: 1.25 }, { year: 2027, k: 1.1 }]);
+    expect(res.body.unassessed).toBe(1);
+    const cell = (oktmo: string, category: string, year: number) =>
+      res.body.rows.find((r: Row) => r.oktmo === oktmo && r.category === category && r.year === year);
+    // The 100-unit flat is linked to a site in Алейск (district 01601000): 40 t; the others have no settlement.
+    expect(cell('01601000', 'MULTI_APARTMENT', 2027)).toMatchObject({ oktmo_name: 'Алейский муниципальный район', tonnes: 44, m3: 242 });
+    expect(cell('', 'MULTI_APARTMENT', 2025)).toMatchObject({ oktmo_name: 'ОКТМО не определено', tonnes: 25, m3: 137.5 });
+    expect(cell('', 'ENTERPRISE', 2027)).toMatchObject({ tonnes: 4.4 });
+    // Every normative kg of the registry is in the base year's rows (SQL sum written here).
+    const { rows: [sum] } = await t.pool.query(`SELECT sum(s.normative_value * u.kg_per_unit_year)::float8 / 1000 AS t
+      FROM waste_source s JOIN normative_unit u ON u.id = s.normative_unit_id`);
+    const base = await get('/api/analytics/forecast/?year=2026', viewer);
+    expect(base.body.rows.reduce((a: number, r: { tonnes: number }) => a + r.tonnes, 0)).toBeCloseTo(sum.t, 6);
+    expect((await get('/api/analytics/forecast/?year=1999', viewer)).status).toBe(400);
+    expect((await get('/api/analytics/forecast/')).status).toBe(200);
+    expect((await request(t.app.server).get('/api/analytics/forecast/')).status).toBe(401);
+  });
+
+  it('keeps the coefficients in the system settings, one per year', async () => {
+    const put = (body: object) => request(t.app.server).put('/api/system-settings/').set(t.auth('admin')).send(body);
+    const bad = await put({ forecast_growth: [{ year: 2027, coefficient: 1.1 }, { year: 2027, coefficient: 1 }] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Год указан дважды.');
+    expect((await put({ forecast_growth: [{ year: 2027, coefficient: 3 }] })).status).toBe(400);
+    const ok = await put({ forecast_base_year: 2026, forecast_growth: [{ year: 2026, coefficient: 0.8 }, { year: 2027, coefficient: 1.1 }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ forecast_base_year: 2026, forecast_growth: [{ year: 2026, coefficient: 0.8 }, { year: 2027, coefficient: 1.1 }] });
   });
 });

@@ -47,3 +47,4 @@ export { hashSecret, hashSecretFields, verifySecret } from './secrets';
 export * from './flows/index';
 export * from './domain/index';
 export { addScheduleSites, selectBulkSites, type BulkSelection } from './schedule-sites/bulk';
+export * from './analytics/index';

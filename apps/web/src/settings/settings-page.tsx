@@ -3,7 +3,8 @@
  * issue 14 §4): region, the maps' centre («широта, долгота») and zooms (main map and the cards'
  * small maps), the date route periodicity counts from, the radius filter's default radius.
  * Read by any signed-in user; saved (PUT with the body alone) with `system-settings:change`.
- * The map and the public map open at the saved centre and zoom.
+ * The map and the public map open at the saved centre and zoom. The forecast's base year and
+ * population coefficients per year (docs/ANALYTICS.md «Прогноз образования»).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCoordinates, type SystemSettings } from '@tko/contract';
@@ -25,6 +26,8 @@ interface Values {
   map_zoom_mini: number | null;
   route_periodicity_from: Dayjs | null;
   radius_filter: number | null;
+  forecast_base_year: number | null;
+  forecast_growth: { year: number | null; coefficient: number | null }[];
 }
 
 const valuesOf = (s: SystemSettings): Values => ({
@@ -34,11 +37,14 @@ const valuesOf = (s: SystemSettings): Values => ({
   map_zoom_mini: s.map_zoom_mini,
   route_periodicity_from: s.route_periodicity_from ? dayjs(s.route_periodicity_from) : null,
   radius_filter: s.radius_filter,
+  forecast_base_year: s.forecast_base_year,
+  forecast_growth: s.forecast_growth,
 });
 /** The maps open at the zooms: once set they stay set (the PUT refuses null). */
 const ZOOM_RULES = [{ required: true, message: 'Обязательное поле.' }];
 
-const FIELD_OF: Record<string, keyof Values> = { center_coordinates: 'center', region: 'region', map_zoom: 'map_zoom', map_zoom_mini: 'map_zoom_mini', route_periodicity_from: 'route_periodicity_from', radius_filter: 'radius_filter' };
+const FIELD_OF: Record<string, keyof Values> = { center_coordinates: 'center', region: 'region', map_zoom: 'map_zoom', map_zoom_mini: 'map_zoom_mini', route_periodicity_from: 'route_periodicity_from', radius_filter: 'radius_filter',
+  forecast_base_year: 'forecast_base_year', forecast_growth: 'forecast_growth' };
 
 export function SettingsPage() {
   const canChange = useCan('system-settings:change');
@@ -65,6 +71,9 @@ export function SettingsPage() {
         map_zoom_mini: v.map_zoom_mini ?? undefined,
         route_periodicity_from: v.route_periodicity_from ? v.route_periodicity_from.format(WIRE_DATE) : null,
         radius_filter: v.radius_filter ?? null,
+        forecast_base_year: v.forecast_base_year ?? null,
+        // A row left incomplete is sent as is: the server answers «Введите правильное …» on it.
+        forecast_growth: (v.forecast_growth ?? []).map((g) => ({ year: g.year as number, coefficient: g.coefficient as number })),
       });
       qc.setQueryData(['system-settings'], saved);
       await qc.invalidateQueries({ queryKey: ['map-settings'] });
@@ -101,6 +110,25 @@ export function SettingsPage() {
             <Form.Item name="route_periodicity_from" label="Начало отсчёта периодичности маршрутов">
               <DatePicker format={DATE_INPUT_FORMATS} />
             </Form.Item>
+            <Typography.Title level={5}>Прогноз образования ТКО</Typography.Title>
+            <Form.Item name="forecast_base_year" label="Базовый год (пусто — текущий)" help="Год, который описывают реестры источников.">
+              <InputNumber min={2000} max={2100} precision={0} />
+            </Form.Item>
+            <Form.List name="forecast_growth">
+              {(items, { add, remove }) => (
+                <Space orientation="vertical">
+                  <Typography.Text>Коэффициент численности населения по годам (к предыдущему году; год без коэффициента — 1)</Typography.Text>
+                  {items.map((item) => (
+                    <Space key={item.key} align="baseline">
+                      <Form.Item name={[item.name, 'year']} label="Год"><InputNumber min={2000} max={2100} precision={0} /></Form.Item>
+                      <Form.Item name={[item.name, 'coefficient']} label="Коэффициент"><InputNumber min={0.5} max={2} step={0.001} /></Form.Item>
+                      <Button onClick={() => remove(item.name)}>Удалить</Button>
+                    </Space>
+                  ))}
+                  <Button onClick={() => add({ year: null, coefficient: 1 })}>Добавить год</Button>
+                </Space>
+              )}
+            </Form.List>
             {canChange && <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">Сохранить</Button>}
           </Form>
         ) }]} />

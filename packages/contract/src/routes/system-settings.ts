@@ -16,6 +16,16 @@ export const SYSTEM_SETTINGS_PATH = '/api/system-settings/';
 /** The permission resource; `change` allows the PUT. */
 export const SYSTEM_SETTINGS_PERMISSION = 'system-settings';
 
+const FORECAST_YEAR_MIN = 2000;
+const FORECAST_YEAR_MAX = 2100;
+
+/** One year's population coefficient of the forecast (docs/ANALYTICS.md «Прогноз образования»). */
+export const ForecastGrowthSchema = z.object({
+  year: z.number({ error: MSG.integer }).int(MSG.integer).min(FORECAST_YEAR_MIN, MSG.min(FORECAST_YEAR_MIN)).max(FORECAST_YEAR_MAX, MSG.max(FORECAST_YEAR_MAX)),
+  coefficient: z.number({ error: MSG.number }).min(0.5, MSG.min(0.5)).max(2, MSG.max(2)),
+});
+export type ForecastGrowth = z.infer<typeof ForecastGrowthSchema>;
+
 const zoom = z.number({ error: MSG.required }).int().min(0).max(22);
 
 export const SystemSettingsSchema = z.object({
@@ -32,6 +42,13 @@ export const SystemSettingsSchema = z.object({
   route_periodicity_from: DateSchema.nullable(),
   /** Default radius of the radius filter, metres (1–100 000). */
   radius_filter: z.number().int().min(1).max(100000).nullable(),
+  /** The year the registries describe, the forecast's base (docs/ANALYTICS.md); null = the current year. */
+  forecast_base_year: z.number({ error: MSG.integer }).int(MSG.integer).min(FORECAST_YEAR_MIN, MSG.min(FORECAST_YEAR_MIN)).max(FORECAST_YEAR_MAX, MSG.max(FORECAST_YEAR_MAX)).nullable(),
+  /**
+   * Population coefficient per year: population of the year / of the year before (0,5–2); a year
+   * not listed counts as 1. One entry per year.
+   */
+  forecast_growth: z.array(ForecastGrowthSchema).max(200).refine((a) => new Set(a.map((g) => g.year)).size === a.length, 'Год указан дважды.'),
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 

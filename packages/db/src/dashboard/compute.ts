@@ -12,9 +12,10 @@ import {
 } from '@tko/contract';
 import type { DashboardTag, DashboardWidgetKey, UnitAreas, WidgetColumn, WidgetTable } from '@tko/contract';
 import {
-  CONTAINERS_BY_KIND_SQL, FORECAST_SQL, PERIODICITY_SQL, PROBLEMS_BY_CODE_SQL, REGISTRY_COUNTS_SQL, SITES_BY_OKTMO_SQL,
+  CONTAINERS_BY_KIND_SQL, PERIODICITY_SQL, PROBLEMS_BY_CODE_SQL, REGISTRY_COUNTS_SQL, SITES_BY_OKTMO_SQL,
   SOURCES_BY_CATEGORY_SQL, STORAGE_SQL,
 } from './sql';
+import { forecastGeneration } from '../analytics/forecast';
 
 /** One periodicity group as stored (filtered by the periodicity call). */
 export interface PeriodicityGroup {
@@ -36,8 +37,10 @@ export interface StoredWidget {
   forecast?: ForecastRow[];
 }
 
-/** One category's forecast of one year: tonnes and m³ per year. */
+/** One ОКТМО unit's and category's forecast of one year (analytics/forecast.ts): tonnes and m³ per year. */
 export interface ForecastRow {
+  /** The municipal formation's code ('' = not determined); absent in summaries stored before the model. */
+  oktmo?: string;
   category: string;
   year: number;
   tonnes: number;
@@ -105,7 +108,7 @@ export function forecastTable(rows: ForecastRow[], measure: 'tonnes' | 'm3', yea
   for (const r of rows) {
     if (!years.includes(r.year)) continue;
     const row = byCat.get(r.category) ?? { category: WasteSourceCategory.label(r.category) };
-    row[`y${r.year}`] = r[measure];
+    row[`y${r.year}`] = round3(((row[`y${r.year}`] as number | undefined) ?? 0) + r[measure]);
     byCat.set(r.category, row);
   }
   return table([col('category', 'Категория источника'), ...years.map((y) => col(`y${y}`, String(y), unit))], [...byCat.values()]);
@@ -121,7 +124,8 @@ export async function computeWidgets(client: PoolClient): Promise<Record<Dashboa
   const units = await q<{ code: string; name: string; sites: number; containers: number; volume: number; geom: string | null }>(SITES_BY_OKTMO_SQL);
   const groups = await q<PeriodicityGroup>(PERIODICITY_SQL);
   const cats = await q<{ category: string; sources: number; linked: number; residents: number; tonnes: number; m3: number }>(SOURCES_BY_CATEGORY_SQL);
-  const forecast = await q<ForecastRow>(FORECAST_SQL);
+  const forecast: ForecastRow[] = (await forecastGeneration(client, FORECAST_YEARS)).rows
+    .map((r) => ({ oktmo: r.oktmo, category: r.category, year: r.year, tonnes: r.tonnes, m3: r.m3 }));
   const storage = await q<{ key: string; objects: number; capacity: number | null; used: number | null; used_last_year: number | null; volume: number | null; area: number | null }>(STORAGE_SQL);
 
   const kindOrder = (k: string) => (WasteAreaKind.values as readonly string[]).indexOf(k);

@@ -28,10 +28,19 @@ SELECT kind, count(*)::int AS sites, coalesce(sum(count_containers), 0)::int AS 
 
 /**
  * The settlement-type prefix of an ОКТМО name or an address part («г», «с.», «пгт», «п.», …),
- * removed before names are compared.
+ * removed before names are compared (`nameKey`: also the forecast's ОКТМО of a source, analytics/forecast.ts).
  */
 const PREFIX = `'^\\s*(г|гор|город|с|село|п|пос|посёлок|поселок|пгт|рп|кп|дп|д|дер|деревня|х|хутор|ст|ст-ца|станица|аул|у|нп|сл|мкр|ж/д ст)\\.?\\s+'`;
-const nameKey = (expr: string) => `lower(btrim(regexp_replace(${expr}, ${PREFIX}, '', 'i')))`;
+export const nameKey = (expr: string) => `lower(btrim(regexp_replace(${expr}, ${PREFIX}, '', 'i')))`;
+
+/**
+ * Settlement name key → its municipal formation (8-digit code «TER KOD1 000») among the loaded
+ * section-2 units of ОКТМО; a name found in several districts goes to the lowest code. Columns `key`, `mo`.
+ */
+export const SETTLEMENT_UNITS_SQL = `
+  SELECT DISTINCT ON (key) key, left(code, 5) || '000' AS mo
+    FROM (SELECT code, ${nameKey('name')} AS key FROM administrative_unit WHERE section = 2 AND code IS NOT NULL) x
+   ORDER BY key, code`;
 
 /**
  * Sites per ОКТМО municipal formation (district or city okrug, the 8-digit code
@@ -42,11 +51,7 @@ const nameKey = (expr: string) => `lower(btrim(regexp_replace(${expr}, ${PREFIX}
  * 500 m (no boundary polygons are loaded), simplified to ~100 m, 5 decimals; null without coordinates.
  */
 export const SITES_BY_OKTMO_SQL = `
-WITH u AS (
-  SELECT DISTINCT ON (key) key, left(code, 5) || '000' AS mo
-    FROM (SELECT code, ${nameKey('name')} AS key FROM administrative_unit WHERE section = 2 AND code IS NOT NULL) x
-   ORDER BY key, code
-), s AS (
+WITH u AS (${SETTLEMENT_UNITS_SQL}), s AS (
   SELECT w.coordinates, w.count_containers, w.volume,
          ${nameKey(`coalesce(nullif(btrim(w.structured_address->>'settlement'), ''), nullif(btrim(w.structured_address->>'city'), ''))`)} AS key
     FROM waste_area w
@@ -92,20 +97,6 @@ SELECT n.category, count(*)::int AS sources, count(l.id)::int AS linked,
        coalesce(sum(n.number_of_residents), 0)::int AS residents,
        coalesce(round(sum(n.kg) / 1000, 3), 0)::float8 AS tonnes, coalesce(round(sum(n.m3), 3), 0)::float8 AS m3
   FROM n LEFT JOIN l ON l.id = n.id GROUP BY n.category`;
-
-/**
- * Forecast of formation per category and year 2022–2032: the normative accumulation of the
- * sources registered by the end of that year (created_at < 1 January of the next year) —
- * tonnes and m³ per year. Years ahead take the present registry.
- */
-export const FORECAST_SQL = `
-WITH n AS (${SOURCE_NORMS}),
-per AS (SELECT category, extract(year FROM created_at)::int AS yr, sum(kg) AS kg, sum(m3) AS m3 FROM n GROUP BY 1, 2)
-SELECT per.category, y.y AS year,
-       coalesce(round(sum(per.kg) FILTER (WHERE per.yr <= y.y) / 1000, 3), 0)::float8 AS tonnes,
-       coalesce(round(sum(per.m3) FILTER (WHERE per.yr <= y.y), 3), 0)::float8 AS m3
-  FROM per CROSS JOIN generate_series(2022, 2032) AS y(y)
- GROUP BY per.category, y.y`;
 
 /**
  * Waste kept where it is stored or buried: facilities whose purpose is storing or disposing

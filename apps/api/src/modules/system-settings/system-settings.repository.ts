@@ -8,7 +8,8 @@ import type { SystemSettings } from '@tko/contract';
 const SELECT = `SELECT region,
   CASE WHEN center_coordinates IS NULL THEN NULL ELSE json_build_object(
     'lat', round(ST_Y(center_coordinates)::numeric, 6)::float8, 'lng', round(ST_X(center_coordinates)::numeric, 6)::float8) END AS center_coordinates,
-  map_zoom, map_zoom_mini, to_char(route_periodicity_from, 'YYYY-MM-DD') AS route_periodicity_from, radius_filter
+  map_zoom, map_zoom_mini, to_char(route_periodicity_from, 'YYYY-MM-DD') AS route_periodicity_from, radius_filter,
+  forecast_base_year, forecast_growth
   FROM system_settings WHERE id = 1`;
 
 /** Column of each settings field, with the SQL placeholder that writes it. */
@@ -19,6 +20,8 @@ const WRITERS: Record<keyof SystemSettings, (p: string) => string> = {
   map_zoom_mini: (p) => `map_zoom_mini = ${p}`,
   route_periodicity_from: (p) => `route_periodicity_from = ${p}::date`,
   radius_filter: (p) => `radius_filter = ${p}`,
+  forecast_base_year: (p) => `forecast_base_year = ${p}`,
+  forecast_growth: (p) => `forecast_growth = ${p}::jsonb`,
 };
 
 /**
@@ -48,13 +51,14 @@ export class SystemSettingsRepository {
       const set = await this.pool.query(INIT_FROM_DATA);
       if (set.rowCount) rows = (await this.pool.query<SystemSettings>(SELECT)).rows;
     }
-    return rows[0] ?? { region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null };
+    return rows[0] ?? { region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
+      forecast_base_year: null, forecast_growth: [] };
   }
 
   /** Sets the given fields (others kept), creating the row if needed; returns the new settings. */
   async update(patch: Partial<SystemSettings>): Promise<SystemSettings> {
     const keys = (Object.keys(patch) as (keyof SystemSettings)[]).filter((k) => k in WRITERS && patch[k] !== undefined);
-    const values = keys.map((k) => (k === 'center_coordinates' ? (patch[k] ? JSON.stringify(patch[k]) : null) : patch[k]));
+    const values = keys.map((k) => (k === 'center_coordinates' || k === 'forecast_growth' ? (patch[k] ? JSON.stringify(patch[k]) : null) : patch[k]));
     const sets = keys.map((k, i) => WRITERS[k](`$${i + 1}`));
     await this.pool.query('INSERT INTO system_settings (id) VALUES (1) ON CONFLICT (id) DO NOTHING');
     await this.pool.query(`UPDATE system_settings SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = 1`, values);

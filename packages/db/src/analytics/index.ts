@@ -1,0 +1,3 @@
+/** The modelled analytics (docs/ANALYTICS.md): forecast of generation, simulated balance, indicators, tariff. */
+export { forecastGeneration, forecastSettings, growthFactors } from './forecast';
+export type { Forecast, ForecastCell, ForecastSettings } from './forecast';
