@@ -173,3 +173,71 @@ describe('balance files', () => {
     expect((await request(t.app.server).delete(`/api/balance/simulated-file/${up.body.id}/`).set(admin())).status).toBe(404);
   });
 });
+
+describe('modelled balance', () => {
+  const X = '73111001724';
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    const q = (sql: string, v: unknown[] = []) => t.pool.query(sql, v);
+    await q(`UPDATE system_settings SET forecast_base_year = 2027 WHERE id = 1`);
+    const fac = async (name: string, purpose: string | null, capacity: number | null) =>
+      (await q(`INSERT INTO waste_management_facility (name, location, status, purpose, production_capacity) VALUES ($1, 'Ангарск', 'ACTIVE', $2, $3) RETURNING id`, [name, purpose, capacity])).rows[0].id as number;
+    ids.P = await fac('Сортировка', 'PROCESSING', 1000);
+    ids.L = await fac('Полигон', 'DISPOSING', null);
+    ids.N = await fac('Без назначения', null, null);
+    const pt = `ST_SetSRID(ST_MakePoint(103.9, 52.5), 4326)`;
+    const flow = async (table: 'present_flow' | 'predicted_flow', wmf: number | null, tonnes: number, extra: Record<string, number>) => {
+      const cols = Object.keys(extra);
+      const id = (await q(`INSERT INTO ${table} (start_location, start_coordinates, end_location, end_coordinates, wmf_id${cols.map((c) => `, ${c}`).join('')})
+        VALUES ('Откуда', ${pt}, 'Куда', ${pt}, $1${cols.map((_, i) => `, $${i + 2}`).join('')}) RETURNING id`, [wmf, ...Object.values(extra)])).rows[0].id as number;
+      await q(`INSERT INTO ${table}_waste (flow_id, fkko, volume) VALUES ($1, $2, $3)`, [id, X, tonnes]);
+    };
+    // Present flows (base year 2027): 1 200 t a year growing 10 % to the sorting plant (capacity 1 000 t),
+    // 300 t to the landfill, 50 t to a facility without a purpose, 20 t naming no facility.
+    await flow('present_flow', ids.P!, 1200, { predict_coeff: 1.1 });
+    await flow('present_flow', ids.L!, 300, {});
+    await flow('present_flow', ids.N!, 50, {});
+    await flow('present_flow', null, 20, {});
+    // 2029 has predicted flows: only they count that year.
+    await flow('predicted_flow', ids.L!, 500, { year: 2029 });
+  });
+
+  const get = (query: Record<string, unknown>) => request(t.app.server).get('/api/balance/modelled/').query(query).set(admin());
+  type R = { year: number; fkko_code: string; source: string; flags: { code: string; message: string }[]; facilities: { id: number }[] } & Record<string, unknown>;
+  const rowOf = (body: { rows: R[] }, year: number) => body.rows.find((r) => r.year === year && r.fkko_code === X)!;
+
+  it('derives each year from the flows and the facilities’ purposes and capacities, and flags what does not add up', async () => {
+    const res = await get({ year_from: 2027, year_to: 2029 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // 2027: plant 1 200 → 1 000 processed + 200 stored (over capacity); landfill 300 disposed; 50 unallocated.
+    const y27 = rowOf(res.body, 2027);
+    expect(y27).toMatchObject({ source: 'model', fkko_id: fkko[X], year_begin: 0, received: 1550, processed: 1000, disposed: 300, stored: 200, year_end: 250 });
+    expect(y27.flags.map((f) => f.code).sort()).toEqual(['identity', 'no_purpose', 'over_capacity']);
+    expect(y27.facilities.find((f) => f.id === ids.P)).toMatchObject({ received: 1200, processed: 1000, stored: 200 });
+    // 2028: plant 1 320 (×1,1) → 1 000 + 320; begins with 2027's end.
+    expect(rowOf(res.body, 2028)).toMatchObject({ year_begin: 250, received: 1670, processed: 1000, disposed: 300, stored: 320, year_end: 620 });
+    // 2029: the predicted flow alone.
+    const y29 = rowOf(res.body, 2029);
+    expect(y29).toMatchObject({ year_begin: 620, received: 500, disposed: 500, processed: 0, year_end: 620 });
+    expect(y29.flags).toEqual([]);
+    expect(res.body.unassigned).toEqual([{ year: 2027, tonnes: 20, flows: 1 }, { year: 2028, tonnes: 20, flows: 1 }]);
+    // Every tonne of the flows is in the rows or unassigned (SQL sum written here, 2027 = base year).
+    const { rows: [s] } = await t.pool.query(`SELECT sum(volume)::float8 AS t FROM present_flow_waste WHERE fkko = $1`, [X]);
+    expect((y27.received as number) + 20).toBeCloseTo(s.t, 6);
+  });
+
+  it('shows a typed row instead of the model, marked, and flags a broken continuity', async () => {
+    const put = await request(t.app.server).put(`${BASE}2028/${fkko[X]}/`).set(admin()).send({ year_begin: '0', received: '10', processed: '10', year_end: '0' });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const res = await get({ year_from: 2027, year_to: 2029 });
+    const y28 = rowOf(res.body, 2028);
+    expect(y28).toMatchObject({ source: 'manual', year_begin: 0, received: 10, year_end: 0, model: expect.objectContaining({ received: 1670 }) });
+    expect(y28.flags).toEqual([{ code: 'continuity', message: 'Остаток на конец 2027 года 250 т, а на начало 2028 года 0 т.' }]);
+    // The next modelled year begins with the typed row's end.
+    expect(rowOf(res.body, 2029)).toMatchObject({ source: 'model', year_begin: 0, year_end: 0 });
+    expect((await get({ year_from: 2029, year_to: 2027 })).status).toBe(400);
+    expect((await get({ year_from: 2014 })).status).toBe(400);
+    expect((await request(t.app.server).get('/api/balance/modelled/')).status).toBe(401);
+    await request(t.app.server).delete(`${BASE}2028/${fkko[X]}/`).set(admin());
+  });
+});

@@ -2,11 +2,15 @@
  * The modelled analytics (docs/ANALYTICS.md), computed from the registries on each call, not stored:
  *   GET /api/analytics/forecast/   forecast of ТКО generation by ОКТМО, category and year
  *                                   (2022–2032 by default; `year` a comma list) (dashboard:view)
+ *   GET /api/balance/modelled/     the balance derived from the flows and facilities per year and
+ *                                   ФККО code, typed/imported rows shown as overrides, with the
+ *                                   checks' flags (year_from–year_to within 2015–2030) (balance:view)
  */
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { defineRoute } from '../common/route';
 import { FORECAST_YEARS } from './dashboard';
+import { BALANCE_QUANTITIES, BALANCE_YEARS } from '../resources/balance';
 
 /** A comma list of years 2000–2100 (absent = `FORECAST_YEARS`). */
 const yearList = z.preprocess(
@@ -43,3 +47,46 @@ export const forecastRoute = defineRoute({
 export function forecastYears(asked: readonly number[] | undefined): number[] {
   return asked?.length ? [...new Set(asked)].sort((a, b) => a - b) : [...FORECAST_YEARS];
 }
+
+const year = (min: number, max: number) => z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z.number({ error: MSG.integer }).int(MSG.integer).min(min, MSG.min(min)).max(max, MSG.max(max))).optional();
+
+/** Years of the modelled balance by default. */
+export const MODELLED_BALANCE_DEFAULT_YEARS: [number, number] = [2022, BALANCE_YEARS[1]];
+
+export const ModelledBalanceQuerySchema = z.strictObject({
+  year_from: year(BALANCE_YEARS[0], BALANCE_YEARS[1]),
+  year_to: year(BALANCE_YEARS[0], BALANCE_YEARS[1]),
+}).refine((q) => (q.year_from ?? MODELLED_BALANCE_DEFAULT_YEARS[0]) <= (q.year_to ?? MODELLED_BALANCE_DEFAULT_YEARS[1]),
+  { message: 'Начальный год не может быть больше конечного.', path: ['year_to'] });
+
+const tonnes = z.number().nullable();
+const Quantities = z.object(Object.fromEntries(BALANCE_QUANTITIES.map((k) => [k, tonnes])) as Record<(typeof BALANCE_QUANTITIES)[number], typeof tonnes>);
+
+/** Where a shown row comes from: «расчёт», «введено вручную», «загружено из файла». */
+export const BALANCE_ROW_SOURCES = { model: 'Расчёт', manual: 'Введено вручную', import: 'Загружено из файла' } as const;
+
+export const ModelledBalanceSchema = z.object({
+  base_year: z.number().int(),
+  rows: z.array(Quantities.extend({
+    year: z.number().int(),
+    fkko_code: z.string(),
+    fkko_id: z.number().int().nullable(),
+    fkko_name: z.string().nullable(),
+    source: z.enum(['model', 'manual', 'import']),
+    model: Quantities.nullable(),
+    facilities: z.array(z.object({
+      id: z.number().int(), name: z.string(), purpose: z.string().nullable(), capacity: z.number().nullable(),
+      received: z.number(), processed: z.number(), recycled: z.number(), neutralized: z.number(), disposed: z.number(), stored: z.number(), unallocated: z.number(),
+    })),
+    flags: z.array(z.object({ code: z.string(), message: z.string() })),
+  })),
+  unassigned: z.array(z.object({ year: z.number().int(), tonnes: z.number(), flows: z.number().int() })),
+});
+export type ModelledBalanceAnswer = z.infer<typeof ModelledBalanceSchema>;
+
+export const modelledBalanceRoute = defineRoute({
+  method: 'GET', path: '/api/balance/modelled/', permission: 'balance:view', tags: ['balance'],
+  summary: 'Моделируемый баланс по потокам и объектам (расчёт; введённые строки — поверх расчёта, с проверками)',
+  query: ModelledBalanceQuerySchema, response: { 200: ModelledBalanceSchema },
+});
