@@ -110,4 +110,17 @@ describe('GET /api/navctl/vehicles/{id}/trips/: trips and visits', () => {
     expect(glued.count).toBe(2);
     expect((await inject('GET', `/api/navctl/vehicles/${vehicle}/trips/?silence_minutes=0`)).json()).toHaveProperty('silence_minutes');
   });
+
+  it('drops a fix 5 000 km off the road (an impossible speed) from the trip and counts it on the trip and in the answer', async () => {
+    const other = (await t.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate) VALUES ('В 100 ВВ 38') RETURNING id`)).rows[0]!.id;
+    // 1 000 m east at 40 km/h, a fix every 10 s (10 fixes, 111.1 m apart); the fifth is replaced by one 5 000 km west.
+    const track = new Track(dayStart + 12 * 3600_000, 0, 0, false).drive(1000, 0, 40);
+    const pts = track.points.map((p, k) => (k === 4 ? { ...p, ...at(-5_000_000, 0) } : p));
+    const positions = pts.map((p) => ({ vehicle_id: other, time: new Date(p.t).toISOString(), lat: p.lat, lng: p.lng }));
+    expect((await inject('POST', '/api/navctl/positions/', { positions })).json()).toEqual({ received: 10, stored: 10 });
+    const body = (await inject('GET', `/api/navctl/vehicles/${other}/trips/?from=${day}&to=${nextDay}`)).json();
+    expect(body).toMatchObject({ outlier_speed: 150, outliers_count: 1, count: 1, distance_m: 1000 });
+    expect(body.results[0]).toMatchObject({ outliers_count: 1, points_count: 9, distance_m: 1000 });
+    expect(body.results[0].track.coordinates).toHaveLength(9);
+  });
 });

@@ -8,7 +8,7 @@
  * the tracker's speed and without it (derived from the positions).
  */
 import { describe, expect, it } from 'vitest';
-import { checkStopVisits, DEFAULT_TRIP_OPTIONS, DEFAULT_VISIT_OPTIONS, derivedSpeeds, findVisits, splitTrips } from '../src/tracking/index';
+import { checkStopVisits, DEFAULT_TRIP_OPTIONS, DEFAULT_VISIT_OPTIONS, derivedSpeeds, dropOutliers, findVisits, splitTrips } from '../src/tracking/index';
 import type { VisitSite } from '../src/tracking/index';
 import { at, jitter12, Track } from '../src/testing/hand-track';
 
@@ -183,5 +183,49 @@ describe('the site grid', () => {
     for (let k = 0; k <= 12; k++) track.points.push({ t: t + k * 10_000, lat: far.lat, lng: far.lng + 29 / (111_195 * Math.cos((far.lat * Math.PI) / 180)), speed: 0 });
     const visits = findVisits(track.points, [{ id: 1, name: '', kind: '', lat: far.lat, lng: far.lng }]);
     expect(visits.map((v) => [v.dwell_s, v.distance_m])).toEqual([[120, 29]]);
+  });
+});
+
+describe('outlier positions (an impossible speed from the neighbours, > 150 km/h + 30 m)', () => {
+  // 1 000 m east at 40 km/h, a fix every 10 s: 9 legs of 111.1 m, 10 fixes on a straight line, one trip of 1 000 m.
+  const straight = () => new Track(T0, 0, 0).drive(1000, 0, 40).points;
+  const far = (t: number, x: number, y: number) => ({ t, ...at(x, y), speed: 40 });
+
+  it('drops one fix 50 km off the road (18 000 km/h implied) and the trip keeps its 1 000 m', () => {
+    const pts = straight();
+    const spike = far(pts[4]!.t, 444, 50_000);
+    pts[4] = spike;
+    expect(splitTrips(pts)[0]!.distance_m).toBeGreaterThan(99_000); // the spike there and back: ≈ 100 km
+    const clean = dropOutliers(pts);
+    expect(clean.dropped).toEqual([spike]);
+    expect(clean.points).toHaveLength(9);
+    expect(splitTrips(clean.points).map((t) => t.distance_m)).toEqual([1000]);
+  });
+
+  it('drops a burst of three stray fixes at one far place, and a stray first fix', () => {
+    const pts = straight();
+    for (const k of [3, 4, 5]) pts[k] = far(pts[k]!.t, 0, -300_000);
+    const clean = dropOutliers(pts);
+    expect(clean.dropped.map((p) => pts.indexOf(p))).toEqual([3, 4, 5]);
+    expect(clean.points).toHaveLength(7);
+
+    const first = straight();
+    first[0] = far(first[0]!.t, 8_476_000, 0);
+    const c2 = dropOutliers(first);
+    expect(c2.dropped).toEqual([first[0]]);
+    expect(splitTrips(c2.points).map((t) => t.distance_m)).toEqual([889]); // 8 legs of 111.1 m
+  });
+
+  it('keeps 400 m in 10 s (144 km/h), drops 500 m in 10 s (180 km/h): the threshold is 150 km/h × 10 s + 30 m = 446.7 m', () => {
+    const mk = (jump: number) => [far(T0, 0, 0), far(T0 + 10_000, jump, 0), far(T0 + 20_000, 0, 0)];
+    expect(dropOutliers(mk(400)).dropped).toEqual([]);
+    expect(dropOutliers(mk(500)).dropped.map((p) => p.t)).toEqual([T0 + 10_000]);
+  });
+
+  it('keeps a truck seen 200 km away after a 10-hour silence (20 km/h implied)', () => {
+    const track = new Track(T0, 0, 0).drive(1000, 0, 40).silence(36_000, 200_000, 0).drive(201_000, 0, 40);
+    const clean = dropOutliers(track.points);
+    expect(clean.dropped).toEqual([]);
+    expect(splitTrips(clean.points).map((t) => t.distance_m)).toEqual([1000, 1000]);
   });
 });

@@ -5,7 +5,9 @@
  * site visits), the day's visits (also those between trips; docs/TRACKING.md) and the map with
  * every truck (plate, last-online colour) and the trip's track.
  * Positions arrive live over STOMP (/topic/navctl.positions) and move the trucks in the list
- * and on the map. Each of the three views can be shown or hidden.
+ * and on the map. Each of the three views can be shown or hidden. The panels scroll on their own
+ * inside a screen-high row (a list of 92 trucks does not push the trips and the card down); the
+ * trip card names the positions dropped as outliers (docs/TRACKING.md «Outliers»).
  */
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -100,14 +102,14 @@ export function TrackingPage() {
           <Input type="date" value={day} onChange={(e) => { setDay(e.target.value); setTripNo(null); }} style={{ width: 160 }} aria-label="День рейсов" />
         </label>
       </Space>
-      <div style={{ display: 'flex', gap: 12, flex: 1, minHeight: 480 }}>
+      <div style={{ display: 'flex', gap: 12, height: 'calc(100vh - 190px)', minHeight: 480 }}>
         {(show('vehicles') || show('trips') || show('trip')) && (
-          <div style={{ width: 460, display: 'flex', flexDirection: 'column', gap: 12, overflow: 'auto' }}>
+          <div style={{ width: 460, display: 'flex', flexDirection: 'column', gap: 12, overflowY: 'auto', minHeight: 0 }} data-testid="tracking-panels">
             {show('vehicles') && (
               <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Машины</h2>}
                 extra={<span data-testid="online-counts">На связи: {counts.online} · Нет связи: {counts.offline}</span>}>
                 <Table<NavVehicle>
-                  size="small" rowKey="id" pagination={false} dataSource={list}
+                  size="small" rowKey="id" pagination={false} dataSource={list} scroll={{ y: 260 }}
                   onRow={(v) => ({ onClick: () => { setSelected(v.id); setTripNo(null); }, style: { cursor: 'pointer' } })}
                   columns={[
                     { title: 'Госномер', dataIndex: 'license_plate', render: (p: string, v) => (
@@ -128,7 +130,7 @@ export function TrackingPage() {
               <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Рейсы{plate ? ` ${plate}` : ''}</h2>}>
                 {selected === null ? <Empty description="Выберите машину" /> : trips.isError ? <ErrorState error={trips.error} /> : (
                   <Table<NavTrip>
-                    size="small" rowKey="number" pagination={false} loading={trips.isFetching} dataSource={trips.data?.results ?? []}
+                    size="small" rowKey="number" pagination={false} loading={trips.isFetching} dataSource={trips.data?.results ?? []} scroll={{ y: 200 }}
                     locale={{ emptyText: 'Рейсов за день нет' }}
                     onRow={(t) => ({ onClick: () => setTripNo(t.number), style: { cursor: 'pointer' } })}
                     columns={[
@@ -148,6 +150,8 @@ export function TrackingPage() {
                   { key: 'd', label: 'Пробег', children: km(trip.distance_m) },
                   { key: 't', label: 'Длительность', children: duration(trip.duration_s) },
                   { key: 's', label: 'Макс. скорость', children: trip.max_speed === null ? '—' : `${trip.max_speed} км/ч` },
+                  { key: 'o', label: 'Отброшено точек', children: <span data-testid="trip-outliers">{trip.outliers_count
+                    ? `${trip.outliers_count} (скачок быстрее ${trips.data?.outlier_speed ?? ''} км/ч)` : 'нет'}</span> },
                   { key: 'v', label: 'Посещено площадок', children: trip.visits.length ? <VisitList visits={trip.visits} /> : 'нет' },
                 ]} />
               </Card>
@@ -158,6 +162,7 @@ export function TrackingPage() {
                 <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
                   Посещение — стоянка не дальше {trips.data.visit_radius} м от площадки (или её собственного радиуса)
                   со скоростью до {trips.data.visit_max_speed} км/ч не короче {trips.data.visit_dwell_s} с.
+                  {trips.data.outliers_count ? ` За день отброшено точек со скачком быстрее ${trips.data.outlier_speed} км/ч: ${trips.data.outliers_count}.` : ''}
                 </Typography.Text>
               </Card>
             )}

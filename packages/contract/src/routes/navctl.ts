@@ -135,6 +135,8 @@ export const NavTripSchema = z.object({
   start: PointSchema,
   end: PointSchema,
   points_count: z.number().int(),
+  /** Positions within the trip's period dropped as outliers (an impossible speed from their neighbours; docs/TRACKING.md). */
+  outliers_count: z.number().int(),
   track: NavLineStringSchema,
   visits: z.array(NavTripVisitSchema),
 });
@@ -153,6 +155,10 @@ export const NavTripsAnswerSchema = z.object({
   visit_dwell_s: z.number().int(),
   /** Stays at one site closer than this are one visit, seconds. */
   visit_merge_s: z.number().int(),
+  /** A jump between two positions implying more than this is an outlier, dropped; km/h. */
+  outlier_speed: z.number(),
+  /** Positions of the period dropped as outliers (in trips or not). */
+  outliers_count: z.number().int(),
   count: z.number().int(),
   distance_m: z.number().int(),
   results: z.array(NavTripSchema),

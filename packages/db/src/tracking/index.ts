@@ -9,7 +9,9 @@ export { splitTrips, haversineM, pathLengthM, DEFAULT_TRIP_OPTIONS } from './tri
 export type { TrackPoint, TripOptions, Trip } from './trips';
 export { findVisits, derivedSpeeds, DEFAULT_VISIT_OPTIONS } from './visits';
 export type { Visit, VisitOptions, VisitSite } from './visits';
-export { trackingSettings, tripOptionsOf, visitOptionsOf } from './settings';
+export { dropOutliers, consistentFixes, DEFAULT_OUTLIER_OPTIONS } from './outliers';
+export type { CleanTrack, OutlierOptions } from './outliers';
+export { outlierOptionsOf, trackingSettings, tripOptionsOf, visitOptionsOf } from './settings';
 export type { TrackingSettings } from './settings';
 export { TrackingRepository } from './tracking-reads';
 export type { NavVehiclesFilter, TripsRequest } from './tracking-reads';

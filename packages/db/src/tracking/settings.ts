@@ -9,6 +9,8 @@ import { DEFAULT_ONLINE_MINUTES } from '@tko/contract';
 import { DEFAULT_TRIP_OPTIONS } from './trips';
 import type { TripOptions } from './trips';
 import { DEFAULT_VISIT_OPTIONS } from './visits';
+import { DEFAULT_OUTLIER_OPTIONS } from './outliers';
+import type { OutlierOptions } from './outliers';
 import type { VisitOptions } from './visits';
 
 export interface TrackingSettings {
@@ -26,6 +28,8 @@ export interface TrackingSettings {
   visitDwellSeconds: number;
   /** TRACKING_VISIT_MERGE_SECONDS: stays at one site closer than this are one visit; seconds. */
   visitMergeSeconds: number;
+  /** TRACKING_OUTLIER_SPEED_KMH: a jump between two fixes implying more than this is a fault, dropped (outliers.ts); km/h. */
+  outlierSpeedKmh: number;
 }
 
 /** Reads the TRACKING_* variables (unset or empty: the default). */
@@ -45,6 +49,7 @@ export function trackingSettings(env: NodeJS.ProcessEnv = process.env): Tracking
     visitMaxSpeedKmh: int('TRACKING_VISIT_MAX_SPEED_KMH', DEFAULT_VISIT_OPTIONS.maxSpeedKmh, 1, 60),
     visitDwellSeconds: int('TRACKING_VISIT_DWELL_SECONDS', DEFAULT_VISIT_OPTIONS.minDwellS, 0, 3600),
     visitMergeSeconds: int('TRACKING_VISIT_MERGE_SECONDS', DEFAULT_VISIT_OPTIONS.mergeGapS, 0, 3600),
+    outlierSpeedKmh: int('TRACKING_OUTLIER_SPEED_KMH', DEFAULT_OUTLIER_OPTIONS.maxSpeedKmh, 60, 1000),
   };
 }
 
@@ -67,4 +72,9 @@ export function visitOptionsOf(s: TrackingSettings, o: { radiusM?: number; silen
     mergeGapS: s.visitMergeSeconds,
     silenceS: (o.silenceMinutes ?? s.silenceMinutes) * 60,
   };
+}
+
+/** The outlier options of the settings (outliers.ts). */
+export function outlierOptionsOf(s: Pick<TrackingSettings, 'outlierSpeedKmh'>): OutlierOptions {
+  return { ...DEFAULT_OUTLIER_OPTIONS, maxSpeedKmh: s.outlierSpeedKmh };
 }

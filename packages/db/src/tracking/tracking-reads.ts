@@ -5,7 +5,10 @@
  * key (vehicle_id, time) of the day partitions the period touches; splitting (trips.ts) and visits
  * (visits.ts) run in TypeScript over the whole period, so a stay between two trips is a visit too.
  * Visits look at every waste area within the period's bounding box widened by the largest service
- * radius a site may have, found through the GiST index on waste_area.coordinates.
+ * radius a site may have, found through the GiST index on waste_area.coordinates. Outlier fixes
+ * (outliers.ts: an impossible speed from their neighbours) are dropped from every track read here
+ * — the trips call, the route-event stop check and any other consumer of {@link TrackingRepository.points}
+ * — and counted on each trip and in the trips answer.
  */
 import type { Pool } from 'pg';
 import { navLastOnlineBucket, round6, SERVICE_RADIUS_MAX_M } from '@tko/contract';
@@ -13,6 +16,8 @@ import type { NavTripsAnswer, NavVehicle } from '@tko/contract';
 import { splitTrips } from './trips';
 import type { TrackPoint, TripOptions } from './trips';
 import { findVisits } from './visits';
+import { DEFAULT_OUTLIER_OPTIONS, dropOutliers } from './outliers';
+import type { CleanTrack, OutlierOptions } from './outliers';
 import type { VisitOptions, VisitSite } from './visits';
 
 export interface NavVehiclesFilter { online?: boolean; search?: string; page: number; pageSize: number }
@@ -26,7 +31,7 @@ export interface TripsRequest {
 }
 
 export class TrackingRepository {
-  constructor(private readonly pool: Pool, private readonly onlineMinutes: number) {}
+  constructor(private readonly pool: Pool, private readonly onlineMinutes: number, private readonly outliers: OutlierOptions = DEFAULT_OUTLIER_OPTIONS) {}
 
   /** A page of vehicles (ordered by plate) with online/offline counts over the filtered list. */
   async vehicles(f: NavVehiclesFilter, now = new Date()): Promise<{ count: number; online: number; offline: number; rows: NavVehicle[] }> {
@@ -71,8 +76,18 @@ export class TrackingRepository {
     return rows[0] ?? null;
   }
 
-  /** Time-ordered positions of one vehicle in [from, to). */
+  /** Time-ordered positions of one vehicle in [from, to), outliers dropped (outliers.ts). */
   async points(vehicleId: number, from: Date, to: Date): Promise<TrackPoint[]> {
+    return (await this.track(vehicleId, from, to)).points;
+  }
+
+  /** Time-ordered positions of one vehicle in [from, to), split into the kept ones and the dropped outliers. */
+  async track(vehicleId: number, from: Date, to: Date): Promise<CleanTrack> {
+    return dropOutliers(await this.rawPoints(vehicleId, from, to), this.outliers);
+  }
+
+  /** Time-ordered positions of one vehicle in [from, to) as stored. */
+  async rawPoints(vehicleId: number, from: Date, to: Date): Promise<TrackPoint[]> {
     const { rows } = await this.pool.query<[number, number, number, number | null]>({
       text: `SELECT (extract(epoch FROM time) * 1000)::float8 AS t, lat, lng, speed FROM vehicle_position
               WHERE vehicle_id = $1 AND time >= $2 AND time < $3 ORDER BY time`,
@@ -96,7 +111,7 @@ export class TrackingRepository {
 
   /** The vehicle's trips and visits in the period (contract NavTripsAnswer without the vehicle's plate check). */
   async trips(req: TripsRequest, vehicle: { id: number; license_plate: string }): Promise<NavTripsAnswer> {
-    const pts = await this.points(req.vehicleId, req.from, req.to);
+    const { points: pts, dropped } = await this.track(req.vehicleId, req.from, req.to);
     const trips = splitTrips(pts, req.trips);
     let sites: VisitSite[] = [];
     if (pts.length) {
@@ -130,6 +145,7 @@ export class TrackingRepository {
         start: { lat: round6(pts[t.from]!.lat), lng: round6(pts[t.from]!.lng) },
         end: { lat: round6(pts[t.to]!.lat), lng: round6(pts[t.to]!.lng) },
         points_count: t.to - t.from + 1,
+        outliers_count: dropped.filter((p) => t.start <= p.t && p.t <= t.end).length,
         track: { type: 'LineString' as const, coordinates: coords },
         visits: visits.filter((v) => v.trip === i + 1),
       };
@@ -143,6 +159,8 @@ export class TrackingRepository {
       visit_max_speed: req.visits.maxSpeedKmh,
       visit_dwell_s: req.visits.minDwellS,
       visit_merge_s: req.visits.mergeGapS,
+      outlier_speed: this.outliers.maxSpeedKmh,
+      outliers_count: dropped.length,
       count: results.length,
       distance_m: results.reduce((s, t) => s + t.distance_m, 0),
       results,

@@ -11,7 +11,7 @@ import type { Pool } from 'pg';
 import {
   DEFAULT_PAGE_SIZE, MSG, navPositionsIngestRoute, navTripsRoute, navVehiclesRoute, vehicleResource,
 } from '@tko/contract';
-import { FieldValidationError, TrackingRepository, timeRefusalMessage, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
+import { FieldValidationError, outlierOptionsOf, TrackingRepository, timeRefusalMessage, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
 import type { PositionIngest, PositionRow, TrackingSettings } from '@tko/db';
 import { pageLinks, parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
@@ -39,7 +39,7 @@ export interface NavctlDeps {
 
 export function registerNavctlRoutes(app: FastifyInstance, deps: NavctlDeps): void {
   const settings = deps.settings ?? trackingSettings();
-  const repo = new TrackingRepository(deps.pool, settings.onlineMinutes);
+  const repo = new TrackingRepository(deps.pool, settings.onlineMinutes, outlierOptionsOf(settings));
   const ingest = deps.positions;
 
   // Vehicles are internal (the operator's fleet, contract row scope): 404 for users acting for organisations.

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { routeEventCheckVisitsRoute, routeEventResource } from '@tko/contract';
 import type { ResourceDef, RouteEventCheckVisitsResult } from '@tko/contract';
-import { TrackingRepository, checkStopVisits, visitOptionsOf, writerFor } from '@tko/db';
+import { TrackingRepository, checkStopVisits, outlierOptionsOf, visitOptionsOf, writerFor } from '@tko/db';
 import type { Row, TrackingSettings, WritePipeline } from '@tko/db';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
@@ -34,7 +34,7 @@ interface StopPoint { position: number; lat: number | null; lng: number | null; 
 
 export function registerRouteVisitRoutes(app: FastifyInstance, deps: RouteVisitsDeps): void {
   const def = routeEventResource as unknown as ResourceDef;
-  const tracking = new TrackingRepository(deps.pool, 10);
+  const tracking = new TrackingRepository(deps.pool, 10, outlierOptionsOf(deps.tracking));
   const now = deps.now ?? (() => new Date());
 
   registerRoute(app, routeEventCheckVisitsRoute, async ({ params, body, user }) => {
