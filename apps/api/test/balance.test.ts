@@ -240,4 +240,34 @@ describe('modelled balance', () => {
     expect((await request(t.app.server).get('/api/balance/modelled/')).status).toBe(401);
     await request(t.app.server).delete(`${BASE}2028/${fkko[X]}/`).set(admin());
   });
+
+  it('computes the target indicators per year from the balance, the forecast and the sources; typed values shown instead, marked', async () => {
+    const q = (sql: string, v: unknown[] = []) => t.pool.query(sql, v);
+    // Generation: 5 000 units × 400 kg = 2 000 t a year (no coefficients); 3 000 residents served, 1 000 not.
+    const unit = (await q(`INSERT INTO normative_unit (code, name, unit, kg_per_unit_year, m3_per_unit_year) VALUES ('BM', 'Жильё', 'чел.', 400, 2) RETURNING id`)).rows[0].id;
+    const served = (await q(`INSERT INTO waste_source (name, location, category, number_of_residents, normative_unit_id, normative_value)
+      VALUES ('Дом 1', 'Ангарск', 'MULTI_APARTMENT', 3000, $1, 5000) RETURNING id`, [unit])).rows[0].id;
+    await q(`INSERT INTO waste_source (name, location, category, number_of_residents) VALUES ('Дом 2', 'Ангарск', 'MULTI_APARTMENT', 1000)`);
+    const site = (await q(`INSERT INTO waste_area (kind, status) VALUES ('CONTAINER', 'ACTIVE') RETURNING id`)).rows[0].id;
+    await q(`INSERT INTO waste_source_waste_area (waste_source_id, waste_area_id) VALUES ($1, $2)`, [served, site]);
+    const wki = await request(t.app.server).post('/api/wki/').set(admin())
+      .send({ name: 'Доля  ТКО, направленных на захоронение', unit: 'PERCENT', actual_indications: [{ year: 2028, value: '12.5' }] });
+    expect(wki.status, JSON.stringify(wki.body)).toBe(201);
+
+    const res = await request(t.app.server).get('/api/wki/computed/').query({ year_from: 2027, year_to: 2029 }).set(admin());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const of = (code: string) => res.body.indicators.find((i: { code: string }) => i.code === code);
+    // 2027: processed 1 000 / 2 000; 2028 as well (the plant's capacity); 2029: no processing flow.
+    expect(of('TKO_PROCESSED_SHARE').values.map((v: { value: number }) => v.value)).toEqual([50, 50, 0]);
+    expect(of('TKO_RECYCLED_SHARE').values.map((v: { value: number }) => v.value)).toEqual([0, 0, 0]);
+    // Disposed 300, typed 12,5 in 2028 (computed 15 beside it), 500 in 2029.
+    expect(of('TKO_DISPOSED_SHARE')).toMatchObject({ wki_id: wki.body.id, values: [
+      { year: 2027, value: 15, computed: 15, source: 'model' },
+      { year: 2028, value: 12.5, computed: 15, source: 'manual' },
+      { year: 2029, value: 25, computed: 25, source: 'model' },
+    ] });
+    // Coverage: 3 000 of 4 000 residents, in the base year only (unknown for others: null, not 0).
+    expect(of('POPULATION_COVERED_SHARE').values.map((v: { value: number | null }) => v.value)).toEqual([75, null, null]);
+    expect((await request(t.app.server).get('/api/wki/computed/').set(t.auth('nobody'))).status).toBe(403);
+  });
 });

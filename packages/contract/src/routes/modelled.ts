@@ -5,6 +5,8 @@
  *   GET /api/balance/modelled/     the balance derived from the flows and facilities per year and
  *                                   ФККО code, typed/imported rows shown as overrides, with the
  *                                   checks' flags (year_from–year_to within 2015–2030) (balance:view)
+ *   GET /api/wki/computed/         target indicators with a known formula per year, computed;
+ *                                   typed actual values shown instead and marked (wki:view)
  */
 import { z } from 'zod';
 import { MSG } from '../common/messages';
@@ -89,4 +91,23 @@ export const modelledBalanceRoute = defineRoute({
   method: 'GET', path: '/api/balance/modelled/', permission: 'balance:view', tags: ['balance'],
   summary: 'Моделируемый баланс по потокам и объектам (расчёт; введённые строки — поверх расчёта, с проверками)',
   query: ModelledBalanceQuerySchema, response: { 200: ModelledBalanceSchema },
+});
+
+export const ComputedIndicatorsSchema = z.object({
+  base_year: z.number().int(),
+  indicators: z.array(z.object({
+    code: z.enum(['TKO_PROCESSED_SHARE', 'TKO_RECYCLED_SHARE', 'TKO_DISPOSED_SHARE', 'POPULATION_COVERED_SHARE']),
+    name: z.string(),
+    unit: z.literal('PERCENT'),
+    formula: z.string(),
+    wki_id: z.number().int().nullable(),
+    values: z.array(z.object({ year: z.number().int(), value: z.number().nullable(), computed: z.number().nullable(), source: z.enum(['model', 'manual']) })),
+  })),
+});
+export type ComputedIndicatorsAnswer = z.infer<typeof ComputedIndicatorsSchema>;
+
+export const computedIndicatorsRoute = defineRoute({
+  method: 'GET', path: '/api/wki/computed/', permission: 'wki:view', tags: ['wki'],
+  summary: 'Целевые показатели с известной формулой: расчёт по годам (введённые значения — поверх, с пометкой)',
+  query: ModelledBalanceQuerySchema, response: { 200: ComputedIndicatorsSchema },
 });

@@ -3,8 +3,8 @@
  * computes from the registries on the call, nothing stored.
  */
 import type { FastifyInstance } from 'fastify';
-import { MODELLED_BALANCE_DEFAULT_YEARS, forecastRoute, forecastYears, modelledBalanceRoute } from '@tko/contract';
-import { forecastGeneration, modelBalance } from '@tko/db';
+import { MODELLED_BALANCE_DEFAULT_YEARS, computedIndicatorsRoute, forecastRoute, forecastYears, modelledBalanceRoute } from '@tko/contract';
+import { computeIndicators, forecastGeneration, modelBalance } from '@tko/db';
 import { registerRoute } from '../../routing/register-route';
 import type { ModuleDeps } from '../module';
 
@@ -12,4 +12,6 @@ export function registerModelledRoutes(app: FastifyInstance, d: ModuleDeps): voi
   registerRoute(app, forecastRoute, ({ query }) => forecastGeneration(d.pool, forecastYears(query.year)), d);
   registerRoute(app, modelledBalanceRoute, ({ query }) =>
     modelBalance(d.pool, query.year_from ?? MODELLED_BALANCE_DEFAULT_YEARS[0], query.year_to ?? MODELLED_BALANCE_DEFAULT_YEARS[1]), d);
+  registerRoute(app, computedIndicatorsRoute, ({ query }) =>
+    computeIndicators(d.pool, query.year_from ?? MODELLED_BALANCE_DEFAULT_YEARS[0], query.year_to ?? MODELLED_BALANCE_DEFAULT_YEARS[1]), d);
 }
