@@ -19,9 +19,8 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** `pgOptions`: session options of the app's pool (what-if runs only, e.g. '-c jit=off'). */
-export async function startBenchApp(pgOptions?: string): Promise<BenchApp> {
-  const url = benchUrl();
+/** `pgOptions`: session options of the app's pool (what-if runs only, e.g. '-c jit=off'); `url`: another database than tko_bench. */
+export async function startBenchApp(pgOptions?: string, url = benchUrl()): Promise<BenchApp> {
   const config = loadConfig({ DATABASE_URL: url, NODE_ENV: 'test', JWT_SECRET: 'bench-secret' } as NodeJS.ProcessEnv, {
     webDist: '/nonexistent',
     accessTokenLifetime: 3600,
