@@ -188,6 +188,47 @@ describe('users', () => {
   });
 });
 
+describe('no self lock-out', () => {
+  /** A user whose only role grants users:* and users-roles:* — the rights nobody may take from themselves. */
+  async function lockableAdmin() {
+    const perms = ['users:view', 'users:change', 'users-roles:view', 'users-roles:change', 'users-roles:delete'];
+    const id = await createUser(t.pool, email(), perms);
+    const { rows } = await t.pool.query<{ role_id: number }>('SELECT role_id FROM user_role WHERE user_id = $1', [id]);
+    return { id, role: rows[0]!.role_id, auth: { Authorization: `Bearer ${tokenFor(id)}` } };
+  }
+  const rightsOf = async (userId: number) => (await t.pool.query<{ r: string }>(
+    `SELECT p.resource || ':' || p.action AS r FROM user_role ur JOIN role_permission p ON p.role_id = ur.role_id WHERE ur.user_id = $1 ORDER BY 1`, [userId])).rows.map((x) => x.r);
+
+  it('refuses dropping one\'s own roles, the rights of a role one holds, and deleting it; nothing is half-written', async () => {
+    const me = await lockableAdmin();
+    const rights = await rightsOf(me.id);
+    const card = (await api().get(`/api/users/${me.id}/`).set(me.auth)).body;
+    const body = { email: card.email, last_name: 'Иванов', first_name: card.first_name, middle_name: card.middle_name, is_declarant: false, user_report_processing_type: null, roles: [], municipal_formations: [], organizations: [] };
+    const own = await api().put(`/api/users/${me.id}/`).set(me.auth).send(body);
+    expect(own.status, JSON.stringify(own.body)).toBe(400);
+    expect(own.body.roles[0]).toMatch(/Нельзя лишить себя права/);
+    const after = (await api().get(`/api/users/${me.id}/`).set(me.auth)).body;
+    expect(after.last_name).toBe(card.last_name); // the whole edit rolled back, not only the roles
+    expect(after.roles.map((r: { id: number }) => r.id)).toEqual([me.role]);
+
+    const role = (await api().get(`/api/roles/${me.role}/`).set(me.auth)).body;
+    const weaker = { name: role.name, description: role.description, permissions: { ...role.permissions, 'users-roles:change': false } };
+    const edit = await api().put(`/api/roles/${me.role}/`).set(me.auth).send(weaker);
+    expect(edit.status, JSON.stringify(edit.body)).toBe(400);
+    expect(edit.body.permissions[0]).toMatch(/Нельзя лишить себя права/);
+    const del = await api().delete(`/api/roles/${me.role}/`).set(me.auth);
+    expect(del.status).toBe(400);
+    expect(await rightsOf(me.id)).toEqual(rights);
+
+    // Other edits stay allowed: one's own name, a role one holds keeping those rights, another user's roles.
+    expect((await api().put(`/api/users/${me.id}/`).set(me.auth).send({ ...body, roles: [me.role] })).status).toBe(200);
+    const other = await lockableAdmin();
+    expect((await api().delete(`/api/roles/${other.role}/`).set(me.auth)).status).toBe(204);
+    expect(await rightsOf(other.id)).toEqual([]);
+    expect((await api().put(`/api/roles/${me.role}/`).set(me.auth).send({ ...weaker, permissions: { ...role.permissions, 'users-roles:delete': false } })).status).toBe(200);
+  });
+});
+
 describe('system log', () => {
   it('filters by user, section, action and period, and exports xlsx', async () => {
     const name = `Журнал ${randomUUID().slice(0, 6)}`;

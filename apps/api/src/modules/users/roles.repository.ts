@@ -8,6 +8,7 @@ import type { Role, RoleWrite } from '@tko/contract';
 import { DEFAULT_PAGE_SIZE } from '@tko/contract';
 import { FieldValidationError, writeChangeLog } from '@tko/db';
 import type { Actor } from './users.repository';
+import { keptRightsOf, refuseSelfLockout } from './self-lockout';
 import { uniqueViolationAs } from './unique-violation';
 
 const NAME_TAKEN = 'Роль с таким названием уже существует.';
@@ -94,8 +95,10 @@ export class RolesRepository {
       const before = await this.get(id, db);
       if (!before) return null;
       await this.nameTaken(db, body.name, id);
+      const kept = await keptRightsOf(db, actor.id);
       await db.query('UPDATE role SET name = $2, description = $3, updated_at = now() WHERE id = $1', [id, body.name, body.description]);
       await this.setPermissions(db, id, body);
+      await refuseSelfLockout(db, actor.id, kept, 'permissions');
       const after = (await this.get(id, db))!;
       await this.log(db, actor, id, 'update', before, after);
       return after;
@@ -107,7 +110,9 @@ export class RolesRepository {
     return this.tx(async (db) => {
       const before = await this.get(id, db);
       if (!before) return false;
+      const kept = await keptRightsOf(db, actor.id);
       await db.query('DELETE FROM role WHERE id = $1', [id]);
+      await refuseSelfLockout(db, actor.id, kept, 'non_field_errors');
       await this.log(db, actor, id, 'delete', before, null);
       return true;
     });

@@ -9,6 +9,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { User, UserListQuery, UserWrite } from '@tko/contract';
 import { DEFAULT_PAGE_SIZE, MSG } from '@tko/contract';
 import { FieldValidationError as ValidationError, Params, writeChangeLog } from '@tko/db';
+import { keptRightsOf, refuseSelfLockout } from './self-lockout';
 import { uniqueViolationAs } from './unique-violation';
 
 const EMAIL_TAKEN = 'Пользователь с таким адресом электронной почты уже существует.';
@@ -177,12 +178,14 @@ export class UsersRepository {
       if (!before) return null;
       await this.emailTaken(db, body.email, id);
       await this.checkRefs(db, body);
+      const kept = id === actor.id ? await keptRightsOf(db, id) : new Set<string>();
       await db.query(
         `UPDATE app_user SET email = $2, last_name = $3, first_name = $4, middle_name = $5, is_declarant = $6, user_report_processing_type = $7,
            is_active = coalesce($8, is_active), email_verified = email_verified AND email = $2, updated_at = now() WHERE id = $1`,
         [id, body.email, body.last_name, body.first_name, body.middle_name, body.is_declarant, body.user_report_processing_type, body.is_active ?? null],
       );
       await this.setBindings(db, id, body);
+      await refuseSelfLockout(db, id, kept, 'roles');
       const after = (await this.get(id, db))!;
       await this.history(db, actor, id, 'update', before, after);
       return after;
