@@ -7,7 +7,12 @@
  * Asserts: no process exits and no request fails at the socket; during the outage the answers
  * are 503 `{detail, code}` with Retry-After, never 500; each API answers 200 again within 5 s of
  * the database being back; every create acknowledged with 201 exists exactly once and no row is
- * duplicated. Also /healthz and /readyz before and during an outage.
+ * duplicated. A GPS device (the real Wialon receiver of apps/tracker, in this process, on the same
+ * database) sends positions through both outages as a tracker does: a position the receiver could
+ * not store gets no answer and its connection is closed, so the device logs in again (answered from
+ * the device directory, no query) and sends it again; every position answered #ASD#1 is stored
+ * exactly once and the device is answered again once the database is back. Also /healthz and
+ * /readyz before and during an outage.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -18,6 +23,11 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, createPrisma, migrate } from '@tko/db';
 import type { PrismaClient } from '@tko/db';
+import { nullPublisher } from '@tko/realtime';
+import { setTrackerPassword, WialonClient } from '../../tracker/src/simulator';
+import { startTracker } from '../../tracker/src/tracker';
+import type { Tracker } from '../../tracker/src/tracker';
+import { loginPacket, shortDataPacket } from '../../tracker/src/wialon/index';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { TokenService } from '../src/modules/auth/tokens';
@@ -38,6 +48,10 @@ let pgServer: ThrowawayPostgres | undefined;
 let pool: Pool | undefined;
 let prisma: PrismaClient | undefined;
 let app: FastifyInstance | undefined;
+let tracker: Tracker | undefined;
+let trackerPool: Pool | undefined;
+let vehicleId = 0;
+const DEVICE = { imei: '864000000000001', password: 'Fault-Dev1ce' };
 const children: { name: string; child: ChildProcess; output: string }[] = [];
 let token = '';
 const apis: string[] = [];
@@ -79,19 +93,27 @@ beforeAll(async () => {
   const admin = await createUser(pool, 'admin@fault.local', ALL_PERMISSIONS);
   token = new TokenService(config.jwtSecret, config.accessTokenLifetime, config.refreshTokenLifetime).access(admin);
 
+  // The receiver keeps a pool of its own, as its process does (apps/tracker/src/main.ts).
+  trackerPool = createPool(url, { max: 3, onError: () => undefined });
+  vehicleId = (await pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier) VALUES ('Т001ТТ38', $1) RETURNING id`, [DEVICE.imei])).rows[0]!.id;
+  await setTrackerPassword(pool, vehicleId, DEVICE.password);
+  tracker = await startTracker({ pool: trackerPool, publisher: nullPublisher, port: 0, host: '127.0.0.1', devices: { refreshMs: 3600_000 } });
+
   const apiPort = await freePort();
   const common = { DATABASE_URL: url, REDIS_URL, QUEUE_PREFIX: `tko-test-fault-${RUN}`, JWT_SECRET: 'test-secret', NODE_ENV: 'test', LOG_LEVEL: 'fatal' };
   spawnProcess('api', 'apps/api/src/server.ts', { ...common, HOST: '127.0.0.1', PORT: String(apiPort), API_WORKERS: '1', WEB_DIST: '/nonexistent' });
   // The scheduled clean-up every second keeps the worker's pool busy through the outage.
   spawnProcess('worker', 'apps/worker/src/main.ts', { ...common, EXPORT_DIR: path.join('/tmp', `tko-fault-${RUN}`), NOTIFICATION_CLEANUP_EVERY_MS: '1000', EXPORT_CLEANUP_EVERY_MS: '1000' });
   apis.push(`http://127.0.0.1:${apiPort}`);
-  await waitFor('the API process', async () => (await fetch(`${apis[1]}/readyz`)).status === 200, 60000);
-}, 120_000);
+  await waitFor('the API process', async () => (await fetch(`${apis[1]}/readyz`)).status === 200, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   if (process.env.TEST_LOG) for (const { name, output } of children) console.log(`--- ${name}\n${output}`);
   try {
     for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await tracker?.close();
+    await trackerPool?.end().catch(() => undefined);
     await app?.close();
     await prisma?.$disconnect().catch(() => undefined);
     await pool?.end().catch(() => undefined);
@@ -134,7 +156,39 @@ describe('PostgreSQL restarts and terminated connections', () => {
         }
       }
     };
+    // The device: one position every 50 ms; one the receiver did not acknowledge is sent again on a
+    // new connection (a tracker's black box), so each acknowledged time must be stored once.
+    const device = { acknowledged: [] as number[], closed: 0, refusedLogins: 0, other: [] as string[], answers: [] as { ok: boolean; at: number }[] };
+    const deviceLoop = async () => {
+      let t0 = Date.now() - 3600_000; // an hour ago: inside the window, distinct times
+      let pending: number | null = null;
+      while (running) {
+        let c: WialonClient | null = null;
+        try {
+          c = await WialonClient.connect(tracker!.port);
+          const login = await c.send(loginPacket(DEVICE.imei, DEVICE.password));
+          if (login !== '#AL#1') { device.refusedLogins++; await new Promise((r) => setTimeout(r, 100)); continue; }
+          while (running) {
+            const time = pending ?? (t0 += 1000);
+            pending = time;
+            const answer = await c.send(shortDataPacket({ time: new Date(time), lat: 52.54, lng: 103.88, speed: 10, course: 0 }));
+            if (answer === '<closed>') { device.closed++; device.answers.push({ ok: false, at: Date.now() - started }); break; }
+            if (answer !== '#ASD#1') { device.other.push(answer); break; }
+            device.acknowledged.push(time);
+            device.answers.push({ ok: true, at: Date.now() - started });
+            pending = null;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        } catch {
+          device.closed++;
+          await new Promise((r) => setTimeout(r, 100));
+        } finally {
+          c?.close();
+        }
+      }
+    };
     const loops = [0, 1, 2, 3].map(loop);
+    const deviceDone = deviceLoop();
     const recovery: number[] = [];
     const allAnswer = async () => {
       for (const base of apis) recovery.push(await waitFor(`${base} after the outage`, async () => (await get(base, LIST)).status === 200, 10000));
@@ -155,6 +209,7 @@ describe('PostgreSQL restarts and terminated connections', () => {
     } finally {
       running = false;
       await Promise.all(loops);
+      await deviceDone;
     }
 
     expect(socketErrors).toEqual([]);
@@ -179,9 +234,24 @@ describe('PostgreSQL restarts and terminated connections', () => {
     expect(acknowledged.filter((m) => stored.get(m) !== 1)).toEqual([]); // none lost
 
     for (const { name, child, output } of children) expect(child.exitCode, `${name} exited:\n${output.slice(-2000)}`).toBeNull();
+
+    // The device: its logins were never refused (the directory answers without the database), it
+    // was answered again after the outages, and every acknowledged position is stored exactly once.
+    // (Whether an outage caught one of its statements in flight is chance; the paused database
+    // of the next test makes that certain.)
+    expect(device.refusedLogins).toBe(0);
+    expect(device.other, 'answers other than #ASD#1 or a closed connection').toEqual([]);
+    expect(device.answers.at(-1)?.ok, 'answered again after the outage').toBe(true);
+    const positions = await pool!.query<{ t: string; n: number }>(
+      `SELECT (extract(epoch FROM time) * 1000)::bigint::text AS t, count(*)::int AS n FROM vehicle_position WHERE vehicle_id = $1 GROUP BY time`, [vehicleId]);
+    const kept = new Map(positions.rows.map((r) => [Number(r.t), r.n]));
+    expect(positions.rows.filter((r) => r.n !== 1)).toEqual([]);
+    expect(device.acknowledged.filter((time) => kept.get(time) !== 1)).toEqual([]);
+    console.info(`database-restart: device acknowledged ${device.acknowledged.length} positions, ${device.closed} connections closed unanswered; stored ${positions.rows.length}`);
   }, 90_000);
 
-  it('/readyz names PostgreSQL while it is down (503, Retry-After); /healthz stays 200; 503 on a list', async () => {
+  it('/readyz names PostgreSQL while it is down (503, Retry-After); /healthz stays 200; 503 on a list; a device\'s position is not answered, then taken once', async () => {
+    const fix = { time: new Date(Date.now() - 7200_000), lat: 52.55, lng: 103.89, speed: 0, course: 0 };
     await pgServer!.pause();
     try {
       for (const base of apis) {
@@ -194,10 +264,26 @@ describe('PostgreSQL restarts and terminated connections', () => {
         expect(list.status).toBe(503);
         expect(list.headers.get('retry-after')).toBe('5');
       }
+      // A device logs in (the directory, no query) and sends: the receiver cannot store the position,
+      // so it does not answer and closes the connection — the device keeps it to send again.
+      const c = await WialonClient.connect(tracker!.port);
+      expect(await c.send(loginPacket(DEVICE.imei, DEVICE.password))).toBe('#AL#1');
+      expect(await c.send(shortDataPacket(fix))).toBe('<closed>');
     } finally {
       await pgServer!.resume();
     }
     for (const base of apis) await waitFor(`${base}/readyz after the restart`, async () => (await fetch(`${base}/readyz`)).status === 200, 5000);
+    // Sent again after the database is back, it is taken and stored once.
+    await waitFor('the device answered again', async () => {
+      const c = await WialonClient.connect(tracker!.port);
+      try {
+        return (await c.send(loginPacket(DEVICE.imei, DEVICE.password))) === '#AL#1' && (await c.send(shortDataPacket(fix))) === '#ASD#1';
+      } finally {
+        c.close();
+      }
+    }, 10_000);
+    const { rows } = await pool!.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicle_position WHERE vehicle_id = $1 AND time = $2', [vehicleId, fix.time]);
+    expect(rows[0]!.n).toBe(1);
     for (const { name, child, output } of children) expect(child.exitCode, `${name} exited:\n${output.slice(-2000)}`).toBeNull();
   }, 60_000);
 });
