@@ -383,3 +383,18 @@ describe('second review: bounded inputs', () => {
     expect(JSON.stringify(res.body).length).toBeLessThan(20000);
   });
 });
+
+describe('found by the long sweep (seed 509160621)', () => {
+  it('an impossible work date is a 400 on its field, not a database error', async () => {
+    const res = await request(t.app.server).post('/api/dispatcher/route-event/from-plan/').set(t.auth('admin')).send({ work_date: '5261-12-32' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body)).toEqual(['work_date']);
+  });
+  it('a polygon with an empty or malformed ring is a 400 on the ring, not a crash of its closure check', async () => {
+    for (const coordinates of [[[]], [[[94], ''], [], {}], [[[1, 2], [3, 4]]]]) {
+      const res = await request(t.app.server).post('/api/fleet/schedules/1/sites/bulk/').set(t.auth('admin')).send({ polygon: { type: 'Polygon', coordinates } });
+      expect(res.status, JSON.stringify(coordinates)).toBe(400);
+      expect(Object.keys(res.body).every((k) => k.startsWith('polygon')), JSON.stringify(res.body)).toBe(true);
+    }
+  });
+});

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
 import { MSG } from '../common/messages';
+import { DateSchema } from '../common/dates';
 
 export const QUEUE_FLOWS = 'flows';
 export const FLOWS_GENERATE_JOB = 'flows-generate';
@@ -75,7 +76,7 @@ export const documentZipRoute = defineRoute({
 
 /** Body of from-plan/: the work date whose planned routes become route events. */
 export const RouteEventsFromPlanBodySchema = z.strictObject({
-  work_date: z.string({ error: 'Укажите рабочую дату.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Неправильный формат даты. Используйте формат ГГГГ-ММ-ДД.'),
+  work_date: DateSchema,
 });
 export const RouteEventsFromPlanResultSchema = z.object({ created: z.number().int(), skipped: z.number().int() });
 

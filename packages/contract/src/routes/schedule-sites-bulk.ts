@@ -24,7 +24,11 @@ export const BulkPolygonSchema = z.strictObject({
   type: z.literal('Polygon', { error: 'Ожидался GeoJSON с type «Polygon».' }),
   coordinates: z.array(
     z.array(Position, { error: 'Контур — список точек [долгота, широта].' }).min(4, 'В контуре нужно не меньше 4 точек (первая повторяется в конце).').max(10000, 'Не больше 10 000 точек в контуре.')
-      .refine((ring) => ring[0]![0] === ring.at(-1)![0] && ring[0]![1] === ring.at(-1)![1], 'Контур должен быть замкнут: последняя точка равна первой.'),
+      // zod runs a refinement even when the ring's points failed their own checks: judge only well-formed ends.
+      .refine((ring) => {
+        const [a, b] = [ring[0] as unknown, ring.at(-1) as unknown];
+        return !Array.isArray(a) || !Array.isArray(b) || (a[0] === b[0] && a[1] === b[1]);
+      }, 'Контур должен быть замкнут: последняя точка равна первой.'),
     { error: 'Ожидались контуры многоугольника.' },
   ).min(1, 'Нужен хотя бы один контур.').max(100, 'Не больше 100 контуров.'),
 });
