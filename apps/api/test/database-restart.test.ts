@@ -169,7 +169,7 @@ describe('PostgreSQL restarts and terminated connections', () => {
           const login = await c.send(loginPacket(DEVICE.imei, DEVICE.password));
           if (login !== '#AL#1') { device.refusedLogins++; await new Promise((r) => setTimeout(r, 100)); continue; }
           while (running) {
-            const time = pending ?? (t0 += 1000);
+            const time: number = pending ?? (t0 += 1000);
             pending = time;
             const answer = await c.send(shortDataPacket({ time: new Date(time), lat: 52.54, lng: 103.88, speed: 10, course: 0 }));
             if (answer === '<closed>') { device.closed++; device.answers.push({ ok: false, at: Date.now() - started }); break; }
