@@ -21,7 +21,7 @@ import { PageTitle } from '../app/page-title';
 import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, ForbiddenState, LoadingState } from '../app/states';
 import { useLiveSubscription } from '../live/use-live';
-import { applyLive, BUCKET_COLORS, BUCKET_LABELS, countOnline } from './tracking-state';
+import { applyLive, BUCKET_COLORS, BUCKET_LABELS, countOnline, PANEL_SCROLL } from './tracking-state';
 
 const TrackingMap = lazy(() => import('../map/tracking-map'));
 
@@ -108,8 +108,9 @@ export function TrackingPage() {
             {show('vehicles') && (
               <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Машины</h2>}
                 extra={<span data-testid="online-counts">На связи: {counts.online} · Нет связи: {counts.offline}</span>}>
+                <div style={PANEL_SCROLL} tabIndex={0} role="region" aria-label="Список машин" data-testid="vehicles-scroll">
                 <Table<NavVehicle>
-                  size="small" rowKey="id" pagination={false} dataSource={list} scroll={{ y: 260 }}
+                  size="small" rowKey="id" pagination={false} dataSource={list}
                   onRow={(v) => ({ onClick: () => { setSelected(v.id); setTripNo(null); }, style: { cursor: 'pointer' } })}
                   columns={[
                     { title: 'Госномер', dataIndex: 'license_plate', render: (p: string, v) => (
@@ -124,13 +125,15 @@ export function TrackingPage() {
                       : '—') },
                   ]}
                 />
+                </div>
               </Card>
             )}
             {show('trips') && (
               <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Рейсы{plate ? ` ${plate}` : ''}</h2>}>
                 {selected === null ? <Empty description="Выберите машину" /> : trips.isError ? <ErrorState error={trips.error} /> : (
+                  <div style={{ ...PANEL_SCROLL, maxHeight: 220 }} tabIndex={0} role="region" aria-label="Рейсы за день">
                   <Table<NavTrip>
-                    size="small" rowKey="number" pagination={false} loading={trips.isFetching} dataSource={trips.data?.results ?? []} scroll={{ y: 200 }}
+                    size="small" rowKey="number" pagination={false} loading={trips.isFetching} dataSource={trips.data?.results ?? []}
                     locale={{ emptyText: 'Рейсов за день нет' }}
                     onRow={(t) => ({ onClick: () => setTripNo(t.number), style: { cursor: 'pointer' } })}
                     columns={[
@@ -140,6 +143,7 @@ export function TrackingPage() {
                       { title: 'Пробег', dataIndex: 'distance_m', render: km },
                     ]}
                   />
+                  </div>
                 )}
               </Card>
             )}

@@ -4,6 +4,12 @@
  */
 import { navLastOnlineBucket, type LivePosition, type NavVehicle } from '@tko/contract';
 
+/**
+ * A list's own scroll inside its panel (a focusable wrapper, not antd's `scroll.y`: that splits the
+ * header into a second table and the cells lose their headers for screen readers — axe td-has-header).
+ */
+export const PANEL_SCROLL = { maxHeight: 300, overflowY: 'auto' } as const;
+
 /** Colour of a vehicle by its last-online bucket (spec 02 §3 «Last online»); white text on each has contrast ≥ 4.5. */
 export const BUCKET_COLORS: Record<string, string> = {
   RECENTLY: '#237804', HOUR: '#0958d9', FEW_HOUR: '#ad4e00', DAY: '#cf1322', FAR_AGO: '#434343', NO_DATA: '#6b6b6b',

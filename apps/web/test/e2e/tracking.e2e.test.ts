@@ -1,6 +1,6 @@
 /**
  * Issue 10 §3, §5 in the browser: /routes/nav-ctrl/ lists the trucks with online / offline
- * counts; a simulated truck sends Wialon IPS packets through the real receiver (apps/tracker,
+ * counts (92 of them scroll in their own panel, the trips stay in view); a simulated truck sends Wialon IPS packets through the real receiver (apps/tracker,
  * TCP) and moves in the list and on the map live (STOMP over a real Redis); choosing it shows
  * its trips of the day, the trip card and the track on the map. Built app, real API, headless
  * Chromium; axe-core checks the screen.
@@ -38,6 +38,8 @@ beforeAll(async () => {
   truckId = (await db.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate, external_identifier) VALUES ('К555КК38', $1) RETURNING id`, [IMEI])).rows[0]!.id;
   await setTrackerPassword(db.pool, truckId, PASSWORD);
   await db.pool.query(`INSERT INTO vehicle (license_plate) VALUES ('М777ММ38')`);
+  // 90 more trucks without data: with 92, the list scrolls in its own panel (the trips stay in view).
+  await db.pool.query(`INSERT INTO vehicle (license_plate) SELECT 'Я' || lpad(g::text, 3, '0') || 'ЯЯ38' FROM generate_series(1, 90) g`);
   let baseUrl: string;
   ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { redisUrl: REDIS_URL } }));
   redis = new Redis(REDIS_URL);
@@ -70,7 +72,11 @@ const markerTitle = () => page.locator(`.tracking-marker[data-vehicle-id="${truc
 describe('tracking screen', () => {
   it('shows the trucks with counts and moves a simulated truck live in the list and on the map', async () => {
     await page.getByRole('heading', { level: 1, name: 'Мониторинг транспорта' }).waitFor();
-    await expect.poll(() => page.getByTestId('online-counts').textContent()).toBe('На связи: 1 · Нет связи: 1');
+    await expect.poll(() => page.getByTestId('online-counts').textContent()).toBe('На связи: 1 · Нет связи: 91');
+    // The 92 trucks scroll inside their panel; the trips' panel below stays within the 900 px window.
+    const list = await page.getByTestId('vehicles-scroll').evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+    expect(list.scroll).toBeGreaterThan(list.client);
+    expect((await page.getByRole('heading', { name: /^Рейсы/ }).boundingBox())!.y).toBeLessThan(900);
     const cell = page.getByTestId(`position-${truckId}`);
     await expect.poll(() => cell.textContent()).toContain(`${NEVSKY[5]![0].toFixed(5)}, ${NEVSKY[5]![1].toFixed(5)}`);
     await expect.poll(markerTitle).toContain('К555КК38');
