@@ -244,6 +244,17 @@ describe('way-bills', () => {
     expect(all).toContain('ДТ-З-К5');
     expect(all).toContain('двигателя 11:00');
     expect(all).toContain('г. Ангарск, 9 мкр.');
+    // Quantities are number cells with number formats (shown «35,5» by a Russian Excel), not text «35.500».
+    const cells: ExcelJS.Cell[] = [];
+    ws.eachRow((row) => row.eachCell((c) => cells.push(c)));
+    const numeric = (v: number) => cells.filter((c) => c.value === v);
+    expect(numeric(35.5).length).toBe(3);
+    expect(numeric(35.5).every((c) => c.numFmt === '#,##0.0##')).toBe(true);
+    expect(numeric(6.2).length).toBe(3);
+    // (a merged range reports its value in each of its cells)
+    expect(new Set(numeric(152300).map((c) => c.numFmt))).toEqual(new Set(['0']));
+    expect(numeric(152412).length).toBeGreaterThan(0);
+    expect(cells.filter((c) => typeof c.value === 'string' && /^\d+\.\d+$/.test(c.value)).map((c) => c.address)).toEqual([]);
 
     const dir = await mkdtemp(path.join(tmpdir(), 'waybill-'));
     try {

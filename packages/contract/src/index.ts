@@ -12,6 +12,7 @@ export * from './common/geo';
 export * from './common/pagination';
 export * from './common/fields';
 export * from './common/dates';
+export * from './common/numbers';
 export * from './common/ids';
 export * from './common/attachments';
 export * from './common/filters';

@@ -3,7 +3,7 @@
  * (ECharts through the dashboard's EChart component; this module is loaded lazily by the card, so
  * the chart library stays out of the other cards' chunks) and the same numbers as a table.
  */
-import { WkiUnit, wkiChartPoints } from '@tko/contract';
+import { formatNumber, WkiUnit, wkiChartPoints } from '@tko/contract';
 import { Empty, Table } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../dashboard/echart';
@@ -38,8 +38,8 @@ export function WkiChart({ entity }: { entity: Record<string, unknown> | null })
         dataSource={points}
         columns={[
           { key: 'year', title: 'Год', dataIndex: 'year' },
-          { key: 'planned', title: `План, ${unit}`, render: (_v, p) => p.planned ?? '—' },
-          { key: 'actual', title: `Факт, ${unit}`, render: (_v, p) => p.actual ?? '—' },
+          { key: 'planned', title: `План, ${unit}`, render: (_v, p) => (p.planned == null ? '—' : formatNumber(p.planned)) },
+          { key: 'actual', title: `Факт, ${unit}`, render: (_v, p) => (p.actual == null ? '—' : formatNumber(p.actual)) },
         ]}
       />
     </div>

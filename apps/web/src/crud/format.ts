@@ -1,10 +1,11 @@
 /**
  * How a field's wire value reads in the list and the view page: enums (and lists of them) by
- * Russian label, refs by name, points as 'lat, lng' with 6 decimals, dates DD.MM.YYYY, booleans
+ * Russian label, refs by name, points as 'lat, lng' with 6 decimals, dates DD.MM.YYYY, numbers by
+ * the contract's formatNumber (decimal comma, narrow no-break space for thousands), booleans
  * Да/Нет, ranges as «01.02.2020 — 31.12.2021» (an open end: «с …» / «по …»), computed values
  * (arrays, objects) as readable text.
  */
-import { ADDRESS_PART_LABELS, formatCoordinates, type FieldDef, type Point } from '@tko/contract';
+import { ADDRESS_PART_LABELS, formatCoordinates, formatDecimalString, formatNumber, type FieldDef, type Point } from '@tko/contract';
 import { formatDate, formatDateTime, formatTime } from '../app/dates';
 
 export const EMPTY_VALUE = '—';
@@ -15,13 +16,10 @@ function isNamed(v: unknown): v is Named {
   return Boolean(v) && typeof v === 'object' && 'name' in (v as object);
 }
 
-/** A decimal string as Russian text: `1.100` → `1,1`. */
+/** A decimal (wire string or number) as Russian text: `1.100` → `1,1`, `4260.000` → `4 260` (contract formatNumber). */
 export function formatDecimal(value: string | number): string {
-  const s = String(value);
-  if (!/^-?\d+(\.\d+)?$/.test(s)) return s;
-  const [int, frac = ''] = s.split('.');
-  const trimmed = frac.replace(/0+$/, '');
-  return trimmed ? `${int},${trimmed}` : int!;
+  if (typeof value === 'number') return formatNumber(value, { maxFraction: 6 });
+  return /^-?\d+(\.\d+)?$/.test(value) ? formatDecimalString(value) : value;
 }
 
 /** Structured address parts in order, comma-separated. */
@@ -69,6 +67,8 @@ export function formatReadable(value: unknown, label: (v: string) => string = (v
       .join('; ');
   }
   if (isWireDate(value)) return formatDate(value);
+  // Whole numbers in computed values may be years or counts: only fractions get the decimal comma.
+  if (typeof value === 'number' && !Number.isInteger(value)) return formatNumber(value, { maxFraction: 6 });
   // Derived figures are decimals as strings (`49644.000`): shown like decimal fields.
   if (typeof value === 'string' && /^-?\d+\.\d+$/.test(value)) return formatDecimal(value);
   return label(String(value));

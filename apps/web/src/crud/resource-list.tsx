@@ -28,6 +28,7 @@ import { FilterBar } from './filter-bar';
 import { setOption, type HashOptions } from './hash-options';
 import { defaultListOptions, listParams, readOrdering, readPage, readPageSize } from './list-query';
 import { rememberListHash } from './list-memory';
+import { summaryText } from './list-summary';
 import type { ResourcePaths } from './paths';
 import { useHashOptions } from './use-hash-options';
 
@@ -45,15 +46,6 @@ export interface ResourceListProps {
   orderingInHash?: boolean;
   /** Options written into the hash when absent, e.g. default filters (spec 03 §2, the reports). */
   listDefaults?: HashOptions;
-}
-
-/** "Найдено: 12, контейнеров: 30". */
-export function summaryText(count: number, aggregates: Record<string, unknown>, labels: Record<string, string>): string {
-  const parts = [`Найдено: ${count}`];
-  for (const [key, label] of Object.entries(labels)) {
-    if (typeof aggregates[key] === 'number') parts.push(`${label}: ${aggregates[key] as number}`);
-  }
-  return parts.join(', ');
 }
 
 const NO_FIXED: HashOptions = {};

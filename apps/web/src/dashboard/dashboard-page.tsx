@@ -9,7 +9,7 @@
 import { DownloadOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  buildRoutePath, dashboardAllRoute, dashboardFiltersRoute, dashboardStateUpdateRoute, widgetXlsxRoute,
+  buildRoutePath, formatNumber, dashboardAllRoute, dashboardFiltersRoute, dashboardStateUpdateRoute, widgetXlsxRoute,
   type DashboardAll, type DashboardTag, type DashboardWidget, type DashboardWidgetKey,
 } from '@tko/contract';
 import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
@@ -26,7 +26,7 @@ import { UNITS_MAP, widgetChart } from './widget-charts';
 
 const KEYS = { all: ['dashboard', 'all'] as const, filters: ['dashboard', 'filters'] as const };
 
-const cellText = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ru-RU', { maximumFractionDigits: 3 }) : v == null ? '—' : String(v));
+const cellText = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : v == null ? '—' : String(v));
 
 function WidgetTable({ w }: { w: DashboardWidget }) {
   const { columns, rows, total } = w.table;
@@ -125,7 +125,7 @@ export function DashboardPage() {
       <Space wrap aria-label="Теги" data-testid="dashboard-tags">
         {(filters.data?.tags ?? []).map((t) => (
           <Tag.CheckableTag key={t.key} checked={data.active_tags.includes(t.key)} onChange={(on) => toggleTag(t.key, on)} data-testid={`tag-${t.key}`}>
-            {t.label} ({t.count.toLocaleString('ru-RU')})
+            {t.label} ({formatNumber(t.count)})
           </Tag.CheckableTag>
         ))}
       </Space>

@@ -3,7 +3,8 @@
  * tooltip, legend and visual map with the canvas renderer are registered). The module is
  * imported by the dashboard page only, so the chart library is in the dashboard's lazy chunk.
  * The chart follows its box's size (ResizeObserver) and is disposed on unmount. `maps`:
- * GeoJSON areas registered under their names before the option is set (the choropleth).
+ * GeoJSON areas registered under their names before the option is set (the choropleth). Numbers
+ * on value axes and in tooltips are Russian (chart-numbers.ts).
  */
 import { useEffect, useRef } from 'react';
 import { BarChart, MapChart, PieChart } from 'echarts/charts';
@@ -11,6 +12,7 @@ import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } 
 import * as echarts from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { withRussianNumbers } from './chart-numbers';
 
 echarts.use([BarChart, PieChart, MapChart, GridComponent, TooltipComponent, LegendComponent, VisualMapComponent, CanvasRenderer]);
 
@@ -43,7 +45,7 @@ export function EChart({ option, maps, height = 260, label, testId }: EChartProp
 
   useEffect(() => {
     for (const [name, geo] of Object.entries(maps ?? {})) echarts.registerMap(name, geo as Parameters<typeof echarts.registerMap>[1]);
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(withRussianNumbers(option), { notMerge: true });
   }, [option, maps]);
 
   return <div ref={box} role="img" aria-label={label} data-testid={testId} style={{ width: '100%', height }} />;

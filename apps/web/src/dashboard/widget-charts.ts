@@ -8,7 +8,7 @@
  * - sites by ОКТМО: a choropleth over the units' areas (`map` series + continuous visual map).
  * Returns null when the table has nothing to draw (the page shows the empty state).
  */
-import type { DashboardWidget } from '@tko/contract';
+import { formatNumber, type DashboardWidget } from '@tko/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
@@ -47,7 +47,7 @@ export function widgetChart(w: DashboardWidget): EChartsCoreOption | null {
     case 'total_quantity_waste_storage': return bars(rows.map(label), seriesOf('objects'), true);
     case 'sources_by_category':
       return {
-        tooltip: { trigger: 'item', valueFormatter: (v: number) => `${v} т/год` },
+        tooltip: { trigger: 'item', valueFormatter: (v: number) => `${formatNumber(v)} т/год` },
         series: [{ type: 'pie', radius: ['35%', '65%'], data: rows.map((r) => ({ name: label(r), value: num(r.tonnes) })) }],
       };
     case 'predicted_values_formation_TKO_volume':

@@ -12,7 +12,7 @@
  */
 import { DownloadOutlined, PlayCircleOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { fitImportOptions, ImportFileStatus, ImportTemplateType, type ImportApplicableOptions, type ImportFile, type ImportOptions, type ImportTarget, type ImportUpdate } from '@tko/contract';
+import { fitImportOptions, formatNumber, ImportFileStatus, ImportTemplateType, type ImportApplicableOptions, type ImportFile, type ImportOptions, type ImportTarget, type ImportUpdate } from '@tko/contract';
 import { Alert, Button, Checkbox, Descriptions, InputNumber, Popconfirm, Progress, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -210,7 +210,7 @@ function Outcome({ file }: { file: ImportFile }) {
           showIcon
           data-testid="import-report"
           title={`Импорт завершён: создано ${r.created}, обновлено ${r.updated}, без изменений ${r.unchanged}, пропущено ${r.skipped}; строк с ошибками ${r.failed_rows}.`}
-          description={`Строк в файле: ${r.rows}, объектов: ${r.objects}, объединено строк: ${r.merged_rows}. Время: ${r.seconds.toFixed(1).replace('.', ',')} с.`}
+          description={`Строк в файле: ${r.rows}, объектов: ${r.objects}, объединено строк: ${r.merged_rows}. Время: ${formatNumber(r.seconds, { minFraction: 1, maxFraction: 1 })} с.`}
         />
       )}
       {file.status === 'ROLLED_BACK' && <Alert type="info" showIcon data-testid="import-rolled-back" title="Импорт откачен: созданные записи удалены, изменённые возвращены к прежним значениям." />}

@@ -3,7 +3,7 @@
  * signed-in organisation's numbers from GET /api/personal-area/numerical-indicators/.
  */
 import { useQuery } from '@tanstack/react-query';
-import { numericalIndicatorsRoute } from '@tko/contract';
+import { formatNumber, numericalIndicatorsRoute } from '@tko/contract';
 import { Card, Col, Row, Statistic } from 'antd';
 import { callRoute } from '../api/client';
 
@@ -17,7 +17,7 @@ export function ReportStatsBlock() {
   ];
   return (
     <Card size="small" title="Показатели организации" style={{ marginBottom: 16 }}>
-      <Row gutter={16}>{items.map(([t, v]) => <Col key={t} xs={12} md={4}><Statistic title={t} value={v} /></Col>)}</Row>
+      <Row gutter={16}>{items.map(([t, v]) => <Col key={t} xs={12} md={4}><Statistic title={t} value={v} formatter={(x) => (typeof x === 'number' || (typeof x === 'string' && x !== '') ? formatNumber(x) || String(x) : x)} /></Col>)}</Row>
     </Card>
   );
 }

@@ -4,7 +4,7 @@
  * planned and not — and the difference, so an operator can compare the optimiser with the
  * current assignment kept.
  */
-import type { PlanRun } from '@tko/contract';
+import { formatNumber, type PlanRun } from '@tko/contract';
 import { Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -18,9 +18,9 @@ interface Row { key: string; label: string; a: string; b: string; diff: string }
 
 /** The comparison rows (pure): value of plan a, of plan b, and b − a. */
 export function compareRows(a: PlanRun, b: PlanRun): Row[] {
-  const n = (x: number) => x.toLocaleString('ru-RU');
+  const n = (x: number) => formatNumber(x);
   const signed = (d: number, f: (x: number) => string) => (d === 0 ? '0' : `${d > 0 ? '+' : '−'}${f(Math.abs(d))}`);
-  const pct = (d: number, base: number) => (base > 0 && d !== 0 ? ` (${d > 0 ? '+' : '−'}${Math.abs((100 * d) / base).toFixed(1).replace('.', ',')} %)` : '');
+  const pct = (d: number, base: number) => (base > 0 && d !== 0 ? ` (${d > 0 ? '+' : '−'}${formatNumber(Math.abs((100 * d) / base), { minFraction: 1, maxFraction: 1 })} %)` : '');
   const row = (key: string, label: string, f: (x: number) => string, get: (p: PlanRun) => number): Row => ({
     key, label, a: f(get(a)), b: f(get(b)), diff: `${signed(get(b) - get(a), f)}${pct(get(b) - get(a), get(a))}`,
   });

@@ -5,7 +5,7 @@
  * payload and whether it fits every site of the route, and the rules the route breaks.
  */
 import type { ScheduleRoute } from '@tko/contract';
-import { LoadingType } from '@tko/contract';
+import { formatNumber, LoadingType } from '@tko/contract';
 import { Space, Tag, Typography } from 'antd';
 import { hoursMinutes } from './route-stops';
 
@@ -31,7 +31,7 @@ export function shiftText(r: Pick<ScheduleRoute, 'shift' | 'crew'>): string {
 /** 'Кузов: Задняя, грузоподъёмность 5 000 кг — подходит ко всем площадкам маршрута'. */
 export function truckText(r: Pick<ScheduleRoute, 'loading' | 'payload_kg' | 'compatible' | 'stops'>): string {
   const body = r.loading ? LoadingType.label(r.loading) : 'не указан';
-  const payload = r.payload_kg != null ? `, грузоподъёмность ${r.payload_kg.toLocaleString('ru-RU')} кг` : ', грузоподъёмность не указана';
+  const payload = r.payload_kg != null ? `, грузоподъёмность ${formatNumber(r.payload_kg)} кг` : ', грузоподъёмность не указана';
   const misfit = r.stops.filter((s) => s.stop_type === 'WASTE_AREA' && !s.compatible).length;
   return `Кузов: ${body}${payload} — ${r.compatible ? 'подходит ко всем площадкам маршрута' : `не подходит к площадкам: ${misfit}`}.`;
 }

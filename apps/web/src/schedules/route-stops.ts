@@ -3,7 +3,7 @@
  * object, distances and durations, where travel times come from (issue 10 §4: "stated in the
  * answer").
  */
-import type { DayRoutes, ScheduleRoute, ScheduleRouteStop } from '@tko/contract';
+import { formatNumber, type DayRoutes, type ScheduleRoute, type ScheduleRouteStop } from '@tko/contract';
 
 export const STOP_TYPE_LABELS: Record<ScheduleRouteStop['stop_type'], string> = {
   GARAGE: 'Гараж',
@@ -34,7 +34,7 @@ export function stopObject(s: ScheduleRouteStop): string {
 }
 
 /** 12 345 m → '12,3 км'. */
-export const km = (m: number): string => `${(m / 1000).toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} км`;
+export const km = (m: number): string => `${formatNumber(m / 1000, { minFraction: 1, maxFraction: 1 })} км`;
 
 /** 5 400 s → '1 ч 30 мин'. */
 export function hoursMinutes(s: number): string {

@@ -57,11 +57,11 @@ describe('analytics screens', () => {
   it('shows the balance with totals, filters it by year and hazard class, and lists the balance files', async () => {
     await signIn(page, baseUrl, ADMIN, '/analitics/balance/#page=1&year=2024');
     await expect.poll(summary).toMatch(/Найдено: 2/);
-    await expect.poll(summary).toMatch(/образовано, т: 1000[.,]5, .*размещено \(захоронено\), т: 900/);
+    await expect.poll(summary).toMatch(/образовано, т: 1\u202f000,5, .*размещено \(захоронено\), т: 900/);
     await expect.poll(() => page.locator('tbody tr', { hasText: '7 31 110 01 72 4' }).count()).toBe(1);
     await expectAccessible(page, 'моделируемый баланс');
     await page.goto(`${baseUrl}/analitics/balance/#page=1&year=2024&hazard_class=1`);
-    await expect.poll(summary).toMatch(/Найдено: 1, .*образовано, т: 0[.,]5/);
+    await expect.poll(summary).toMatch(/Найдено: 1, .*образовано, т: 0,5/);
     await page.goto(`${baseUrl}/analitics/balance-files/`);
     await page.getByRole('heading', { name: 'Файлы моделируемого баланса' }).waitFor();
     await expect.poll(() => page.getByTestId('balance-files').innerText()).toMatch(/Файлов баланса нет/);
@@ -76,7 +76,7 @@ describe('analytics screens', () => {
     await expectAccessible(page, 'целевой показатель');
     await page.goto(`${baseUrl}/analitics/tariff/`);
     await page.getByRole('tab', { name: 'Прогнозные тарифы' }).waitFor();
-    await expect.poll(() => page.locator('tbody tr', { hasText: '2027' }).innerText()).toMatch(/41[.,]45[\s\S]*231[.,]21/);
+    await expect.poll(() => page.locator('tbody tr', { hasText: '2027' }).innerText()).toMatch(/41,45[\s\S]*231,21/);
     await expectAccessible(page, 'тарифы');
     await page.getByRole('tab', { name: 'Тарифы регионального оператора' }).click();
     await expect.poll(() => page.url()).toContain('/analitics/tariff/reg-operator/');

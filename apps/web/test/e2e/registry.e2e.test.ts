@@ -22,6 +22,8 @@ import { copyBuiltWeb, launchChromium, RESULTS_DIR, screenshotIfFailed, closeE2e
 
 const ADMIN = { email: 'e2e-admin@tko.local', password: 'Е2е-пароль-администратора-1', first_name: 'Ольга', last_name: 'Проверкина' };
 const TOTAL_SITES = 1692;
+/** A count as the list summary writes it: thousands grouped by a narrow no-break space (`1 692`). */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 const LIST_PATH = '/terr-schema/containers/container/';
 const API_LIST = '/api/waste-area/container/';
 /** A street of Angarsk with a handful of container sites. */
@@ -141,7 +143,7 @@ describe('registry in the browser', () => {
     await page.goto(`${baseUrl}/`);
     // `/` → the container list; anonymous visitors read it through the public path.
     await page.waitForURL((u) => u.pathname === LIST_PATH && u.hash === '#page=1&ordering=location');
-    await expect.poll(() => summary(page).textContent()).toContain(`Найдено: ${TOTAL_SITES}`);
+    await expect.poll(() => summary(page).textContent()).toContain(`Найдено: ${grouped(TOTAL_SITES)}`);
 
     // The header's «Войти» leads to /auth/ with this page (and its hash, once written) as `h`.
     const signIn = page.getByRole('banner').getByRole('link', { name: 'Войти' });
@@ -158,7 +160,7 @@ describe('registry in the browser', () => {
     ]);
     await page.waitForURL((u) => u.pathname === LIST_PATH);
     expect(new URL(page.url()).hash).toBe('#page=1&ordering=location');
-    await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${TOTAL_SITES}, контейнеров: \\d+$`));
+    await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${grouped(TOTAL_SITES)}, контейнеров: [\\d\u202f]+$`));
     await expect.poll(() => page.getByTestId('user-name').textContent()).toContain(`${ADMIN.first_name} ${ADMIN.last_name}`);
     // The admin may create and export: the buttons the anonymous step checks for are here.
     await page.getByRole('button', { name: 'Создать' }).waitFor();
@@ -177,7 +179,7 @@ describe('registry in the browser', () => {
     expect(hash.get('search')).toBe(SEARCH);
     expect(hash.get('page')).toBe('1');
     expect(hash.get('ordering')).toBe('location');
-    await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${state.searchCount},`));
+    await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${grouped(state.searchCount)},`));
     // Every shown row is one of the found sites (all fit on the first page).
     await expect.poll(() => page.getByRole('link', { name: 'Редактировать' }).count()).toBe(state.searchCount);
     const rows = dataRows(page);
@@ -241,7 +243,7 @@ describe('registry in the browser', () => {
     await Promise.all([page.waitForResponse(listResponse('search', SEARCH)), page.getByRole('button', { name: 'К списку' }).click()]);
     await page.waitForURL((u) => u.pathname === LIST_PATH);
     expect(hashOf(page).get('search')).toBe(SEARCH);
-    await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${state.searchCount},`));
+    await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${grouped(state.searchCount)},`));
 
     // The new landmark is searchable: exactly the edited site.
     await search(page, state.landmark, true);
@@ -265,7 +267,7 @@ describe('registry in the browser', () => {
   it('5. the export downloads the filtered rows as xlsx with Russian headers', async () => {
     await resetFilters(page);
     await search(page, SEARCH);
-    await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${state.searchCount},`));
+    await expect.poll(() => summary(page).textContent()).toMatch(new RegExp(`^Найдено: ${grouped(state.searchCount)},`));
 
     const [download, answer] = await Promise.all([
       page.waitForEvent('download'),
@@ -342,7 +344,7 @@ describe('registry in the browser', () => {
       ]);
       expect(publicList.status()).toBe(200);
       expect(publicList.request().headers().authorization).toBeUndefined();
-      await expect.poll(() => summary(p).textContent()).toContain(`Найдено: ${TOTAL_SITES}`);
+      await expect.poll(() => summary(p).textContent()).toContain(`Найдено: ${grouped(TOTAL_SITES)}`);
       await p.getByText('Открытый реестр: только просмотр.').waitFor();
       await expect.poll(() => dataRows(p).count()).toBeGreaterThan(0);
       expect(await p.getByRole('button', { name: 'Создать' }).count()).toBe(0);

@@ -26,7 +26,7 @@ describe('new field kinds: display', () => {
   });
 
   it('computed values: decimals, enum codes by label, objects readable', () => {
-    expect(formatFieldValue(source.fields.normative_year_kg!, '49644.000')).toBe('49644');
+    expect(formatFieldValue(source.fields.normative_year_kg!, '49644.000')).toBe('49\u202f644');
     expect(formatFieldValue(source.fields.normative_year_m3!, '0.2500')).toBe('0,25');
     expect(formatFieldValue(source.fields.normative_year_kg!, null)).toBe('—');
     expect(formatFieldValue(person.fields.roles!, ['OPERATOR', 'REG_OPERATOR'])).toBe('Оператор по обращению с ТКО, Региональный оператор');

@@ -33,7 +33,7 @@ describe('shift, truck and plan comparison texts', () => {
   it('says the shift with its breaks and the truck against its sites', () => {
     expect(shiftText(route)).toBe('Смена 06:00–13:02 (7 ч 2 мин), за рулём 6 ч 0 мин; перерыв 08:31–09:16 (45 мин), обед 12:00–13:00 (60 мин).');
     expect(shiftText({ ...route, crew: 1, shift: { ...route.shift, breaks: [] } })).toBe('Смена (второй экипаж) 06:00–13:02 (7 ч 2 мин), за рулём 6 ч 0 мин; перерывов нет.');
-    expect(truckText(route)).toBe('Кузов: Задняя, грузоподъёмность 5\u00a0000 кг — подходит ко всем площадкам маршрута.');
+    expect(truckText(route)).toBe('Кузов: Задняя, грузоподъёмность 5\u202f000 кг — подходит ко всем площадкам маршрута.');
     expect(truckText({ ...route, compatible: false, payload_kg: null, stops: [stop, { ...stop, compatible: false }] })).toBe('Кузов: Задняя, грузоподъёмность не указана — не подходит к площадкам: 1.');
     expect(stopTypeLabel({ stop_type: 'LUNCH_BREAK', break_kind: 'driving' })).toBe('Перерыв (4 ч 30 мин за рулём)');
     expect(stopTypeLabel({ stop_type: 'LUNCH_BREAK', break_kind: 'lunch' })).toBe('Обед');

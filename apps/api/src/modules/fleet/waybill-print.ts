@@ -7,7 +7,9 @@
  * converting to PDF). Built with exceljs.
  *
  * Input: {@link WaybillPrintData} (times as ISO strings, shown in `timeZone`); the engine and
- * equipment times, stored in seconds, are printed as ч:мм.
+ * equipment times, stored in seconds, are printed as ч:мм. Quantities (odometer, fuel, distance, weight,
+ * trips) are number cells with number formats ({@link DECIMAL_FORMAT}, {@link INTEGER_FORMAT}), so
+ * Excel and LibreOffice show them with the reader's decimal comma («4,5») and can sum them.
  */
 import ExcelJS from 'exceljs';
 
@@ -68,6 +70,15 @@ export function hoursMinutes(seconds: number | null): string {
 }
 
 const COLS = 16;
+/** Excel number format of decimals (km, l, t): at least one, at most three fraction digits, grouped thousands. */
+export const DECIMAL_FORMAT = '#,##0.0##';
+/** Excel number format of whole quantities (odometer readings, trips): no grouping, as on the odometer. */
+export const INTEGER_FORMAT = '0';
+/** A printed cell: text, or a number with its Excel number format. */
+type Printed = string | { n: number; fmt: string };
+/** A decimal wire string (`'35.500'`) or an integer as a number cell; '' when empty. */
+const dec = (v: string | null | undefined): Printed => (v === null || v === undefined || v === '' ? '' : { n: Number(v), fmt: DECIMAL_FORMAT });
+const int = (v: number | null | undefined): Printed => (v === null || v === undefined ? '' : { n: v, fmt: INTEGER_FORMAT });
 const thin: Partial<ExcelJS.Border> = { style: 'thin' };
 const box: Partial<ExcelJS.Borders> = { top: thin, left: thin, bottom: thin, right: thin };
 
@@ -95,16 +106,17 @@ export async function waybillXlsx(w: WaybillPrintData, timeZone: string): Promis
   ws.properties.defaultRowHeight = 14;
   let r = 1;
   const font = { name: 'Arial', size: 8 };
-  const put = (row: number, c1: number, c2: number, value: string, o: { bold?: boolean; size?: number; border?: boolean; align?: ExcelJS.Alignment['horizontal']; wrap?: boolean } = {}) => {
+  const put = (row: number, c1: number, c2: number, value: Printed, o: { bold?: boolean; size?: number; border?: boolean; align?: ExcelJS.Alignment['horizontal']; wrap?: boolean } = {}) => {
     if (c2 > c1) ws.mergeCells(row, c1, row, c2);
     const cell = ws.getCell(row, c1);
-    cell.value = value;
+    cell.value = typeof value === 'string' ? value : value.n;
+    if (typeof value !== 'string') cell.numFmt = value.fmt;
     cell.font = { ...font, bold: o.bold ?? false, size: o.size ?? font.size };
     cell.alignment = { horizontal: o.align ?? 'left', vertical: 'middle', wrapText: o.wrap ?? true };
     if (o.border) for (let c = c1; c <= c2; c++) ws.getCell(row, c).border = box;
   };
   /** A bordered table row: [from, to, text] triples. */
-  const tableRow = (cells: [number, number, string][], bold = false, height?: number) => {
+  const tableRow = (cells: [number, number, Printed][], bold = false, height?: number) => {
     for (const [a, b, v] of cells) put(r, a, b, v, { border: true, bold, align: 'center' });
     if (height) ws.getRow(r).height = height;
     r++;
@@ -163,9 +175,9 @@ export async function waybillXlsx(w: WaybillPrintData, timeZone: string): Promis
   const head = r;
   tableRow([[1, 1, 'Операция'], [2, 4, 'Время по графику'], [5, 6, 'Нулевой пробег, км'], [7, 8, 'Показания спидометра, км'], [9, 10, 'Время фактическое'],
     [11, 12, 'Марка горючего'], [13, 13, 'Код'], [14, 14, 'Выдано'], [15, 15, 'Остаток при выезде'], [COLS, COLS, 'Остаток при возвращении']], true, 24);
-  tableRow([[1, 1, 'Выезд из гаража'], [2, 4, dt(w.planned_departure_at)], [5, 6, s(w.zero_mileage_km)], [7, 8, s(w.odometer_departure)], [9, 10, dt(w.departure_at)],
-    [11, 12, s(w.fuel?.mark)], [13, 13, s(w.fuel?.code)], [14, 14, s(w.fuel_provided_l)], [15, 15, s(w.fuel_remaining_departure_l)], [COLS, COLS, s(w.fuel_remaining_arrival_l)]]);
-  tableRow([[1, 1, 'Возвращение в гараж'], [2, 4, dt(w.planned_arrival_at)], [5, 6, ''], [7, 8, s(w.odometer_arrival)], [9, 10, dt(w.arrival_at)],
+  tableRow([[1, 1, 'Выезд из гаража'], [2, 4, dt(w.planned_departure_at)], [5, 6, dec(w.zero_mileage_km)], [7, 8, int(w.odometer_departure)], [9, 10, dt(w.departure_at)],
+    [11, 12, s(w.fuel?.mark)], [13, 13, s(w.fuel?.code)], [14, 14, dec(w.fuel_provided_l)], [15, 15, dec(w.fuel_remaining_departure_l)], [COLS, COLS, dec(w.fuel_remaining_arrival_l)]]);
+  tableRow([[1, 1, 'Возвращение в гараж'], [2, 4, dt(w.planned_arrival_at)], [5, 6, ''], [7, 8, int(w.odometer_arrival)], [9, 10, dt(w.arrival_at)],
     [11, 12, 'Время работы, ч:мм'], [13, 14, `двигателя ${hoursMinutes(w.work_engine_time)}`], [15, COLS, `спецоборудования ${hoursMinutes(w.work_equipment_time)}`]]);
   void head;
   r++;
@@ -179,7 +191,7 @@ export async function waybillXlsx(w: WaybillPrintData, timeZone: string): Promis
   const shown = rows.slice(0, 8);
   for (const t of shown) {
     tableRow([[1, 2, s(t.customer)], [3, 4, s(t.job_kind)], [5, 7, s(t.loading_point)], [8, 10, s(t.unloading_point)], [11, 12, s(t.cargo)],
-      [13, 13, s(t.arrival_time).slice(0, 5)], [14, 14, s(t.trips)], [15, 15, s(t.distance_km)], [COLS, COLS, s(t.weight_t)]], false, 22);
+      [13, 13, s(t.arrival_time).slice(0, 5)], [14, 14, int(t.trips)], [15, 15, dec(t.distance_km)], [COLS, COLS, dec(t.weight_t)]], false, 22);
   }
   for (let k = shown.length; k < 4; k++) tableRow([[1, 2, ''], [3, 4, ''], [5, 7, ''], [8, 10, ''], [11, 12, ''], [13, 13, ''], [14, 14, ''], [15, 15, ''], [COLS, COLS, '']]);
   if (rows.length > shown.length) put(r++, 1, COLS, `Ещё заданий: ${rows.length - shown.length} (см. карточку путевого листа).`);

@@ -7,13 +7,12 @@
  * and sums their decimal fields that carry a unit (the containers' volume, m³).
  */
 import { DeleteOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
-import type { FieldDef } from '@tko/contract';
+import { formatNumber, type FieldDef } from '@tko/contract';
 import { Button, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { childTexts } from '../../resources/child-texts';
-import { formatDecimal } from '../format';
 import { newChildRow, type FormValues } from '../form-values';
 import { ChildCardDrawer } from '../panels/child-card';
 import { BareInput } from './bare-input';
@@ -96,7 +95,7 @@ export function ChildrenTable({ resource, name, field, control, disabled }: Prop
     .filter(([, fd]) => fd.kind === 'decimal' && fd.unit)
     .map(([key, fd]) => {
       const total = visible.reduce((sum, { row }) => sum + (Number(String(row[key] ?? '').replace(',', '.')) || 0), 0);
-      return `${fd.label.split(',')[0]!.toLowerCase()} ${formatDecimal(total.toFixed(fd.scale ?? 3))} ${fd.unit}`;
+      return `${fd.label.split(',')[0]!.toLowerCase()} ${formatNumber(total, { maxFraction: fd.scale ?? 3 })} ${fd.unit}`;
     });
 
   return (
