@@ -46,6 +46,10 @@ export function describeError(status: number, body: ErrorBody): string {
   if (status === 400) {
     const nonField = body?.non_field_errors;
     if (Array.isArray(nonField) && nonField.length) return nonField.map(String).join(' ');
+    // The server's own words when it names the problem (an action's «В графике нет транспортных
+    // средств…»); a card shows these at their fields and says «Исправьте отмеченные поля».
+    const said = [...new Set(Object.values(validationMessages(body)).flat())];
+    if (said.length && said.length <= 3) return said.join(' ');
     return 'Проверьте правильность заполнения полей.';
   }
   if (status === 401) return 'Требуется вход в систему.';

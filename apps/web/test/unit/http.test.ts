@@ -88,6 +88,9 @@ describe('http client', () => {
     expect(net.isNetwork).toBe(true);
     expect(errorMessage(net)).toMatch(/Нет связи с сервером/);
     expect(describeError(404, null)).toBe('Объект не найден.');
+    // A 400 naming its problem at a field says the server's words; many field errors, the general advice.
+    expect(describeError(400, { vehicles: ['В графике нет транспортных средств с гаражом, у которого указаны координаты.'] })).toBe('В графике нет транспортных средств с гаражом, у которого указаны координаты.');
+    expect(describeError(400, { a: ['Обязательное поле.'], b: ['Обязательное поле.'], c: ['Слишком длинно.'], d: ['Не число.'], e: ['Не дата.'] })).toBe('Проверьте правильность заполнения полей.');
     expect(buildUrl('/a/?x=1', { y: 2 })).toBe('/a/?x=1&y=2');
   });
 

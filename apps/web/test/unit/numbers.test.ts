@@ -39,10 +39,10 @@ describe('web uses it', () => {
   });
 
   it('on chart value axes and in tooltips, leaving category axes and own formatters alone', () => {
-    const o = withRussianNumbers({ tooltip: { trigger: 'axis' }, xAxis: { type: 'category', data: ['a'] }, yAxis: [{ type: 'value' }, { type: 'value', axisLabel: { formatter: '{value} т' } }] }) as Record<string, any>;
+    const o = withRussianNumbers({ tooltip: { trigger: 'axis' }, xAxis: { type: 'category', data: ['a'] }, yAxis: [{ type: 'value' }, { type: 'value', axisLabel: { formatter: '{value} т' } }] }) as unknown as { xAxis: { axisLabel?: unknown }; yAxis: { axisLabel: { formatter: ((v: number) => string) | string } }[]; tooltip: { valueFormatter: (v: unknown) => string } };
     expect(o.xAxis.axisLabel).toBeUndefined();
-    expect(o.yAxis[0].axisLabel.formatter(1800)).toBe(`1${NNBSP}800`);
-    expect(o.yAxis[1].axisLabel.formatter).toBe('{value} т');
+    expect((o.yAxis[0]!.axisLabel.formatter as (v: number) => string)(1800)).toBe(`1${NNBSP}800`);
+    expect(o.yAxis[1]!.axisLabel.formatter).toBe('{value} т');
     expect(o.tooltip.valueFormatter(56.7)).toBe('56,7');
   });
 });

@@ -1,6 +1,6 @@
-import { containerResource, type ResourceDef } from '@tko/contract';
+import { containerResource, MSG, resourceByName, type ResourceDef } from '@tko/contract';
 import { describe, expect, it } from 'vitest';
-import { cardSchema } from '../../src/crud/card-schema';
+import { cardResolver, cardSchema } from '../../src/crud/card-schema';
 import { newChildRow, normaliseFormValues, toFormValues } from '../../src/crud/form-values';
 import { errorPaths, formPathOf, invalidTabs, mapServerErrors, tabErrorFlags } from '../../src/crud/server-errors';
 
@@ -129,5 +129,26 @@ describe('card form values and the contract schema', () => {
     const body = cardSchema(def, false).parse(normaliseFormValues(def, values)) as Record<string, unknown>;
     expect(body.containers).toEqual([{ id: 11, fetch_action: 'delete', type: 'EURO', volume: '1.100', loading: 'REAR' }]);
     expect(body.responsible_person).toEqual({ full_name: 'Иванов И. И.', position: null, phone: null, email: null });
+  });
+});
+
+describe('the card resolver speaks as the server', () => {
+  const garages = resourceByName('garages') as unknown as ResourceDef;
+  const options = { fields: {}, shouldUseNativeValidation: false, criteriaMode: 'firstError' as const, names: undefined };
+  const resolve = (values: Record<string, unknown>) => cardResolver(garages, true)({ ...toFormValues(garages, null), name: 'Гараж', ...values }, undefined, options);
+
+  it('names the coordinate out of range at the field, not a union branch («Ожидался объект.»)', async () => {
+    const lat = await resolve({ coordinates: '91, 200' });
+    expect((lat.errors as Record<string, { message?: string }>).coordinates?.message).toBe(MSG.latitude);
+    const lng = await resolve({ coordinates: '52.5, 200' });
+    expect((lng.errors as Record<string, { message?: string }>).coordinates?.message).toBe(MSG.longitude);
+    const shape = await resolve({ coordinates: 'рядом с заводом' });
+    expect((shape.errors as Record<string, { message?: string }>).coordinates?.message).toBe(MSG.coordinates);
+  });
+
+  it('passes valid values through as the request body', async () => {
+    const ok = await resolve({ coordinates: '52.5, 103.9' });
+    expect(ok.errors).toEqual({});
+    expect((ok.values as Record<string, unknown>).coordinates).toEqual({ lat: 52.5, lng: 103.9 });
   });
 });

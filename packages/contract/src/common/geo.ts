@@ -33,6 +33,19 @@ export function parseCoordinatesString(text: string): Point | null {
   return { lat: round6(lat), lng: round6(lng) };
 }
 
+/**
+ * Why `'lat, lng'` text is not a point, in Russian: the latitude or the longitude out of range
+ * (`91, 200` → «Широта должна быть числом от -90 до 90.»), else the expected shape.
+ */
+export function coordinatesProblem(text: string): string {
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length === 2 && parts.every((p) => /^[-+]?\d+(\.\d+)?$/.test(p))) {
+    if (Math.abs(Number(parts[0])) > 90) return MSG.latitude;
+    if (Math.abs(Number(parts[1])) > 180) return MSG.longitude;
+  }
+  return MSG.coordinates;
+}
+
 /** Formats a point as the `'lat, lng'` text the interface shows, 6 decimals. */
 export function formatCoordinates(p: Point | null | undefined): string {
   return p ? `${p.lat.toFixed(6)}, ${p.lng.toFixed(6)}` : '';
@@ -45,12 +58,12 @@ export const PointInputSchema = z
     z.string().transform((s, ctx) => {
       const p = parseCoordinatesString(s);
       if (!p) {
-        ctx.addIssue({ code: 'custom', message: MSG.coordinates });
+        ctx.addIssue({ code: 'custom', message: coordinatesProblem(s) });
         return z.NEVER;
       }
       return p;
     }),
-  ], { error: (iss) => (iss.input === undefined ? MSG.required : iss.input === null ? MSG.notNull : MSG.coordinates) })
+  ], { error: (iss) => (iss.input === undefined ? MSG.required : iss.input === null ? MSG.notNull : typeof iss.input === 'string' ? coordinatesProblem(iss.input) : MSG.coordinates) })
   .transform((p) => ({ lat: round6(p.lat), lng: round6(p.lng) }));
 
 /** `minLng,minLat,maxLng,maxLat` in degrees. */

@@ -2,7 +2,7 @@
  * One field of the card bound to react-hook-form by its kind: simple kinds through
  * {@link BareInput}, the address and the person as groups of sub-inputs, the children as a table.
  */
-import { MSG, parseCoordinatesString, type FieldDef, type RefValue } from '@tko/contract';
+import { coordinatesProblem, parseCoordinatesString, type FieldDef, type RefValue } from '@tko/contract';
 import { lazy, Suspense } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import type { FormValues } from '../form-values';
@@ -41,7 +41,7 @@ function knownRefs(field: FieldDef, value: unknown): RefValue[] | undefined {
 
 /** A live hint for 'lat, lng' text that does not parse (the schema repeats it on submit). */
 function pointHint(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' && !parseCoordinatesString(value) ? MSG.coordinates : undefined;
+  return typeof value === 'string' && value.trim() !== '' && !parseCoordinatesString(value) ? coordinatesProblem(value) : undefined;
 }
 
 export function FieldInput({ resource, name, field, control, disabled, entity, pointField, idPrefix }: FieldInputProps) {
