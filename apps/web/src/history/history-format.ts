@@ -4,7 +4,7 @@
  * dates, decimals); child rows (a site's containers) summarised one by one, with units.
  * Pure: used by the card's history field, the «История изменений» drawer and /system-logs/.
  */
-import { CHANGE_ACTION_LABELS, type ChangeAction, type FieldDef, type ResourceDef } from '@tko/contract';
+import { CHANGE_ACTION_LABELS, ROLE_FIELD_LABELS, USER_FIELD_LABELS, type ChangeAction, type FieldDef, type ResourceDef } from '@tko/contract';
 import { EMPTY_VALUE, formatFieldValue, formatReadable } from '../crud/format';
 
 /** One changed field of an entry. */
@@ -21,6 +21,8 @@ export interface HistoryEntryLike {
   fields: string[];
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The registry (or `users`, `users-roles`) the entry belongs to, when known. */
+  resource?: string;
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -53,12 +55,20 @@ export function formatHistoryValue(field: FieldDef | undefined, value: unknown):
 }
 
 /** The entry's changed fields in its order, labelled from the registry (unknown keys as is). */
+/** Field names of the change log's resources that are not registries (users, roles). */
+const OTHER_LABELS: Record<string, Record<string, string>> = { users: USER_FIELD_LABELS, 'users-roles': ROLE_FIELD_LABELS };
+
+/** The Russian name of a changed field: the registry's label, or the users'/roles' own; the key only if neither knows it. */
+export function changedFieldLabel(resource: string, def: ResourceDef | undefined, key: string): string {
+  return def?.fields[key]?.label ?? OTHER_LABELS[resource]?.[key] ?? key;
+}
+
 export function fieldChanges(def: ResourceDef | undefined, entry: HistoryEntryLike): FieldChange[] {
   return entry.fields.map((key) => {
     const fd = def?.fields[key];
     return {
       key,
-      label: fd?.label ?? key,
+      label: changedFieldLabel(entry.resource ?? '', def, key),
       before: formatHistoryValue(fd, entry.before?.[key]),
       after: formatHistoryValue(fd, entry.after?.[key]),
     };

@@ -20,6 +20,7 @@ import { exportLogs, fetchLogs, HISTORY_PAGE_SIZE, type LogFilters } from './his
 import { fetchUsers } from '../admin/admin-api';
 import { errorMessage } from '../api/errors';
 import { toast } from '../app/toasts';
+import { changedFieldLabel } from './history-format';
 import { ChangeTable } from './history-view';
 import { PageTitle } from '../app/page-title';
 
@@ -202,7 +203,7 @@ export function SystemLogsPage() {
               key: 'fields',
               render: (_: unknown, e) => {
                 const def = resourceByName(e.resource);
-                const names = e.fields.map((k) => def?.fields[k]?.label ?? k);
+                const names = e.fields.map((k) => changedFieldLabel(e.resource, def, k));
                 return <Typography.Text ellipsis={{ tooltip: names.join(', ') }} style={{ maxWidth: 360 }}>{names.join(', ')}</Typography.Text>;
               },
             },

@@ -81,8 +81,8 @@ export const routeResource = defineResource({
     estimated_duration: f.integer('Время в пути, с', { min: 0, max: 10_000_000, unit: 'с', list: true }),
     stops_count: f.integer('Количество остановок', { readOnly: true, list: true }),
     // Encoded polyline (precision 5); text the decoder cannot read leaves the `path` geometry empty.
-    path_polyline: f.longtext('Путь (закодированная ломаная)', { detailOnly: true, help: 'Encoded polyline, точность 5 (как у OSRM).' }),
-    path: f.computed('Путь на карте', RoutePathSchema.nullable(), { detailOnly: true, help: 'Линия пути из path_polyline (GeoJSON LineString, долгота и широта).' }),
+    path_polyline: f.longtext('Путь (закодированная ломаная)', { detailOnly: true, help: 'Путь маршрута в сжатом виде; заполняется кнопкой «Сохранить путь» на карте маршрута.' }),
+    path: f.computed('Путь на карте', RoutePathSchema.nullable(), { detailOnly: true, help: 'Линия пути маршрута на карте.' }),
     stops: f.children('Остановки', { fields: routeStopFields, rollups: ['stops_count'] }, { tab: 'stops' }),
     created_at: f.datetime('Создано', { readOnly: true }),
   },

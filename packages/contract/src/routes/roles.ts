@@ -34,6 +34,11 @@ export const RoleSchema = z.object({
 });
 export type Role = z.infer<typeof RoleSchema>;
 
+/** Russian names of a role's fields, for the change log of /admin/roles/. */
+export const ROLE_FIELD_LABELS: Record<keyof Role, string> = {
+  id: 'Номер', name: 'Название', description: 'Описание', permissions: 'Права', users_count: 'Пользователей с ролью',
+};
+
 export const RoleWriteSchema = z.strictObject({
   name: z.string({ error: MSG.required }).trim().min(1, MSG.blank).max(150, MSG.maxLength(150)),
   description: z.string().trim().max(1000, MSG.maxLength(1000)).default(''),

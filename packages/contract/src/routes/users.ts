@@ -61,6 +61,14 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** Russian names of a user's fields, for the change log of /admin/users/ (users are not a registry with a ResourceDef). */
+export const USER_FIELD_LABELS: Record<keyof User, string> = {
+  id: 'Номер', email: 'Электронная почта', last_name: 'Фамилия', first_name: 'Имя', middle_name: 'Отчество',
+  email_verified: 'Почта подтверждена', is_active: 'Активен', is_declarant: 'Декларант', roles: 'Роли',
+  municipal_formations: 'Муниципальные образования', organizations: 'Организации', organization_request: 'Запрошенная организация',
+  user_report_processing_type: 'Обработка отчётов', last_login_at: 'Последний вход', created_at: 'Создан',
+};
+
 const name = (max: number) => z.string({ error: MSG.required }).trim().max(max, MSG.maxLength(max));
 const ids = z.array(IdSchema, { error: MSG.list }).max(1000).default([]);
 
