@@ -17,6 +17,7 @@ import { useRowAction } from './action-call';
 import { FieldInput } from './fields/field-input';
 import type { FormValues } from './form-values';
 import { actionBody, actionFields, actionFormValues, actionServerErrors, checkActionBody, type WorkflowAction } from './workflow';
+import { entityTitle } from './format';
 
 export interface ActionModalProps {
   def: ResourceDef;
@@ -51,7 +52,7 @@ export function ActionModal({ def, row, wa, onClose, onDone }: ActionModalProps)
     }
     try {
       const after = await run.mutateAsync({ wa, body: checked.body });
-      toast.success(`Выполнено: ${action.label}`, String(after[def.titleField] ?? ''));
+      toast.success(`Выполнено: ${action.label}`, entityTitle(def, after));
       onDone?.(after);
       onClose();
     } catch (e) {

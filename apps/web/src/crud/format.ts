@@ -127,3 +127,11 @@ function formatRaw(field: FieldDef, value: unknown): string {
       return String(value);
   }
 }
+
+/** An object's title as cards and messages show it: its title field formatted (an enum by label, a date DD.MM.YYYY), else «№ id». */
+export function entityTitle(def: { titleField: string; fields: Record<string, FieldDef> }, entity: Record<string, unknown>): string {
+  const v = entity[def.titleField];
+  if (v === null || v === undefined || v === '') return `№ ${String(entity.id)}`;
+  const fd = def.fields[def.titleField];
+  return fd ? formatFieldValue(fd, v) : String(v);
+}

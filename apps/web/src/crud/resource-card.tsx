@@ -30,6 +30,7 @@ import { tabFromQuery } from './card-tab-query';
 import { WorkflowActions } from './workflow-actions';
 import { PageTitle } from '../app/page-title';
 import { CardNotice } from './card-notice';
+import { entityTitle } from './format';
 
 export interface ResourceCardProps {
   web: WebResource;
@@ -112,7 +113,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
     setGeneralErrors([]);
     try {
       const saved = await save.mutateAsync(body);
-      toast.success(isNew ? web.createdText : web.savedText, String(saved[def.titleField] ?? ''));
+      toast.success(isNew ? web.createdText : web.savedText, entityTitle(def, saved));
       guard.allow();
       if (isNew) navigate(paths.card(saved), { replace: true });
       else {
@@ -151,7 +152,7 @@ function CardForm({ web, entity, paths, defaults, onSaved, activeTab, setActiveT
       },
     });
 
-  const title = isNew ? `${def.labelOne}: создание` : String(entity[def.titleField] ?? `№ ${entity.id}`);
+  const title = isNew ? `${def.labelOne}: создание` : entityTitle(def, entity);
 
   return (
     <form

@@ -19,7 +19,7 @@ import { childTexts } from '../resources/child-texts';
 import { overridesOf } from '../resources/registry-overrides';
 import { useRefHrefs } from '../resources/ref-links';
 import type { WebResource } from '../resources/web-resource';
-import { EMPTY_VALUE, formatFieldValue } from './format';
+import { EMPTY_VALUE, entityTitle, formatFieldValue } from './format';
 import { listHref } from './list-memory';
 import { FilesList } from './fields/files-input';
 import { ChildCardView } from './panels/child-card';
@@ -129,7 +129,7 @@ export function ResourceView({ web, objectId, paths, anonymous }: { web: WebReso
         <div>
           <Typography.Text type="secondary">{def.labelOne}</Typography.Text>
           <PageTitle>
-            {String(entity[def.titleField] ?? `№ ${entity.id}`)}
+            {entityTitle(def, entity)}
           </PageTitle>
         </div>
         <Space wrap>
