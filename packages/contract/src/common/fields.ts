@@ -108,6 +108,8 @@ interface Opts {
 interface TextOpts extends Opts {
   max?: number;
   validate?: (value: string) => string | null;
+  /** Rewrites the trimmed value before `max` and `validate` (e.g. a code typed as printed, with spaces). */
+  normalise?: (value: string) => string;
 }
 
 /**
@@ -194,7 +196,8 @@ export const f = {
   id: (label = 'ID') => ({ ...base('id', label, { readOnly: true, list: true }), read: z.number().int() }) as FieldDef<z.ZodNumber>,
 
   text: (label: string, o: TextOpts = {}) => {
-    let s: z.ZodType<string> = z.string().trim().max(o.max ?? 500);
+    const trimmed = z.string().trim();
+    let s: z.ZodType<string> = (o.normalise ? trimmed.overwrite(o.normalise) : trimmed).max(o.max ?? 500);
     if (o.required) s = (s as z.ZodString).min(1, MSG.blank);
     if (o.validate) {
       const check = o.validate;

@@ -19,9 +19,17 @@ import type { RefTarget } from '../common/fields';
 import { defineResource } from '../common/resource';
 import { requiredInt } from './tariffs';
 
+/**
+ * A ФККО code typed as the printed catalogue writes it (Приказ Росприроднадзора от 22.05.2017
+ * № 242: groups «7 31 110 01 72 4») → the 11 digits; other text is left for {@link checkFkkoCode}.
+ */
+export function normaliseFkkoCode(value: string): string {
+  return /^[\d\s\u00a0\u202f]+$/.test(value) ? value.replace(/[\s\u00a0\u202f]+/g, '') : value;
+}
+
 /** A ФККО code: 11 digits (Приказ Росприроднадзора от 22.05.2017 № 242); spaces are not kept. */
 export function checkFkkoCode(value: string): string | null {
-  return /^\d{11}$/.test(value) ? null : 'Код ФККО — 11 цифр без пробелов, например 73111001724.';
+  return /^\d{11}$/.test(value) ? null : 'Код ФККО — 11 цифр, например 73111001724 или 7 31 110 01 72 4.';
 }
 
 /** Waste management facilities, shown by their name. */
@@ -29,7 +37,7 @@ export const WASTE_MANAGEMENT_FACILITY: RefTarget = { resource: 'waste-managemen
 
 /** One waste of a flow (the 'Отходы' tab's sub-card). */
 const wasteFields = {
-  fkko: f.text('Код ФККО', { max: 11, validate: checkFkkoCode }),
+  fkko: f.text('Код ФККО', { max: 11, validate: checkFkkoCode, normalise: normaliseFkkoCode, help: 'Можно как в печатном каталоге: 7 31 110 01 72 4.' }),
   fkko_value: f.text('Наименование отхода', { max: 1000 }),
   volume: f.decimal('Объём, т/год', { required: true, scale: 3, max: 1e9, unit: 'т/год' }),
 };

@@ -1,0 +1,21 @@
+/** A ФККО code typed as printed («7 31 110 01 72 4») is taken as its 11 digits by the contract's schema (server and card alike). */
+import { checkFkkoCode, normaliseFkkoCode, resourceByName, type ResourceDef } from '@tko/contract';
+import { describe, expect, it } from 'vitest';
+
+const wasteFkko = (resourceByName('flows-present') as unknown as ResourceDef).fields.wastes!.children!.fields.fkko!;
+
+describe('ФККО code as printed', () => {
+  it('drops the printed spaces (ordinary, no-break, narrow) and keeps other text for the check', () => {
+    expect(normaliseFkkoCode('7 31 110 01 72 4')).toBe('73111001724');
+    expect(normaliseFkkoCode('7\u00a031\u202f110 01 72 4')).toBe('73111001724');
+    expect(normaliseFkkoCode('7 31 11О 01 72 4')).toBe('7 31 11О 01 72 4'); // a Cyrillic «О» is not a digit
+  });
+
+  it('is accepted by the field schema, stored as 11 digits; a wrong code still gets the Russian message', () => {
+    expect(wasteFkko.write.parse('7 31 110 01 72 4')).toBe('73111001724');
+    expect(wasteFkko.write.parse(' 73111001724 ')).toBe('73111001724');
+    const bad = wasteFkko.write.safeParse('7 31 110 01 72');
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0]!.message).toBe(checkFkkoCode('7311100172'));
+  });
+});
