@@ -1,7 +1,8 @@
 /**
  * «История изменения параметров» shows parameters only (issue 7 §8): of each history entry, the
  * fields of the tab the history field sits on (the characteristics), without computed ones;
- * entries left with no such field are dropped. Pure.
+ * entries left with no such field are dropped. A history alone on its tab (a request's «История»)
+ * keeps every entry whole: there are no parameters beside it to narrow to. Pure.
  */
 import type { ResourceDef } from '@tko/contract';
 import { fieldsOfTab } from './tab-fields';
@@ -14,6 +15,7 @@ interface Entry {
 
 export function parameterEntries<E extends Entry>(def: ResourceDef, tab: string, entries: E[]): E[] {
   const keep = new Set(fieldsOfTab(def, tab).filter((k) => def.fields[k]?.kind !== 'computed'));
+  if (keep.size === 0) return entries;
   const pick = (row: Record<string, unknown> | null, fields: string[]) => (row ? Object.fromEntries(fields.filter((k) => k in row).map((k) => [k, row[k]])) : null);
   return entries.flatMap((e) => {
     const fields = e.fields.filter((k) => keep.has(k));

@@ -3,7 +3,7 @@
  * sees, the decimal comma of inputs, the card tab from the URL, parameters-only history and the
  * federal dictionaries' write rule.
  */
-import { containerResource } from '@tko/contract';
+import { containerResource, resourceByName, type ResourceDef } from '@tko/contract';
 import { describe, expect, it } from 'vitest';
 import { decimalFromInput, decimalToInput, normaliseFormValues, toFormValues } from '../../src/crud/form-values';
 import { tabFromQuery } from '../../src/crud/card-tab-query';
@@ -63,6 +63,16 @@ describe('forms', () => {
     const onTab = (k: string) => fields[k]?.tab === tab;
     for (const e of kept) for (const k of e.fields) expect(onTab(k)).toBe(true);
     expect(kept.some((e) => e.fields.includes('identifier'))).toBe(onTab('identifier'));
+  });
+
+  it('keeps a request’s whole history: its «История» tab holds nothing but the log', () => {
+    const requests = resourceByName('requests') as unknown as ResourceDef;
+    const entries = [
+      { id: 1, fields: [], before: null, after: { status: 'NEW' } },
+      { id: 2, fields: ['status', 'assignee'], before: { status: 'NEW' }, after: { status: 'ASSIGNED' } },
+      { id: 3, fields: ['status'], before: { status: 'ASSIGNED' }, after: { status: 'DONE' } },
+    ];
+    expect(parameterEntries(requests, requests.fields.logs!.tab, entries)).toEqual(entries);
   });
 
   it('lets only an administrator write the federal dictionaries', () => {
