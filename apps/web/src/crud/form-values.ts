@@ -88,7 +88,8 @@ export function decimalFromInput(v: string): string {
 function childToForm(field: FieldDef, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (typeof row.id === 'number') out.id = row.id;
-  for (const [k, fd] of Object.entries(field.children?.fields ?? {})) out[k] = toFormValue(fd, row[k]);
+  // A child's own `id` field (kind 'id') is the row's id above, never a value of its own: a new row has none.
+  for (const [k, fd] of Object.entries(field.children?.fields ?? {})) if (fd.kind !== 'id') out[k] = toFormValue(fd, row[k]);
   return out;
 }
 
@@ -157,7 +158,7 @@ function normaliseValue(field: FieldDef, v: unknown): unknown {
             const out: Record<string, unknown> = {};
             if (row.id !== undefined) out.id = row.id;
             if (row.fetch_action) out.fetch_action = row.fetch_action;
-            for (const [k, fd] of Object.entries(field.children?.fields ?? {})) out[k] = normaliseValue(fd, row[k]);
+            for (const [k, fd] of Object.entries(field.children?.fields ?? {})) if (fd.kind !== 'id') out[k] = normaliseValue(fd, row[k]);
             return out;
           })
         : [];

@@ -1,4 +1,4 @@
-import { containerResource, MSG, resourceByName, type ResourceDef } from '@tko/contract';
+import { containerResource, DEFAULT_GROUP_REPORT_FORMS, MSG, resourceByName, type ResourceDef } from '@tko/contract';
 import { describe, expect, it } from 'vitest';
 import { cardResolver, cardSchema } from '../../src/crud/card-schema';
 import { newChildRow, normaliseFormValues, toFormValues } from '../../src/crud/form-values';
@@ -150,5 +150,16 @@ describe('the card resolver speaks as the server', () => {
     const ok = await resolve({ coordinates: '52.5, 103.9' });
     expect(ok.errors).toEqual({});
     expect((ok.values as Record<string, unknown>).coordinates).toEqual({ lat: 52.5, lng: 103.9 });
+  });
+});
+
+describe('a new report set with the default forms', () => {
+  it('validates as the server would: new form rows carry no id (not «Ожидался первичный ключ.»)', () => {
+    const sets = resourceByName('report-sets') as unknown as ResourceDef;
+    const parsed = cardSchema(sets, true).safeParse(normaliseFormValues(sets, { ...toFormValues(sets, null), name: 'Набор 2026' }));
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    const reports = (parsed.data as { reports: Record<string, unknown>[] }).reports;
+    expect(reports.length).toBe(DEFAULT_GROUP_REPORT_FORMS.length);
+    expect(reports.every((r) => !('id' in r))).toBe(true);
   });
 });
