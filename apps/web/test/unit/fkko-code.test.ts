@@ -3,6 +3,7 @@ import { checkFkkoCode, normaliseFkkoCode, resourceByName, type ResourceDef } fr
 import { describe, expect, it } from 'vitest';
 
 const wasteFkko = (resourceByName('flows-present') as unknown as ResourceDef).fields.wastes!.children!.fields.fkko!;
+const write = wasteFkko.write!;
 
 describe('ФККО code as printed', () => {
   it('drops the printed spaces (ordinary, no-break, narrow) and keeps other text for the check', () => {
@@ -12,9 +13,9 @@ describe('ФККО code as printed', () => {
   });
 
   it('is accepted by the field schema, stored as 11 digits; a wrong code still gets the Russian message', () => {
-    expect(wasteFkko.write.parse('7 31 110 01 72 4')).toBe('73111001724');
-    expect(wasteFkko.write.parse(' 73111001724 ')).toBe('73111001724');
-    const bad = wasteFkko.write.safeParse('7 31 110 01 72');
+    expect(write.parse('7 31 110 01 72 4')).toBe('73111001724');
+    expect(write.parse(' 73111001724 ')).toBe('73111001724');
+    const bad = write.safeParse('7 31 110 01 72');
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.message).toBe(checkFkkoCode('7311100172'));
   });
