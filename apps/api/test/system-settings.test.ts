@@ -33,7 +33,7 @@ describe('system settings', () => {
     const res = await request(t.app.server).get(S).set(t.auth('nobody'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
-      forecast_base_year: null, forecast_growth: [] });
+      forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null });
     expect((await request(t.app.server).get(S)).status).toBe(401);
   });
 
@@ -41,7 +41,7 @@ describe('system settings', () => {
     const body = { region: 'Иркутская область', center_coordinates: { lat: 52.2978, lng: 104.2964 }, map_zoom: 9, map_zoom_mini: 14, route_periodicity_from: '2026-01-01', radius_filter: 500 };
     const put = await request(t.app.server).put(S).set(t.auth('admin')).send(body);
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ ...body, forecast_base_year: null, forecast_growth: [] });
+    expect(put.body).toEqual({ ...body, forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null });
     const again = await request(t.app.server).put(S).set(t.auth('admin')).send({ map_zoom: 10, center_coordinates: '52.3, 104.3' });
     expect(again.body).toMatchObject({ region: 'Иркутская область', map_zoom: 10, center_coordinates: { lat: 52.3, lng: 104.3 } });
     expect((await request(t.app.server).get(S).set(t.auth('viewer'))).body.map_zoom).toBe(10);

@@ -159,3 +159,53 @@ describe('target indicators', () => {
     expect((await request(t.app.server).post('/api/wki/').send({})).status).toBe(401);
   });
 });
+
+describe('predicted tariff from the registries (docs/ANALYTICS.md «Прогнозный тариф»)', () => {
+  it('init/ fills the worked example from the flows, the fleet, the operators’ tariffs and the settings', async () => {
+    const q = (sql: string, v: unknown[] = []) => t.pool.query(sql, v);
+    // The sources of the init/ test above give the density: (100 + 50) × 400 kg / ((100 + 50) × 2 м³) = 0,2 т/м³.
+    await q(`UPDATE system_settings SET forecast_base_year = 2027, environmental_charge_rate = 500 WHERE id = 1`);
+    await q(`INSERT INTO vehicle (license_plate, status, payload_kg, cost_per_km) VALUES
+      ('А001АА138', 'ACTIVE', 10000, 50), ('А002АА138', 'ACTIVE', 10000, 70), ('А003АА138', 'INACTIVE', 2000, 1000)`);
+    const fac = async (name: string, purpose: string) => (await q(`INSERT INTO waste_management_facility (name, location, status, purpose, operator_id)
+      VALUES ($1, 'Ангарск', 'ACTIVE', $2, $3) RETURNING id`, [name, purpose, operator])).rows[0].id as number;
+    const sorting = await fac('Сортировка «Пример»', 'PROCESSING');
+    const landfill = await fac('Полигон «Пример»', 'DISPOSING');
+    // 10,000 and 25,000 km along the meridian 103.9° from 52.5° (points found once with ST_Distance).
+    const flow = async (wmf: number, lat: number, tonnes: number) => {
+      const id = (await q(`INSERT INTO present_flow (start_location, start_coordinates, end_location, end_coordinates, wmf_id)
+        VALUES ('Откуда', ST_SetSRID(ST_MakePoint(103.9, 52.5), 4326), 'Куда', ST_SetSRID(ST_MakePoint(103.9, $2), 4326), $1) RETURNING id`, [wmf, lat])).rows[0].id;
+      await q(`INSERT INTO present_flow_waste (flow_id, fkko, volume) VALUES ($1, '73111001724', $2)`, [id, tonnes]);
+    };
+    await flow(sorting, 52.589865279, 1500);
+    await flow(landfill, 52.724660626, 500);
+    const tariff = (kind: string, start: string, end: string, cost: string, unit: string) =>
+      request(t.app.server).post(R).set(admin()).send({ reg_operator: operator, kind, name: `Тариф ${kind}`, start_date: start, end_date: end, cost, unit });
+    expect((await tariff('PROCESSING', '2027-01-01', '2027-12-31', '300', 'RUB_PER_TON')).status).toBe(201);
+    expect((await tariff('DISPOSAL', '2027-01-01', '2027-06-30', '100', 'RUB_PER_M3')).status).toBe(201);
+    expect((await tariff('DISPOSAL', '2027-07-01', '2027-12-31', '120', 'RUB_PER_M3')).status).toBe(201);
+
+    const res = await request(t.app.server).get(`${P}init/`).query({ year: 2027 }).set(admin());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.values).toMatchObject({
+      transportation_waste_weight: '2000.000', // 1 500 + 500 т
+      flows_total_waste_volume: '10000.000', // 2 000 т / 0,2 т/м³
+      flows_total_distance: '7150.000', // 2 × 1,3 × (10 × 1 500 / 10 + 25 × 500 / 10)
+      transportation_cost: '60.00', // (50 + 70) / 2
+      // 1 500 т × 300 + 500 т / 0,2 × (100 × 181 + 120 × 184) / 365 руб/м³
+      operators_expenses: (1500 * 300 + 2500 * ((100 * 181 + 120 * 184) / 365)).toFixed(2),
+      environmental_charge: '250000.00', // 500 т × 500 руб/т
+    });
+    expect(res.body.values.operators_expenses).toBe('725205.48');
+    expect(res.body.sources.operators_expenses).toContain('«Сортировка «Пример»» 1\u00a0500 т × 300 руб/т');
+    expect(res.body.sources.flows_total_distance).toContain('10 т');
+
+    // The tariff of the worked example with the operator's own costs typed in.
+    const own = { operating_expenses: '1000000', sales_expenses: '200000', contracts_maintenance_expenses: '100000', revenue_correction: '0' };
+    const created = await request(t.app.server).post(P).set(admin()).send({ ...res.body.values, ...own });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // ТР = 60 × 7 150 = 429 000; НВВ = 1 000 000 + 429 000 + 725 205,48 + 250 000 + 200 000 + 100 000 = 2 704 205,48.
+    expect(created.body).toMatchObject({ transportation_expenses: '429000.00', tariff_of_weight: '1352.10', tariff_of_volume: '270.42' });
+    expect(predictedTariff({ ...res.body.values, ...own })).toEqual({ transportation_expenses: '429000.00', tariff_of_weight: '1352.10', tariff_of_volume: '270.42' });
+  });
+});

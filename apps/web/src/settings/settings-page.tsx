@@ -27,6 +27,7 @@ interface Values {
   route_periodicity_from: Dayjs | null;
   radius_filter: number | null;
   forecast_base_year: number | null;
+  environmental_charge_rate: number | null;
   forecast_growth: { year: number | null; coefficient: number | null }[];
 }
 
@@ -38,13 +39,14 @@ const valuesOf = (s: SystemSettings): Values => ({
   route_periodicity_from: s.route_periodicity_from ? dayjs(s.route_periodicity_from) : null,
   radius_filter: s.radius_filter,
   forecast_base_year: s.forecast_base_year,
+  environmental_charge_rate: s.environmental_charge_rate,
   forecast_growth: s.forecast_growth,
 });
 /** The maps open at the zooms: once set they stay set (the PUT refuses null). */
 const ZOOM_RULES = [{ required: true, message: 'Обязательное поле.' }];
 
 const FIELD_OF: Record<string, keyof Values> = { center_coordinates: 'center', region: 'region', map_zoom: 'map_zoom', map_zoom_mini: 'map_zoom_mini', route_periodicity_from: 'route_periodicity_from', radius_filter: 'radius_filter',
-  forecast_base_year: 'forecast_base_year', forecast_growth: 'forecast_growth' };
+  forecast_base_year: 'forecast_base_year', forecast_growth: 'forecast_growth', environmental_charge_rate: 'environmental_charge_rate' };
 
 export function SettingsPage() {
   const canChange = useCan('system-settings:change');
@@ -72,6 +74,7 @@ export function SettingsPage() {
         route_periodicity_from: v.route_periodicity_from ? v.route_periodicity_from.format(WIRE_DATE) : null,
         radius_filter: v.radius_filter ?? null,
         forecast_base_year: v.forecast_base_year ?? null,
+        environmental_charge_rate: v.environmental_charge_rate ?? null,
         // A row left incomplete is sent as is: the server answers «Введите правильное …» on it.
         forecast_growth: (v.forecast_growth ?? []).map((g) => ({ year: g.year as number, coefficient: g.coefficient as number })),
       });
@@ -129,6 +132,11 @@ export function SettingsPage() {
                 </Space>
               )}
             </Form.List>
+            <Typography.Title level={5}>Прогнозный тариф</Typography.Title>
+            <Form.Item name="environmental_charge_rate" label="Ставка платы за НВОС при размещении 1 т ТКО, руб."
+              help="С коэффициентом года (ПП РФ от 13.09.2016 № 913); пусто — плата в прогнозный тариф не подставляется.">
+              <InputNumber min={0} max={1e9} precision={2} />
+            </Form.Item>
             {canChange && <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">Сохранить</Button>}
           </Form>
         ) }]} />

@@ -113,6 +113,8 @@ export const vehicleResource = defineResource({
     body_m3: f.decimal('Объём кузова, м³', { scale: 2, max: 9999, unit: 'м³', list: true }),
     compression_ratio: f.range('Коэффициент уплотнения', 'decimal', { help: 'Нижняя и верхняя граница, от 1 до 10.' }),
     gross_weight_kg: f.integer('Полная масса, кг', { min: 0, max: 100000, unit: 'кг' }),
+    cost_per_km: f.decimal('Стоимость 1 км пробега, руб.', { scale: 2, max: 1e6, unit: 'руб/км',
+      help: 'Расходы на транспортирование на 1 км (топливо, ремонт, оплата труда экипажа…): из неё рассчитывается прогнозный тариф.' }),
     crews: f.integer('Экипажей в сутки', { min: 1, max: 2, default: 1, help: 'Две смены в сутки — два экипажа (каждая смена не длиннее 12 ч, Приказ Минтранса № 424).' }),
     last_online_at: f.datetime('Последняя связь', { readOnly: true, list: true }),
     last_online: f.computed('Давность связи', LastOnline.schema, { enum: LastOnline as never, list: true }),

@@ -7,7 +7,8 @@
  * predicted_tariff_compute, migration 20261124140000) by the method of Приказ ФАС России от
  * 21.11.2016 № 1638/16 (docs/DECISIONS.md «Analytics: balance, target indicators, tariffs»):
  *   ТР  = transportation_cost (руб/км) × flows_total_distance (км/год)
- *   НВВ = operating_expenses + ТР + sales_expenses + contracts_maintenance_expenses + revenue_correction
+ *   НВВ = operating_expenses + ТР + operators_expenses + environmental_charge + sales_expenses
+ *         + contracts_maintenance_expenses + revenue_correction          (empty = 0 but for the required ones)
  *   tariff_of_volume = НВВ / (transportation_waste_volume ?? flows_total_waste_volume)   руб/м³
  *   tariff_of_weight = НВВ / transportation_waste_weight                                  руб/т
  * rounded to kopecks. `predictedTariff()` is the same formula (the card's preview).
@@ -88,6 +89,10 @@ export const predictedTariffResource = defineResource({
     transportation_cost: f.decimal('Стоимость транспортирования', { ...RUB, unit: 'руб/км', required: true, tab: 'expenses' }),
     sales_expenses: f.decimal('Сбытовые расходы', { ...RUB, required: true, tab: 'expenses' }),
     contracts_maintenance_expenses: f.decimal('Расходы на сопровождение договоров', { ...RUB, required: true, tab: 'expenses' }),
+    operators_expenses: f.decimal('Расходы на услуги операторов по обработке, обезвреживанию, захоронению', { ...RUB, tab: 'expenses',
+      help: 'По регулируемым тарифам операторов × масса, направляемая на их объекты. Пусто — 0.' }),
+    environmental_charge: f.decimal('Плата за негативное воздействие на окружающую среду', { ...RUB, tab: 'expenses',
+      help: 'При размещении ТКО: размещаемая масса × ставка платы. Пусто — 0.' }),
     revenue_correction: signedDecimal('Корректировка выручки', { tab: 'expenses', help: 'Может быть отрицательной.' }),
     transportation_waste_volume: f.decimal('Объём транспортируемых ТКО', { scale: 3, max: 1e14, unit: 'м³', tab: 'expenses', help: 'Пусто — берётся общий объём потоков.' }),
     transportation_waste_weight: f.decimal('Масса транспортируемых ТКО', { scale: 3, max: 1e14, unit: 'т', tab: 'expenses' }),
@@ -126,7 +131,7 @@ export function predictedTariff(v: Record<string, Money | boolean>): { transport
   const n = (k: string) => Number(v[k] ?? 0);
   const kop = (x: number) => Math.round(x * 100) / 100;
   const tr = kop(n('transportation_cost') * n('flows_total_distance'));
-  const nvv = n('operating_expenses') + tr + n('sales_expenses') + n('contracts_maintenance_expenses') + n('revenue_correction');
+  const nvv = n('operating_expenses') + tr + n('operators_expenses') + n('environmental_charge') + n('sales_expenses') + n('contracts_maintenance_expenses') + n('revenue_correction');
   const vol = v.transportation_waste_volume != null && v.transportation_waste_volume !== '' ? n('transportation_waste_volume') : n('flows_total_waste_volume');
   const w = n('transportation_waste_weight');
   return {

@@ -48,6 +48,11 @@ export const SystemSettingsSchema = z.object({
    * Population coefficient per year: population of the year / of the year before (0,5–2); a year
    * not listed counts as 1. One entry per year.
    */
+  /**
+   * Rate of the environmental charge for disposing one tonne of ТКО (руб/т, ПП РФ от 13.09.2016
+   * № 913 with the year's coefficient), read by the predicted tariff's init/; null = not set.
+   */
+  environmental_charge_rate: z.number({ error: MSG.number }).min(0, MSG.min(0)).max(1e9, MSG.max(1e9)).nullable(),
   forecast_growth: z.array(ForecastGrowthSchema).max(200).refine((a) => new Set(a.map((g) => g.year)).size === a.length, 'Год указан дважды.'),
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;

@@ -77,7 +77,30 @@ export interface ModelledBalance {
   unassigned: { year: number; tonnes: number; flows: number }[];
 }
 
-interface FlowWaste { year: number | null; wmf_id: number | null; flow_id: number; fkko: string | null; volume: number; coeff: number }
+/** One waste of a flow: `year` null for a present flow; `km` the straight-line length of the flow. */
+export interface FlowWaste { year: number | null; wmf_id: number | null; flow_id: number; fkko: string | null; volume: number; coeff: number; km: number }
+
+/** The wastes of the present flows and of the predicted flows of years `from`–`to` (t/year). */
+export async function loadFlowWastes(db: Pool | PoolClient, from: number, to: number): Promise<FlowWaste[]> {
+  const { rows } = await db.query<Omit<FlowWaste, 'volume' | 'coeff' | 'km'> & { volume: string; coeff: string; km: number }>(
+    `SELECT NULL::int AS year, f.wmf_id, f.id AS flow_id, w.fkko, w.volume, f.predict_coeff AS coeff,
+            ST_Distance(f.start_coordinates::geography, f.end_coordinates::geography) / 1000 AS km
+       FROM present_flow f JOIN present_flow_waste w ON w.flow_id = f.id
+     UNION ALL
+     SELECT f.year, f.wmf_id, f.id, w.fkko, w.volume, 1, ST_Distance(f.start_coordinates::geography, f.end_coordinates::geography) / 1000
+       FROM predicted_flow f JOIN predicted_flow_waste w ON w.flow_id = f.id WHERE f.year BETWEEN $1 AND $2`, [from, to]);
+  return rows.map((w) => ({ ...w, volume: Number(w.volume), coeff: Number(w.coeff), km: Number(w.km) }));
+}
+
+/**
+ * The flows of year `y` (rule above): the predicted flows of y when there are any, else the present
+ * flows × predict_coeff^(y − base). Pure.
+ */
+export function flowsOfYear(all: readonly FlowWaste[], y: number, base: number): FlowWaste[] {
+  return all.some((w) => w.year === y)
+    ? all.filter((w) => w.year === y)
+    : all.filter((w) => w.year === null).map((w) => ({ ...w, volume: w.volume * w.coeff ** (y - base) }));
+}
 interface Facility {
   id: number; name: string; purpose: string | null; capacity: number | null; status: string;
   from_year: number | null; to_year: number | null;
@@ -130,12 +153,7 @@ function allocate(wastes: { wmf_id: number; fkko: string; volume: number }[], fa
 /** The modelled balance of years `from`–`to` (rules above); errors: whatever PostgreSQL throws. */
 export async function modelBalance(db: Pool | PoolClient, from: number, to: number): Promise<ModelledBalance> {
   const { base_year } = await forecastSettings(db);
-  const { rows: wastes } = await db.query<{ year: number | null; wmf_id: number | null; flow_id: number; fkko: string | null; volume: string; coeff: string }>(
-    `SELECT NULL::int AS year, f.wmf_id, f.id AS flow_id, w.fkko, w.volume, f.predict_coeff AS coeff
-       FROM present_flow f JOIN present_flow_waste w ON w.flow_id = f.id
-     UNION ALL
-     SELECT f.year, f.wmf_id, f.id, w.fkko, w.volume, 1
-       FROM predicted_flow f JOIN predicted_flow_waste w ON w.flow_id = f.id WHERE f.year BETWEEN $1 AND $2`, [from, to]);
+  const all = await loadFlowWastes(db, from, to);
   const { rows: facRows } = await db.query<Facility & { capacity: string | null }>(
     `SELECT id, name, purpose, status, coalesce(production_capacity, design_capacity) AS capacity,
             extract(year FROM commissioning_date)::int AS from_year, extract(year FROM closing_date)::int AS to_year
@@ -145,15 +163,11 @@ export async function modelBalance(db: Pool | PoolClient, from: number, to: numb
     `SELECT b.year, k.code, k.id AS fkko_id, k.name, b.import_file_id, b.identity_broken, ${QUANTITIES.map((q) => `b.${q}`).join(', ')}
        FROM balance b JOIN fkko k ON k.id = b.fkko_id WHERE b.year BETWEEN $1 AND $2`, [from, to]);
 
-  const all: FlowWaste[] = wastes.map((w) => ({ ...w, volume: Number(w.volume), coeff: Number(w.coeff) }));
-  const predictedYears = new Set(all.filter((w) => w.year !== null).map((w) => w.year!));
   const perYear = new Map<number, ReturnType<typeof allocate>>();
   const unassigned: ModelledBalance['unassigned'] = [];
   const codes = new Set<string>(overrides.map((o) => o.code));
   for (let y = from; y <= to; y++) {
-    const of = predictedYears.has(y)
-      ? all.filter((w) => w.year === y)
-      : all.filter((w) => w.year === null).map((w) => ({ ...w, volume: w.volume * w.coeff ** (y - base_year) }));
+    const of = flowsOfYear(all, y, base_year);
     const lost = of.filter((w) => w.wmf_id === null || !w.fkko);
     if (lost.length) unassigned.push({ year: y, tonnes: r3(lost.reduce((s, w) => s + w.volume, 0)), flows: new Set(lost.map((w) => w.flow_id)).size });
     const placed = of.filter((w) => w.wmf_id !== null && w.fkko) as { wmf_id: number; fkko: string; volume: number }[];

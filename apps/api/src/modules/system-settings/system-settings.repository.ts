@@ -9,7 +9,7 @@ const SELECT = `SELECT region,
   CASE WHEN center_coordinates IS NULL THEN NULL ELSE json_build_object(
     'lat', round(ST_Y(center_coordinates)::numeric, 6)::float8, 'lng', round(ST_X(center_coordinates)::numeric, 6)::float8) END AS center_coordinates,
   map_zoom, map_zoom_mini, to_char(route_periodicity_from, 'YYYY-MM-DD') AS route_periodicity_from, radius_filter,
-  forecast_base_year, forecast_growth
+  forecast_base_year, forecast_growth, environmental_charge_rate::float8 AS environmental_charge_rate
   FROM system_settings WHERE id = 1`;
 
 /** Column of each settings field, with the SQL placeholder that writes it. */
@@ -22,6 +22,7 @@ const WRITERS: Record<keyof SystemSettings, (p: string) => string> = {
   radius_filter: (p) => `radius_filter = ${p}`,
   forecast_base_year: (p) => `forecast_base_year = ${p}`,
   forecast_growth: (p) => `forecast_growth = ${p}::jsonb`,
+  environmental_charge_rate: (p) => `environmental_charge_rate = ${p}`,
 };
 
 /**
@@ -52,7 +53,7 @@ export class SystemSettingsRepository {
       if (set.rowCount) rows = (await this.pool.query<SystemSettings>(SELECT)).rows;
     }
     return rows[0] ?? { region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
-      forecast_base_year: null, forecast_growth: [] };
+      forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null };
   }
 
   /** Sets the given fields (others kept), creating the row if needed; returns the new settings. */
