@@ -248,9 +248,14 @@ describe('row scope', () => {
 
 describe('report sets', () => {
   it('creating a set answers 201 with the default group’s forms; submit and sign act on its reports', async () => {
-    const res = await http().post('/api/bnreports/sets/').set(as('declA')).send({ name: 'Новый набор отчётов', status: 'DRAFT', is_signed: false, organization: org.a });
+    // The spec's body as the client sends it: the declarant's one organisation is taken (row-scope.ts withOwnOrganization).
+    const res = await http().post('/api/bnreports/sets/').set(as('declA')).send({ name: 'Новый набор отчётов', status: 'DRAFT', is_signed: false });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Новый набор отчётов', status: 'DRAFT', is_signed: false });
+    expect(res.body).toMatchObject({ name: 'Новый набор отчётов', status: 'DRAFT', is_signed: false, organization: { id: org.a } });
+    // Naming another organisation is still refused.
+    const other = await http().post('/api/bnreports/sets/').set(as('declA')).send({ name: 'Чужой набор', organization: org.b });
+    expect(other.status).toBe(400);
+    expect(Object.keys(other.body)).toEqual(['organization']);
     expect(res.body.reports.map((r: { report_kind: string }) => r.report_kind).sort()).toEqual(['BALANCE', 'CONTAINER_WASTE_AREA', 'WASTE_MANAGEMENT_FACILITY', 'WASTE_SOURCES']);
     expect((await http().post('/api/bnreports/sets/').set(as('declA')).send({ name: 'X', is_signed: true, organization: org.a })).status).toBe(400);
     const set = res.body.id as number;

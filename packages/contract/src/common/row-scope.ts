@@ -98,3 +98,28 @@ export function rowVisible(scope: UserScope | null | undefined, keys: RowScopeKe
   if (keys.organizations.some((id) => scope!.organizations.includes(id))) return true;
   return keys.oktmo !== null && scope!.oktmo.some((c) => keys.oktmo!.startsWith(c));
 }
+
+/**
+ * A new row of a user acting for exactly one organisation that names none of the registry's
+ * organisation fields takes that organisation in the first of them (a `ref`: its id, a `refs`:
+ * `[id]`): otherwise it would be refused as outside their scope, although there is only one
+ * organisation it can belong to (spec 03 §7 report sets: a declarant's `{name, status,
+ * is_signed}` is answered 201). `values` are in the write shape (ids); a value the body gives is
+ * never replaced; staff, users of several organisations or of units only get `values` unchanged.
+ */
+export function withOwnOrganization(
+  def: RowScopeDef | undefined,
+  kinds: Record<string, { kind: string } | undefined>,
+  values: Record<string, unknown>,
+  scope: UserScope | null | undefined,
+): Record<string, unknown> {
+  const fields = def && hasRowKeys(def) && !def.internal && !def.describes ? def.organization ?? [] : [];
+  if (!fields.length || scope?.organizations.length !== 1) return values;
+  const blank = (v: unknown) => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+  if (!fields.every((k) => blank(values[k]))) return values;
+  const first = fields[0]!;
+  const id = scope.organizations[0]!;
+  const kind = kinds[first]?.kind;
+  if (kind !== 'ref' && kind !== 'refs') return values;
+  return { ...values, [first]: kind === 'refs' ? [id] : id };
+}

@@ -24,7 +24,7 @@
  * row scope) gives null / false (→ 404).
  */
 import type { ActionDef, RealtimeEnvelope, ResourceDef, RowScopeKeys, UserScope } from '@tko/contract';
-import { ACTION_MSG, actionBodySchema, createSchema, DESTINATIONS, hasRowKeys, issuesToFieldErrors, resources, rowScopeKeys, updateSchema } from '@tko/contract';
+import { ACTION_MSG, actionBodySchema, createSchema, DESTINATIONS, hasRowKeys, issuesToFieldErrors, resources, rowScopeKeys, updateSchema, withOwnOrganization } from '@tko/contract';
 import type { Pool, PoolClient } from 'pg';
 import { REGISTRY_EFFECTS } from '../effects/index';
 import type { ActionHook, AfterCommitHook, AfterWriteHook, BeforeWriteHook, EffectServices, RegistryEffect } from '../effects/types';
@@ -162,7 +162,7 @@ export class WriteUnit {
 
   /** Creates a row from create-schema output (defaults applied). */
   async create(def: ResourceDef, input: Row, writer: Writer): Promise<Row> {
-    const values = await this.beforeWrite(def, input, null, writer);
+    const values = await this.beforeWrite(def, withOwnOrganization(def.rowScope, def.fields, input, writer.scope), null, writer);
     this.checkLockedState(def, values, null);
     await this.checkReferences(def, [{ values, rowId: null }], writer);
     const row = await this.repo(def).create(values, writer, this.db, { afterWrite: this.afterWrite(def, 'create', () => values, null, writer) });
@@ -175,7 +175,7 @@ export class WriteUnit {
   private async hooked(def: ResourceDef, inputs: Row[], writer: Writer): Promise<Row[]> {
     const values: Row[] = [];
     for (const input of inputs) {
-      const v = await this.beforeWrite(def, input, null, writer);
+      const v = await this.beforeWrite(def, withOwnOrganization(def.rowScope, def.fields, input, writer.scope), null, writer);
       this.checkLockedState(def, v, null);
       values.push(v);
     }
