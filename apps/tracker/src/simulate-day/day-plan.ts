@@ -48,7 +48,7 @@ export async function loadSimDay(pool: Pool, scheduleIds: readonly number[], wor
   const imei = new Map(ids.map((v) => [v.id, v.external_identifier]));
   for (const r of routes) r.imei = imei.get(r.vehicleId) ?? null;
   const rows = (await pool.query<{ id: number; name: string; lat: number | null; lng: number | null; radius: number | null; arrival: string | null; leave: string | null }>(
-    `SELECT id, name_waste_area AS name, ST_Y(coordinates) AS lat, ST_X(coordinates) AS lng, service_radius_m AS radius,
+    `SELECT id, COALESCE(name_waste_area, location) AS name, ST_Y(coordinates) AS lat, ST_X(coordinates) AS lng, service_radius_m AS radius,
             arrival_time::text AS arrival, leave_time::text AS leave
        FROM waste_area WHERE id = ANY($1::int[]) ORDER BY id`, [[...planned.keys()]])).rows;
   const sites: DueSite[] = [];

@@ -18,8 +18,10 @@
  * The truth is computed from the stands, not from the intent: a stand of at least the dwell + 20 s
  * whose point lies within radius − 15 m of a due site serves it (the noise cannot push a fix out);
  * within radius + 15 m, or a stand of dwell − 10 … dwell + 20 s within the radius, makes the site
- * ambiguous. Status: served by its planned truck inside its window → served; only outside → late;
- * only by another truck → served_unplanned; never → missed.
+ * ambiguous. Status by the first certain service, as plan/fact counts a site's first stay
+ * (docs/TRACKING.md «Plan and fact»): arriving outside the window → late; else by a truck other
+ * than the planned one → served_unplanned; else served; none → missed. Every truck of the day
+ * counts, whatever its schedule.
  */
 import { haversineM } from '@tko/db';
 import { Rng } from '@tko/planning/hgs';
@@ -308,8 +310,9 @@ function truthOf(day: SimDay, o: DayTrackOptions, intent: Map<number, SiteIntent
       const sec = (Date.parse(x.arrived_at) - day.midnightMs) / 1000;
       return sec >= s.window.openS && sec <= s.window.closeS;
     };
-    const own = services.filter((x) => x.vehicle_id === s.plannedVehicleId);
-    const status: TruthStatus = own.some(inWindow) ? 'served' : own.length > 0 ? 'late' : services.length > 0 ? 'served_unplanned' : 'missed';
+    const first = services[0];
+    const status: TruthStatus = !first ? 'missed' : !inWindow(first) ? 'late'
+      : s.plannedVehicleId !== null && first.vehicle_id !== s.plannedVehicleId ? 'served_unplanned' : 'served';
     out.push({
       site_id: s.id, name: s.name, schedule_id: s.scheduleId, planned_vehicle_id: s.plannedVehicleId,
       window: { open: hhmmss(s.window.openS), close: hhmmss(s.window.closeS) },

@@ -49,7 +49,7 @@ export interface SimDay {
 
 /** What the simulator intended for a due site. */
 export type SiteIntent = 'serve' | 'skip' | 'late' | 'unplanned';
-/** The site's status by what the trucks actually did (the plan/fact statuses' names). */
+/** The site's status by what the trucks actually did (the plan/fact statuses' names; day-track.ts says how). */
 export type TruthStatus = 'served' | 'served_unplanned' | 'late' | 'missed';
 
 /** One stay of a truck that serves the site for certain: at most radius − 15 m away, for at least the dwell + 20 s. */
