@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   MAP_STYLE_URL: z.string().optional(),
   // The region's base map (basemap.mbtiles of `pnpm region:load`, issue 9 §3).
   BASEMAP_DIR: z.string().default(path.join(repoRoot, '.data/basemap')),
+  // The largest OpenStreetMap extract an administrator may upload (Администрирование → Регион), bytes.
+  REGION_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   OSRM_URL: z.string().url().optional().or(z.literal('')),
   ROUTING_SNAP_METERS: z.coerce.number().positive().max(100000).default(500),
   // Read by the routing engine itself (@tko/db routing/profile.ts); checked here so a bad table stops the start.
@@ -116,6 +118,8 @@ export interface Config {
   importDir: string;
   /** Largest import file, bytes. */
   importMaxBytes: number;
+  /** REGION_MAX_BYTES: the largest region extract upload (default 1 GiB). */
+  regionMaxBytes: number;
   /** Bounds of the upload's inspection thread (@tko/import inspect-isolated.ts). */
   importInspect: InspectLimits;
   webDist: string;
@@ -179,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : null,
     importDir: e.IMPORT_DIR,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    regionMaxBytes: e.REGION_MAX_BYTES,
     importInspect: { heapMb: e.IMPORT_INSPECT_HEAP_MB, timeoutMs: e.IMPORT_INSPECT_TIMEOUT_SECONDS * 1000, threads: DEFAULT_INSPECT_LIMITS.threads },
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,

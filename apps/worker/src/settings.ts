@@ -20,6 +20,8 @@ export interface WorkerSettings {
   /** BullMQ key prefix (QUEUE_PREFIX); the API must use the same. Default 'bull'. */
   queuePrefix: string;
   exportDir: string;
+  /** BASEMAP_DIR: where the region load writes the base map (the API's, shared with it; default <repo>/.data/basemap). */
+  basemapDir: string;
   /** Export files (and their jobs) are kept this long, then removed. Default 86 400 s. */
   exportTtlSeconds: number;
   /** WORKER_LOCK_DURATION_MS, default 30 000. */
@@ -50,6 +52,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettin
     redisUrl: env.REDIS_URL,
     queuePrefix: env.QUEUE_PREFIX || 'bull',
     exportDir: env.EXPORT_DIR ?? path.join(repoRoot, '.data/exports'),
+    basemapDir: env.BASEMAP_DIR ?? path.join(repoRoot, '.data/basemap'),
     exportTtlSeconds: positiveInt(env, 'EXPORT_TTL_SECONDS', 86400),
     lockDurationMs: positiveInt(env, 'WORKER_LOCK_DURATION_MS', 30000),
     stalledIntervalMs: positiveInt(env, 'WORKER_STALLED_INTERVAL_MS', 15000),

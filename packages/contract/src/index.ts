@@ -47,6 +47,7 @@ export * from './routes/permissions';
 export * from './routes/password';
 export * from './routes/map-layers';
 export * from './routes/basemap';
+export * from './routes/region';
 export * from './routes/analytics';
 export * from './routes/modelled';
 export * from './routes/dashboard';

@@ -15,3 +15,5 @@ export { NominatimGeocoder } from './nominatim';
 export { loadRegion, BASEMAP_FILE, TOOL_FILES } from './region/load';
 export type { RegionLoadOptions, RegionLoadResult } from './region/load';
 export { RegionLoadError } from './region/tools';
+export { readRegionJob, readRegionRecord, regionUploadsDir, REGION_UPLOADS_DIR, writeRegionJob, writeRegionRecord } from './region/record';
+export type { RegionJobRef, RegionRecord } from './region/record';

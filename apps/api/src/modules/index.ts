@@ -28,6 +28,7 @@ import type { ApiModule } from './module';
 import { apiModule } from './module';
 import { notificationsModule } from './notifications/notifications.routes';
 import { problemsModule } from './problems/problems.routes';
+import { regionModule } from './region/region.routes';
 import { reportsModule } from './reports/reports.routes';
 import { tripModule } from './trip/trip.routes';
 import { scheduleRoutesModule } from './schedule-routes/schedule-routes.routes';
@@ -68,6 +69,8 @@ export const apiModules: readonly ApiModule[] = [
   apiModule('map-layers', (app, d) => registerMapLayerRoutes(app, { pool: d.pool, guards: d.guards })),
   // The region's base map from its OSM extract (issue 9 §3).
   apiModule('basemap', (app, d) => registerBasemapRoutes(app, { basemap: new Basemap(d.config.basemapDir), guards: d.guards })),
+  // The region's extract loaded from the screen (Администрирование → Регион): a job of the worker.
+  regionModule,
   // Dashboard (issue 12 §2): widgets from the summary the worker refreshes.
   dashboardModule,
   // Simulated balance, tariff calls (issue 12 §3, §5).

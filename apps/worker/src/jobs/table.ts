@@ -9,7 +9,7 @@ import type { Job } from 'bullmq';
 import type { JobName, JobPayload } from '@tko/contract';
 import {
   DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, POSITION_PARTITIONS_JOB,
-  PROBLEM_DETECT_JOB, XLSX_EXPORT_JOB,
+  PROBLEM_DETECT_JOB, REGION_LOAD_JOB, XLSX_EXPORT_JOB,
 } from '@tko/contract';
 import type { Domain } from '@tko/db';
 import type { ImportJobDeps } from '@tko/import';
@@ -21,6 +21,8 @@ import { planDayProcessor, planFailureHandler } from '../planning-worker';
 import { detectProblemsNow, problemDetectProcessor } from '../problem-detect';
 import { exportFailureHandler, xlsxExportProcessor } from '../processors/xlsx-export';
 import { jobPublisher } from '../progress';
+import { regionLoadProcessor } from '../region-load';
+import type { RegionLoadSettings } from '../region-load';
 
 /** How the worker runs one kind. */
 export interface WorkerJob<N extends JobName = JobName> {
@@ -44,6 +46,8 @@ export interface WorkerJobContext {
   /** IMPORT_DIR (default import-worker.ts importDir()). */
   importDir?: string;
   geocoder?: ImportJobDeps['geocoder'];
+  /** The region load's database URL and BASEMAP_DIR (region-load.ts); absent: its jobs fail with the reason. */
+  region?: RegionLoadSettings;
   /** The housekeeping periods, ms (settings.ts, dashboard-refresh.ts, problem-detect.ts). */
   every: { notificationCleanup: number; exportCleanup: number; dashboardRefresh: number; problemDetect: number; positionPartitions?: number };
   log?: (message: string) => void;
@@ -70,6 +74,7 @@ export function workerJobTable(ctx: WorkerJobContext): WorkerJobTable {
         await detectProblemsNow(jobs(), 'IMPORT').catch((e: unknown) => log(`problems: run after an import not queued: ${(e as Error).message}`));
       },
     },
+    [REGION_LOAD_JOB]: { handler: regionLoadProcessor(ctx.region ?? null, jobPublisher(domain)) },
     [FLOWS_GENERATE_JOB]: { handler: flowsGenerateProcessor(domain), onFailed: flowsFailureHandler(domain) },
     [PLAN_DAY_JOB]: { handler: planDayProcessor(domain.pool, jobPublisher(domain)), onFailed: planFailureHandler(jobPublisher(domain)) },
     [DASHBOARD_REFRESH_JOB]: { handler: dashboardRefreshProcessor(domain.pool), schedule: { every: ctx.every.dashboardRefresh, payload: {} } },

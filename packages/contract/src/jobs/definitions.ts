@@ -19,6 +19,7 @@ import { PLAN_DAY_JOB, PlanDayJobSchema, QUEUE_PLANNING } from '../routes/schedu
 import { FLOWS_GENERATE_JOB, FlowsGenerateJobSchema, QUEUE_FLOWS } from '../routes/operations';
 import { DASHBOARD_REFRESH_JOB, QUEUE_DASHBOARD } from '../routes/dashboard';
 import { PROBLEM_DETECT_JOB, QUEUE_PROBLEMS } from '../routes/problems';
+import { QUEUE_REGION, REGION_LOAD_JOB, RegionLoadJobSchema } from '../routes/region';
 import {
   EXPORT_CLEANUP_JOB, EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, IMPORT_FILE_JOB, ImportFileJobSchema, NOTIFICATION_CLEANUP_JOB,
   POSITION_PARTITIONS_JOB, QUEUE_EXPORTS, QUEUE_IMPORTS, QUEUE_MAINTENANCE, XLSX_EXPORT_JOB, XlsxExportJobSchema,
@@ -77,6 +78,14 @@ export const JOBS = {
   [IMPORT_FILE_JOB]: spec({
     name: IMPORT_FILE_JOB, queue: QUEUE_IMPORTS, version: 1, payload: ImportFileJobSchema,
     options: { attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: DAY }, removeOnFail: { age: 7 * DAY } },
+  }),
+  /**
+   * Loading the region's OpenStreetMap extract (apps/worker region-load.ts): no retry — a failed
+   * load is started again from the screen (it runs for minutes and its tools' errors do not pass).
+   */
+  [REGION_LOAD_JOB]: spec({
+    name: REGION_LOAD_JOB, queue: QUEUE_REGION, version: 1, payload: RegionLoadJobSchema,
+    options: { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: { count: 20 } },
   }),
   /** Recount of the predicted flows (apps/worker flows-generate.ts): no retry (a recount is asked again). */
   [FLOWS_GENERATE_JOB]: spec({

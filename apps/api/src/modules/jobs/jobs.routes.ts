@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import type { JobStatus, XlsxExportJob } from '@tko/contract';
-import { jobFileRoute, jobStatusRoute, resourceByName, XLSX_EXPORT_JOB } from '@tko/contract';
+import { jobFileRoute, jobStatusRoute, REGION_LOAD_JOB, REGION_MSG, resourceByName, XLSX_EXPORT_JOB } from '@tko/contract';
 import type { ExportRecord } from '@tko/db';
 import { ExportRecordStore } from '@tko/db';
 import { exportFileName } from '@tko/xlsx';
@@ -38,6 +38,19 @@ export interface ExportResult {
 /** The caller's job: the BullMQ job, or the PostgreSQL record of a finished export. */
 type OwnJob = { job: Job<XlsxExportJob, ExportResult>; record?: undefined } | { job?: undefined; record: ExportRecord };
 
+/** A job's percent: a number, or the `percent` of an object progress ({percent, step}: the region load). */
+export function progressOf(p: unknown): number {
+  if (typeof p === 'number') return p;
+  const percent = typeof p === 'object' && p !== null ? (p as { percent?: unknown }).percent : undefined;
+  return typeof percent === 'number' ? percent : 0;
+}
+
+/** The Russian reason of a failed job: a region load says its own (the worker's Russian message), the others a fixed text. */
+function failureText(job: Job): string {
+  if (job.name === REGION_LOAD_JOB) return job.failedReason || REGION_MSG.failed;
+  return job.name === XLSX_EXPORT_JOB ? 'Выгрузка не удалась. Повторите попытку.' : 'Задача не выполнена. Повторите попытку.';
+}
+
 export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues | null; guards: AuthGuards; exportDir: string; pool: Pool }): void {
   const records = new ExportRecordStore(deps.pool);
 
@@ -48,7 +61,8 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
     if (!queueDown) {
       try {
         job = (await Job.fromId(deps.queues!.exports, id))
-          ?? ((await Job.fromId(deps.queues!.flows, id)) as Job<XlsxExportJob, ExportResult> | undefined);
+          ?? ((await Job.fromId(deps.queues!.flows, id)) as Job<XlsxExportJob, ExportResult> | undefined)
+          ?? ((await Job.fromId(deps.queues!.region, id)) as Job<XlsxExportJob, ExportResult> | undefined);
       } catch {
         queueDown = true;
       }
@@ -73,10 +87,10 @@ export function registerJobRoutes(app: FastifyInstance, deps: { queues: Queues |
       id: job.id!,
       name: job.name,
       state: (['waiting', 'active', 'completed', 'failed', 'delayed'].includes(state) ? state : 'unknown') as JobStatus['state'],
-      progress: typeof job.progress === 'number' ? job.progress : 0,
+      progress: progressOf(job.progress),
       file_url: done ? `/api/jobs/${job.id}/file/` : null,
       file_name: done ? job.returnvalue.download_name : null,
-      error: state === 'failed' ? (job.name === XLSX_EXPORT_JOB ? 'Выгрузка не удалась. Повторите попытку.' : 'Задача не выполнена. Повторите попытку.') : null,
+      error: state === 'failed' ? failureText(job) : null,
     };
   }, deps);
 

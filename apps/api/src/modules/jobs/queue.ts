@@ -1,6 +1,6 @@
 /**
  * The API's job client (@tko/db JobClient, issue 21 §1): every job the API produces (xlsx exports,
- * import runs, flow recounts, day planning; names and payloads in @tko/contract jobs/definitions.ts)
+ * import runs, flow recounts, day planning, region loads; names and payloads in @tko/contract jobs/definitions.ts)
  * is enqueued through `Queues.jobs`, which validates the payload, stamps its version and opens
  * each queue once on one Redis connection. While Redis is unreachable `ready()` is false and job
  * calls answer 503 at once instead of hanging; CRUD does not touch Redis at all.
@@ -8,7 +8,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JobClient } from '@tko/db';
-import { QUEUE_EXPORTS, QUEUE_FLOWS, QUEUE_PLANNING } from '@tko/contract';
+import { QUEUE_EXPORTS, QUEUE_FLOWS, QUEUE_PLANNING, QUEUE_REGION } from '@tko/contract';
 
 export interface Queues {
   /** The one job client of the process (also the domain's `jobs`). */
@@ -19,6 +19,8 @@ export interface Queues {
   flows: Queue;
   /** Day planning (issue 10 §4): the schedule-routes module's PlanningQueue produces on it through `jobs`. */
   planning: Queue;
+  /** Loading the region's OpenStreetMap extract (the region module; the worker's region-load.ts). */
+  region: Queue;
   /** True while the Redis connection is up. */
   ready(): boolean;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ export function openQueues(redisUrl: string | undefined, prefix = 'bull'): Queue
     exports: jobs.queue(QUEUE_EXPORTS),
     flows: jobs.queue(QUEUE_FLOWS),
     planning: jobs.queue(QUEUE_PLANNING),
+    region: jobs.queue(QUEUE_REGION),
     ready: () => connection.status === 'ready',
     async close() {
       if (connection.status === 'ready') await jobs.close();
