@@ -89,7 +89,7 @@ describe('GeoJSON and the public map list', () => {
 
 describe('meta', () => {
   it('GET /api/config/ and the OpenAPI document', async () => {
-    expect((await request(t.app.server).get('/api/config/')).body).toEqual({ map_style_url: null });
+    expect((await request(t.app.server).get('/api/config/')).body).toEqual({ map_style_url: null, road_graph: false });
     const doc = await request(t.app.server).get('/api/openapi.json');
     expect(doc.status).toBe(200);
     expect(doc.body.paths['/api/waste-area/container/']).toHaveProperty('get');

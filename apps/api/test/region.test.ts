@@ -161,7 +161,7 @@ describe('base map routes', () => {
     expect(res.body.glyphs).toMatch(/^http:\/\/127\.0\.0\.1(:\d+)?\/api\/basemap\/fonts\/\{fontstack\}\/\{range\}\.pbf$/);
     expect(res.body.layers.find((l: { id: string }) => l.id === 'road-label').layout['text-font']).toEqual(['Noto Sans Regular']);
     expect(res.body.sprite).toBeUndefined();
-    expect((await request(t.app.server).get('/api/config/')).body).toEqual({ map_style_url: '/api/basemap/style.json' });
+    expect((await request(t.app.server).get('/api/config/')).body).toEqual({ map_style_url: '/api/basemap/style.json', road_graph: true });
   });
 
   it('serves vector tiles with streets and buildings, gzip-encoded; 404 outside the region', async () => {
@@ -212,9 +212,9 @@ describe('base map routes', () => {
     try {
       const res = await request(t.app.server).get('/api/basemap/style.json');
       expect(res.status).toBe(404);
-      expect(res.body.detail).toMatch(/pnpm region:load/);
+      expect(res.body.detail).toMatch(/«Администрирование → Регион»/);
       expect((await request(t.app.server).get('/api/basemap/tiles/14/9572/4763.pbf')).status).toBe(404);
-      expect((await request(t.app.server).get('/api/config/')).body).toEqual({ map_style_url: null });
+      expect((await request(t.app.server).get('/api/config/')).body).toEqual({ map_style_url: null, road_graph: true });
     } finally {
       renameSync(`${file}.away`, file);
     }

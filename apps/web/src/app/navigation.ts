@@ -4,7 +4,7 @@
  * system log), each with the permission it needs (spec 01 §6). Anonymous visitors see the items
  * with a public variant.
  */
-import { resourceByName } from '@tko/contract';
+import { REGION_WEB_PATH, resourceByName } from '@tko/contract';
 import { SECTIONS } from '../resources/sections';
 import { hasAnyPermission, sectionPermission, type Permissions } from './permissions/permissions';
 
@@ -36,6 +36,8 @@ export const ADMIN_USERS_PATH = '/admin/users/';
 export const ADMIN_DECLARANTS_PATH = '/admin/users/declarants/';
 export const ADMIN_ROLES_PATH = '/admin/roles/';
 export const SETTINGS_PATH = '/settings/';
+/** All routes of a filter on one map (spec 02 §2 «routes map»). */
+export const ROUTES_MAP_PATH = '/routes/map/';
 /** The dashboard (spec 03 §2, issue 12 §2). */
 export const DASHBOARD_PATH = '/analitics/dashboard/';
 /** Report templates: the kinds a new report starts from (spec 03 §2, issue 13). */
@@ -64,7 +66,7 @@ export const NAVIGATION: NavSection[] = [
   {
     key: 'operations',
     label: GROUP_LABELS.operations,
-    items: [...sectionItems('operations'), { key: 'nav-ctrl', label: 'Мониторинг транспорта', path: TRACKING_PATH, perm: 'navctl:view', anonymous: false }],
+    items: [...sectionItems('operations'), { key: 'routes-map', label: 'Карта маршрутов', path: ROUTES_MAP_PATH, perm: 'routes:view', anonymous: false }, { key: 'nav-ctrl', label: 'Мониторинг транспорта', path: TRACKING_PATH, perm: 'navctl:view', anonymous: false }],
   },
   { key: 'dicts', label: GROUP_LABELS.dicts, items: sectionItems('dicts') },
   {
@@ -92,6 +94,7 @@ export const NAVIGATION: NavSection[] = [
       { key: 'admin-users', label: 'Пользователи', path: ADMIN_USERS_PATH, perm: 'users:view', anonymous: false },
       { key: 'admin-roles', label: 'Роли', path: ADMIN_ROLES_PATH, perm: 'users-roles:view', anonymous: false },
       { key: 'settings', label: 'Системные настройки', path: SETTINGS_PATH, perm: 'system-settings:view system-settings:change', anonymous: false },
+      { key: 'region', label: 'Регион', path: REGION_WEB_PATH, perm: 'system-settings:change', anonymous: false },
     ],
   },
 ];

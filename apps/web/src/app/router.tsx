@@ -8,9 +8,10 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { REGION_WEB_PATH } from '@tko/contract';
 import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { lazyPage } from './lazy-page';
-import { ADMIN_DECLARANTS_PATH, ADMIN_ROLES_PATH, ADMIN_USERS_PATH, REPORT_TEMPLATES_PATH, SETTINGS_PATH, TRACKING_PATH } from './navigation';
+import { ADMIN_DECLARANTS_PATH, ADMIN_ROLES_PATH, ADMIN_USERS_PATH, REPORT_TEMPLATES_PATH, ROUTES_MAP_PATH, SETTINGS_PATH, TRACKING_PATH } from './navigation';
 import { BALANCE_FILES_PATH, DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
@@ -27,6 +28,7 @@ const RegistrationPage = lazyPage(() => import('./auth/info-pages'), 'Registrati
 const RestorePage = lazyPage(() => import('./auth/info-pages'), 'RestorePage');
 const SectionListPage = lazyPage(() => import('../resources/section-pages'), 'SectionListPage');
 const MapPage = lazyPage(() => import('../map/map-page'), 'default', prefetchMapData);
+const RoutesMapPage = lazyPage(() => import('../map/routes-map-page'), 'default');
 const SectionCardPage = lazyPage(() => import('../resources/section-card-pages'), 'SectionCardPage');
 const SectionViewPage = lazyPage(() => import('../resources/section-card-pages'), 'SectionViewPage');
 const ImportPage = lazyPage(() => import('../import/import-page'), 'default');
@@ -40,6 +42,7 @@ const DeclarantCardPage = lazyPage(() => import('../admin/user-card-page'), 'Dec
 const RolesPage = lazyPage(() => import('../admin/roles-page'), 'RolesPage');
 const RoleCardPage = lazyPage(() => import('../admin/role-card-page'), 'RoleCardPage');
 const SettingsPage = lazyPage(() => import('../settings/settings-page'), 'SettingsPage');
+const RegionPage = lazyPage(() => import('../admin/region-page'), 'RegionPage');
 const TrackingPage = lazyPage(() => import('../tracking/tracking-page'), 'TrackingPage');
 const ReportEditPage = lazyPage(() => import('../reports/report-edit-page'), 'ReportEditPage');
 const ReportTemplatesPage = lazyPage(() => import('../reports/report-templates-page'), 'ReportTemplatesPage');
@@ -104,6 +107,7 @@ export const router = createBrowserRouter([
           { path: '/dicts/', element: <Navigate to={SECTIONS.find((s) => s.group === 'dicts')!.base} replace /> },
           ...SECTIONS.flatMap(sectionRoutes),
           { path: '/terr-schema/map/', element: <MapPage /> },
+          { path: ROUTES_MAP_PATH, element: <RequireAuth fresh><RoutesMapPage /></RequireAuth> },
           { path: IMPORT_PATH, element: <RequireAuth fresh><ImportPage /></RequireAuth> },
           { path: SYSTEM_LOGS_PATH, element: <RequireAuth fresh><SystemLogsPage /></RequireAuth> },
           { path: DASHBOARD_PATH, element: <RequireAuth fresh><DashboardPage /></RequireAuth> },
@@ -117,6 +121,7 @@ export const router = createBrowserRouter([
           { path: ADMIN_ROLES_PATH, element: <RequireAuth fresh><RolesPage /></RequireAuth> },
           { path: `${ADMIN_ROLES_PATH}update/:objectId/`, element: <RequireAuth fresh><RoleCardPage /></RequireAuth> },
           { path: SETTINGS_PATH, element: <RequireAuth fresh><SettingsPage /></RequireAuth> },
+          { path: REGION_WEB_PATH, element: <RequireAuth fresh><RegionPage /></RequireAuth> },
           { path: TRACKING_PATH, element: <RequireAuth fresh><TrackingPage /></RequireAuth> },
           // Regulatory reports (issue 13): templates, the edit page by kind, a declarant organisation.
           { path: REPORT_TEMPLATES_PATH, element: <RequireAuth fresh><ReportTemplatesPage /></RequireAuth> },

@@ -22,7 +22,8 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchMapExtent, fetchMapSettings } from '../api/system-settings';
 import { session } from '../app/session/session';
 import { MAP_LOCALE_RU } from './map-locale';
-import { builtInStyle, matchColor, STATUS_COLORS, tileUrl } from './map-style';
+import { NoBasemapNotice, useBaseStyle } from './base-style';
+import { matchColor, STATUS_COLORS, tileUrl } from './map-style';
 import { initialView } from './map-view-state';
 
 /** The site kinds a contract may name (the contract waste area's four types, spec 03 §3). */
@@ -74,6 +75,7 @@ export default function ContractSitesMap({ chosen, onToggle, disabled, focus }: 
   const needExtent = !focus.length && !settings.isPending && !settings.data?.center_coordinates;
   const extent = useQuery({ queryKey: ['map-extent'], queryFn: ({ signal }) => fetchMapExtent(signal), enabled: needExtent, retry: false });
   const viewKnown = !settings.isPending && !(needExtent && extent.isPending);
+  const base = useBaseStyle();
 
   // Wait until the tab is shown (the box gets a size).
   useEffect(() => {
@@ -92,13 +94,13 @@ export default function ContractSitesMap({ chosen, onToggle, disabled, focus }: 
 
   useEffect(() => {
     const box = el.current;
-    if (!box || !shown || !viewKnown || mapRef.current) return undefined;
+    if (!box || !shown || !viewKnown || !base.known || mapRef.current) return undefined;
     maplibregl.setWorkerUrl(workerUrl);
     const origin = window.location.origin;
     const view = initialView(settings.data ?? null, extent.data ?? null);
     const map = new maplibregl.Map({
       container: box,
-      style: builtInStyle(),
+      style: base.style,
       ...(view.kind === 'center' ? { center: view.center, zoom: view.zoom } : { center: view.bounds[0], zoom: 10 }),
       locale: MAP_LOCALE_RU,
       attributionControl: false,
@@ -170,7 +172,7 @@ export default function ContractSitesMap({ chosen, onToggle, disabled, focus }: 
       setLoaded(false);
     };
     // The map is made once, when it is first shown and its view is known; `chosen` only re-filters a layer.
-  }, [shown, viewKnown]);
+  }, [shown, viewKnown, base.known]);
 
   // The chosen sites' highlight follows the form.
   useEffect(() => {
@@ -179,13 +181,16 @@ export default function ContractSitesMap({ chosen, onToggle, disabled, focus }: 
   }, [chosen, loaded]);
 
   return (
-    <div
-      ref={el}
-      data-testid="contract-sites-map"
-      data-ready={loaded ? 'true' : undefined}
-      role="region"
-      aria-label="Карта мест накопления: щелчок по площадке добавляет её в договор или убирает из него"
-      style={{ height: 420, borderRadius: 6, overflow: 'hidden', border: '1px solid #d9d9d9' }}
-    />
+    <>
+      <NoBasemapNotice compact />
+      <div
+        ref={el}
+        data-testid="contract-sites-map"
+        data-ready={loaded ? 'true' : undefined}
+        role="region"
+        aria-label="Карта мест накопления: щелчок по площадке добавляет её в договор или убирает из него"
+        style={{ height: 420, borderRadius: 6, overflow: 'hidden', border: '1px solid #d9d9d9' }}
+      />
+    </>
   );
 }

@@ -13,7 +13,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { fetchMapSettings } from '../api/system-settings';
 import { MAP_LOCALE_RU } from './map-locale';
-import { builtInStyle } from './map-style';
+import { NoBasemapNotice, useBaseStyle } from './base-style';
 import { COUNTRY_VIEW } from './map-view-state';
 
 /** Zoom of the small maps when the settings give none. */
@@ -35,15 +35,16 @@ export default function MiniMap({ value, onPick, disabled }: { value: unknown; o
   disabledRef.current = disabled;
   const settings = useQuery({ queryKey: ['map-settings'], queryFn: ({ signal }) => fetchMapSettings(signal), retry: false });
   const point = pointOf(value);
+  const base = useBaseStyle();
 
   useEffect(() => {
-    if (!el.current || settings.isPending || mapRef.current) return;
+    if (!el.current || settings.isPending || !base.known || mapRef.current) return;
     maplibregl.setWorkerUrl(workerUrl);
     const zoom = settings.data?.map_zoom_mini ?? MINI_ZOOM;
     const c = point ?? settings.data?.center_coordinates ?? null;
     const map = new maplibregl.Map({
       container: el.current,
-      style: builtInStyle(),
+      style: base.style,
       ...(c ? { center: [c.lng, c.lat] as [number, number], zoom } : { center: COUNTRY_VIEW.center, zoom: COUNTRY_VIEW.zoom }),
       locale: MAP_LOCALE_RU,
       attributionControl: false,
@@ -60,7 +61,7 @@ export default function MiniMap({ value, onPick, disabled }: { value: unknown; o
       mapRef.current = null;
     };
     // The map is made once, when the settings are known; later points move the marker only.
-  }, [settings.isPending]);
+  }, [settings.isPending, base.known]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -75,12 +76,15 @@ export default function MiniMap({ value, onPick, disabled }: { value: unknown; o
   }, [point?.lat, point?.lng, settings.isPending]);
 
   return (
-    <div
-      ref={el}
-      data-testid="mini-map"
-      role="region"
-      aria-label="Карта места: щелчок задаёт координаты"
-      style={{ height: 220, marginTop: 8, borderRadius: 6, overflow: 'hidden', border: '1px solid #d9d9d9' }}
-    />
+    <>
+      <div
+        ref={el}
+        data-testid="mini-map"
+        role="region"
+        aria-label="Карта места: щелчок задаёт координаты"
+        style={{ height: 220, marginTop: 8, borderRadius: 6, overflow: 'hidden', border: '1px solid #d9d9d9' }}
+      />
+      <NoBasemapNotice compact />
+    </>
   );
 }

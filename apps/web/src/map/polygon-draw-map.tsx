@@ -17,7 +17,8 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchMapExtent, fetchMapSettings } from '../api/system-settings';
 import { session } from '../app/session/session';
 import { MAP_LOCALE_RU } from './map-locale';
-import { builtInStyle, matchColor, STATUS_COLORS, tileUrl } from './map-style';
+import { NoBasemapNotice, useBaseStyle } from './base-style';
+import { matchColor, STATUS_COLORS, tileUrl } from './map-style';
 import { initialView } from './map-view-state';
 
 export interface GeoPolygon {
@@ -58,16 +59,17 @@ export default function PolygonDrawMap({ onChange }: { onChange: (polygon: GeoPo
   const needExtent = !settings.isPending && !settings.data?.center_coordinates;
   const extent = useQuery({ queryKey: ['map-extent'], queryFn: ({ signal }) => fetchMapExtent(signal), enabled: needExtent, retry: false });
   const viewKnown = !settings.isPending && !(needExtent && extent.isPending);
+  const base = useBaseStyle();
 
   useEffect(() => {
     const box = el.current;
-    if (!box || !viewKnown || mapRef.current) return undefined;
+    if (!box || !viewKnown || !base.known || mapRef.current) return undefined;
     maplibregl.setWorkerUrl(workerUrl);
     const origin = window.location.origin;
     const view = initialView(settings.data ?? null, extent.data ?? null);
     const map = new maplibregl.Map({
       container: box,
-      style: builtInStyle(),
+      style: base.style,
       ...(view.kind === 'center' ? { center: view.center, zoom: view.zoom } : { bounds: view.bounds, fitBoundsOptions: { padding: 24, maxZoom: 14 } }),
       locale: MAP_LOCALE_RU,
       attributionControl: false,
@@ -104,7 +106,7 @@ export default function PolygonDrawMap({ onChange }: { onChange: (polygon: GeoPo
       setLoaded(false);
     };
     // Made once, when its view is known.
-  }, [viewKnown]);
+  }, [viewKnown, base.known]);
 
   useEffect(() => {
     const src = mapRef.current?.getSource(AREA) as maplibregl.GeoJSONSource | undefined;
@@ -121,6 +123,7 @@ export default function PolygonDrawMap({ onChange }: { onChange: (polygon: GeoPo
         <Button size="small" disabled={!corners.length} onClick={() => setCorners((c) => c.slice(0, -1))}>Отменить точку</Button>
         <Button size="small" disabled={!corners.length} onClick={() => setCorners([])}>Очистить</Button>
       </Space>
+      <NoBasemapNotice compact />
       <div
         ref={el}
         data-testid="draw-map"

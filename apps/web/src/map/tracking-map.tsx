@@ -11,7 +11,8 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { BUCKET_COLORS } from '../tracking/tracking-state';
 import { MAP_LOCALE_RU } from './map-locale';
-import { ANGARSK, builtInStyle } from './map-style';
+import { ANGARSK } from './map-style';
+import { useBaseStyle } from './base-style';
 
 const TRACK_SOURCE = 'trip-track';
 
@@ -32,14 +33,15 @@ export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: re
   const pending = useRef<(() => void) | null>(null);
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
+  const base = useBaseStyle();
 
   useEffect(() => {
-    if (!el.current) return undefined;
+    if (!el.current || !base.known) return undefined;
     maplibregl.setWorkerUrl(workerUrl);
     const first = vehicles.find((v) => v.last_position)?.last_position;
     const map = new maplibregl.Map({
       container: el.current,
-      style: builtInStyle(),
+      style: base.style,
       center: first ? [first.lng, first.lat] : [ANGARSK.lng, ANGARSK.lat],
       zoom: first ? 12 : ANGARSK.zoom,
       locale: MAP_LOCALE_RU,
@@ -63,7 +65,7 @@ export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: re
       mapRef.current = null;
       loaded.current = false;
     };
-  }, []);
+  }, [base.known]);
 
   // Markers follow the vehicles (positions, plates, colours).
   useEffect(() => {

@@ -26,7 +26,7 @@ export interface Placed {
 export async function openGraph(db: Queryable, profile: TruckProfile = truckProfile()): Promise<RoadGraph> {
   const g = await roadGraph(db, profile);
   if (!g || !g.inScc.some((v) => v === 1)) {
-    throw new TripError('NoSegment', 'Дорожный граф не загружен: нет дорог рядом с точками (pnpm region:load --only roads).');
+    throw new TripError('NoSegment', 'Дорожный граф региона не загружен: путь по дорогам построить нельзя. Администратор загружает выгрузку OpenStreetMap региона на странице «Администрирование → Регион».');
   }
   return g;
 }

@@ -20,7 +20,7 @@ import { registerRoute } from '../../routing/register-route';
 import type { Basemap } from './mbtiles';
 import { basemapStyle } from './style';
 
-const NO_BASEMAP = 'Подложка не загружена: загрузите выгрузку OpenStreetMap командой pnpm region:load.';
+const NO_BASEMAP = 'Подложка карты не загружена: администратор загружает выгрузку OpenStreetMap региона на странице «Администрирование → Регион».';
 const NO_TILE = 'Плитки подложки нет.';
 const NO_FONT = 'Шрифта подложки нет.';
 
