@@ -6,7 +6,7 @@
  */
 import { Button, Card, Checkbox, Typography } from 'antd';
 import { useState } from 'react';
-import { ESTIMATE_COLOR, ESTIMATE_LABEL, layerLegend, type MapLayerDef } from './layers';
+import { ESTIMATE_COLOR, ESTIMATE_LABEL, layerLegend, visibleByDefault, type MapLayerDef } from './layers';
 
 export interface LayerState {
   visible: boolean;
@@ -33,7 +33,7 @@ export function LayerPanel({ layers, state, onChange }: { layers: MapLayerDef[];
         <div key={group} style={{ marginBottom: 8 }}>
           <Typography.Text type="secondary">{group}</Typography.Text>
           {layers.filter((l) => l.group === group).map((layer) => {
-            const s = state[layer.id] ?? { visible: true, statuses: null };
+            const s = state[layer.id] ?? { visible: visibleByDefault(layer), statuses: null };
             const legend = layerLegend(layer);
             const on = (value: string) => s.statuses === null || s.statuses.includes(value);
             const toggleStatus = (value: string) => {

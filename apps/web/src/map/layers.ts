@@ -22,7 +22,7 @@ export interface MapLayerDef {
   /** maplibre layer id and the test id of its toggle. */
   id: string;
   label: string;
-  group: 'Места накопления' | 'Объекты';
+  group: 'Места накопления' | 'Объекты' | 'Проблемы';
   /** Permission resource whose `view` shows the layer. */
   resource: string;
   /** Shown to anonymous visitors (public data). */
@@ -51,6 +51,11 @@ export interface MapLayerDef {
    * thick ESTIMATE_COLOR ring and the legend row «Координаты оценены — проверьте».
    */
   estimated?: string;
+  /**
+   * Off until the user turns it on (the problems: their points lie on the sites they are about,
+   * so drawn by default they would cover the registry's points and fill the list beside the map).
+   */
+  hiddenByDefault?: boolean;
 }
 
 /** The ring of an estimated point (MAP_PALETTE's red-orange, distinct from every layer outline). */
@@ -100,7 +105,7 @@ const PROBLEM_COLORS: Record<string, string> = { NEW: P(3), IN_WORK: P(1) };
 const problemsLayer: MapLayerDef = {
   id: 'problems',
   label: 'Проблемы',
-  group: 'Объекты',
+  group: 'Проблемы',
   resource: 'problems',
   public: false,
   source: { type: 'geojson', id: 'problems', path: PROBLEMS_GEOJSON_PATH },
@@ -110,6 +115,7 @@ const problemsLayer: MapLayerDef = {
   radius: 6,
   href: (id) => `/analitics/problems/update/${id}/`,
   noun: 'Проблема',
+  hiddenByDefault: true,
 };
 
 /** Waste flows (issue 11 §1): lines from the source area to the facility, width by t/year. */
@@ -183,6 +189,35 @@ export const MAP_LAYERS: MapLayerDef[] = [
 /** The layers this visitor may see: public ones for anonymous visitors, else by `view`. */
 export function visibleLayers(perms: Record<string, { view?: boolean }> | null | undefined, anonymous: boolean): MapLayerDef[] {
   return MAP_LAYERS.filter((l) => (anonymous ? l.public : Boolean(perms?.[l.resource]?.view)));
+}
+
+/** Whether a layer is drawn before the user touches its toggle. */
+export function visibleByDefault(layer: MapLayerDef): boolean {
+  return !layer.hiddenByDefault;
+}
+
+/**
+ * Which of the features under a click the click means: the one whose point is nearest to the
+ * pointer (pixels), ties going to the layer earlier in MAP_LAYERS (the registry's sites before the
+ * problems about them). Lines (flows) count only when no point is under the pointer.
+ * `hits`: the features queryRenderedFeatures found around the pointer, with their screen distance
+ * (Infinity for lines). Returns the index into `hits`, or -1 when empty.
+ */
+export function pickFeature(hits: { layerId: string; distance: number }[], order: readonly string[] = MAP_LAYERS.map((l) => l.id)): number {
+  let best = -1;
+  const rank = (id: string) => {
+    const i = order.indexOf(id);
+    return i < 0 ? order.length : i;
+  };
+  hits.forEach((h, i) => {
+    if (best < 0) {
+      best = i;
+      return;
+    }
+    const b = hits[best]!;
+    if (h.distance < b.distance - 0.5 || (Math.abs(h.distance - b.distance) <= 0.5 && rank(h.layerId) < rank(b.layerId))) best = i;
+  });
+  return best;
 }
 
 /** The maplibre filter of a layer: its kind (tiles) and the statuses left on (all = none given). */

@@ -3,7 +3,8 @@
  * `/api/config/` names one) or a built-in plain style. Each layer has a visibility toggle, a
  * status filter and its legend (layer-panel.tsx). The map opens at the system settings' centre
  * and zoom, else fits the data (map-view-state.ts). Controls speak Russian (map-locale.ts).
- * A click opens a popup with a link to the object. Beside the map, the sites in view as a list
+ * Registry layers start on, the problems off (their own group and toggle in the panel). A click opens
+ * the popup of the feature nearest to the pointer, with a link to the object. Beside the map, the sites in view as a list
  * (site-list.tsx: keyboard access, synced with the map; issue 15 §3). `window.__map` is the maplibre
  * instance for the browser test. Loaded lazily.
  */
@@ -21,14 +22,15 @@ import { session } from '../app/session/session';
 import { useSession } from '../app/session/use-session';
 import { ErrorState, LoadingState } from '../app/states';
 import { LayerPanel, type LayerState } from './layer-panel';
-import { ESTIMATE_LABEL, layerFilter, visibleLayers, type MapLayerDef } from './layers';
+import { ESTIMATE_LABEL, layerFilter, pickFeature, visibleByDefault, visibleLayers, type MapLayerDef } from './layers';
 import { withOwnLayers } from './own-layers';
 import { MAP_LOCALE_RU } from './map-locale';
 import { builtInStyle, SOURCE_ID } from './map-style';
 import { MAP_SETTINGS_KEY } from './map-data';
 import { initialView, type InitialView } from './map-view-state';
-import { popupContent } from './popup-content';
+import { popupContent, type PopupData } from './popup-content';
 import { SiteList } from './site-list';
+import { NoBasemapNotice } from './base-style';
 import { sitesInView, type RenderedSite, type SitesInView } from './sites-in-view';
 import { PageTitle } from '../app/page-title';
 
@@ -63,6 +65,7 @@ export default function MapPage() {
       {config.isError && (
         <Alert type="warning" showIcon style={{ marginBottom: 8 }} title="Не удалось получить настройки карты: показана карта без подложки." />
       )}
+      {!config.isError && <NoBasemapNotice />}
       <MapView key={`${String(signedIn)}|${styleUrl ?? ''}`} styleUrl={styleUrl} anonymous={!signedIn} layers={layers} view={view} />
     </div>
   );
@@ -100,17 +103,17 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
   const [failure, setFailure] = useState<string | null>(null);
   const [tileError, setTileError] = useState(false);
   const [ready, setReady] = useState(false);
-  const [state, setState] = useState<Record<string, LayerState>>(() => Object.fromEntries(layers.map((l) => [l.id, { visible: true, statuses: null }])));
+  const [state, setState] = useState<Record<string, LayerState>>(() => Object.fromEntries(layers.map((l) => [l.id, { visible: visibleByDefault(l), statuses: null }])));
   const [sites, setSites] = useState<SitesInView>(NO_SITES);
   const popupRef = useRef<maplibregl.Popup | null>(null);
   const layersById = useMemo(() => new Map(layers.map((l) => [l.id, l])), [layers]);
 
   /** Opens one popup (a previous one closes). */
-  const showPopup = useCallback((layer: MapLayerDef, props: Record<string, unknown>, featureId: unknown, lngLat: maplibregl.LngLatLike) => {
+  const showPopup = useCallback((layer: MapLayerDef, props: Record<string, unknown>, featureId: unknown, lngLat: maplibregl.LngLatLike, also?: PopupData['also']) => {
     const map = mapRef.current;
     if (!map) return;
     popupRef.current?.remove();
-    const content = popupContent(popupOf(layer, props, featureId, anonymous), (href) => navigateRef.current(href));
+    const content = popupContent({ ...popupOf(layer, props, featureId, anonymous), ...(also?.length ? { also } : {}) }, (href) => navigateRef.current(href));
     popupRef.current = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: false }).setLngLat(lngLat).setDOMContent(content).addTo(map);
   }, [anonymous]);
   const focusSite = useCallback((site: RenderedSite) => {
@@ -182,12 +185,36 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
       listTimer ??= setTimeout(updateList, 0);
     });
 
-    for (const layer of layers) {
-      map.on('click', layer.id, (e) => {
-        const feature = e.features?.[0];
-        if (!feature) return;
-        showPopup(layer, feature.properties as Record<string, unknown>, feature.id, e.lngLat);
+    // One click handler for all layers: the feature nearest to the pointer wins (layers.ts pickFeature),
+    // so a click on a site opens the site even where another layer's point lies near it.
+    const CLICK_SLOP = 6; // px around the pointer
+    map.on('click', (e) => {
+      const ids = layers.map((l) => l.id).filter((id) => map.getLayer(id));
+      const box: [maplibregl.PointLike, maplibregl.PointLike] = [[e.point.x - CLICK_SLOP, e.point.y - CLICK_SLOP], [e.point.x + CLICK_SLOP, e.point.y + CLICK_SLOP]];
+      const features = ids.length ? map.queryRenderedFeatures(box, { layers: ids }) : [];
+      const hits = features.map((f) => {
+        if (f.geometry.type !== 'Point') return { layerId: f.layer.id, distance: Infinity };
+        const p = map.project(f.geometry.coordinates as [number, number]);
+        return { layerId: f.layer.id, distance: Math.hypot(p.x - e.point.x, p.y - e.point.y) };
       });
+      const i = pickFeature(hits);
+      const feature = features[i];
+      const layer = feature && layersById.get(feature.layer.id);
+      if (!feature || !layer) return;
+      // Objects of other layers drawn on the same point (a problem about this site) stay reachable from the popup.
+      const seen = new Set<string>();
+      const also = features.flatMap((f, j) => {
+        const l = layersById.get(f.layer.id);
+        if (j === i || !l || l === layer || Math.abs(hits[j]!.distance - hits[i]!.distance) > 0.5) return [];
+        const d = popupOf(l, f.properties as Record<string, unknown>, f.id, anonymous);
+        const key = `${l.id}:${d.id}`;
+        if (seen.has(key)) return [];
+        seen.add(key);
+        return [{ title: `${l.noun}: ${d.title}`, href: d.href }];
+      });
+      showPopup(layer, feature.properties as Record<string, unknown>, feature.id, e.lngLat, also);
+    });
+    for (const layer of layers) {
       map.on('mouseenter', layer.id, () => {
         map.getCanvas().style.cursor = 'pointer';
       });
@@ -212,7 +239,7 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
   }, [styleUrl, anonymous]);
 
   // Visibility and status filters follow the panel. Only what changed since the style was drawn: the style
-  // starts with every layer visible and unfiltered, and an unchanged setLayoutProperty would still cost a
+  // starts with every layer at its default visibility (layers.ts visibleByDefault) and unfiltered, and an unchanged setLayoutProperty would still cost a
   // frame (and a second list update) right after the map's first features.
   const applied = useRef<Record<string, LayerState>>({});
   useEffect(() => {
@@ -220,7 +247,7 @@ function MapView({ styleUrl, anonymous, layers, view }: { styleUrl: string | nul
     if (!map || !ready) return;
     for (const layer of layers) {
       const s = state[layer.id];
-      const was = applied.current[layer.id] ?? { visible: true, statuses: null };
+      const was = applied.current[layer.id] ?? { visible: visibleByDefault(layer), statuses: null };
       if (!s || !map.getLayer(layer.id) || s === was) continue;
       if (s.visible !== was.visible) map.setLayoutProperty(layer.id, 'visibility', s.visible ? 'visible' : 'none');
       if (s.statuses !== was.statuses) map.setFilter(layer.id, layerFilter(layer, s.statuses) as maplibregl.FilterSpecification | null);

@@ -6,7 +6,7 @@
  */
 import type { FilterSpecification, LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import { TILE_LAYER } from '@tko/contract';
-import { ESTIMATE_COLOR, layerFilter, type MapLayerDef } from './layers';
+import { ESTIMATE_COLOR, layerFilter, visibleByDefault, type MapLayerDef } from './layers';
 import { matchColor, SOURCE_ID, tileUrl } from './map-style';
 
 /** The source id a layer draws from (the shared waste-area tiles, or its own GeoJSON). */
@@ -28,12 +28,13 @@ export function ownSources(layers: MapLayerDef[], origin: string, anonymous: boo
 export function ownLayer(layer: MapLayerDef): LayerSpecification {
   const filter = layerFilter(layer, null) as FilterSpecification | null;
   const common = { id: layer.id, source: sourceIdOf(layer), ...(filter ? { filter } : {}) };
+  const visibility = visibleByDefault(layer) ? 'visible' as const : 'none' as const;
   if (layer.line) {
     const { widthBy, widthAt, maxWidth } = layer.line;
     return {
       ...common,
       type: 'line',
-      layout: { 'line-cap': 'round' },
+      layout: { 'line-cap': 'round', visibility },
       paint: {
         'line-color': matchColor('status', layer.statusColors),
         'line-width': ['interpolate', ['linear'], ['to-number', ['get', widthBy], 0], 0, 1, widthAt, maxWidth],
@@ -45,6 +46,7 @@ export function ownLayer(layer: MapLayerDef): LayerSpecification {
     ...common,
     type: 'circle',
     ...(layer.source.type === 'waste-area-tiles' ? { 'source-layer': TILE_LAYER } : {}),
+    layout: { visibility },
     paint: {
       'circle-color': matchColor('status', layer.statusColors),
       // An estimated point (layer.estimated): a thick red-orange ring instead of the layer's outline.

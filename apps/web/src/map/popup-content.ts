@@ -19,6 +19,8 @@ export interface PopupData {
   href: string | null;
   /** A remark shown in red under the details (an estimated point: «Координаты оценены — проверьте»). */
   warning?: string;
+  /** Other objects drawn at the same point (e.g. a problem about the site): «Здесь же» links. */
+  also?: { title: string; href: string | null }[];
 }
 
 function row(parent: HTMLElement, label: string, value: string) {
@@ -53,17 +55,33 @@ export function popupContent(d: PopupData, onOpen: (href: string) => void): HTML
     root.appendChild(w);
   }
   if (d.href) {
-    const a = document.createElement('a');
-    a.href = d.href;
-    a.textContent = 'Открыть карточку';
+    const a = link(d.href, 'Открыть карточку', onOpen);
     a.style.display = 'inline-block';
     a.style.marginTop = '6px';
-    const href = d.href;
-    a.addEventListener('click', (e) => {
-      e.preventDefault();
-      onOpen(href);
-    });
     root.appendChild(a);
   }
+  if (d.also?.length) {
+    const box = document.createElement('div');
+    box.setAttribute('data-testid', 'map-popup-also');
+    box.style.marginTop = '6px';
+    box.appendChild(document.createTextNode('Здесь же: '));
+    d.also.forEach((o, i) => {
+      if (i) box.appendChild(document.createTextNode('; '));
+      box.appendChild(o.href ? link(o.href, o.title, onOpen) : document.createTextNode(o.title));
+    });
+    root.appendChild(box);
+  }
   return root;
+}
+
+/** A link opened by `onOpen` (router navigation, no reload). */
+function link(href: string, text: string, onOpen: (href: string) => void): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = text;
+  a.addEventListener('click', (e) => {
+    e.preventDefault();
+    onOpen(href);
+  });
+  return a;
 }

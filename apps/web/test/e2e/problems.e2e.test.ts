@@ -1,6 +1,7 @@
 /**
  * Issue 12 §1 in the browser: a problem found by the detector is drawn on the map (layer
- * «Проблемы»), clicking it opens its card (general tab with the object link, events tab with
+ * «Проблемы», off until turned on; a click on its site opens the site's popup, which links the
+ * problem under «Здесь же»), the link opens its card (general tab with the object link, events tab with
  * «Обнаружена»), and the list /analitics/problems/ shows it with the type filter. The built app
  * served by the real API on its own database, headless Chromium; nothing mocked. axe-core checks
  * the list and the card.
@@ -66,24 +67,36 @@ afterAll(async () => {
 });
 
 describe('problems in the browser', () => {
-  it('a problem found on the map opens its card', async () => {
-    await page.waitForFunction(() => {
+  it('the problems layer starts off; a click on the site opens the site, and its problem is reached from the popup', async () => {
+    const rendered = (layer: string) => page.evaluate((l) => {
       const map = (globalThis as unknown as MapWindow).__map;
-      return Boolean(map && map.getLayer('problems') && map.loaded() && map.queryRenderedFeatures({ layers: ['problems'] }).length === 1);
-    }, undefined, { timeout: 60_000 });
-    await page.getByTestId('layer-toggle-problems').waitFor();
-    // Click the feature where the map draws it.
+      return map && map.getLayer(l) && map.loaded() ? map.queryRenderedFeatures({ layers: [l] }).length : -1;
+    }, layer);
+    await expect.poll(() => rendered('waste-areas-container'), { timeout: 60_000 }).toBe(1);
+    // Off by default: nothing of the layer is drawn, its toggle is unchecked, the list beside the map names the site only.
+    expect(await rendered('problems')).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Проблемы', exact: true }).isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('list', { name: 'Площадки на карте' }).textContent()).toContain('Ангарск, 85 квартал, д. 3');
+    expect(await page.getByRole('list', { name: 'Площадки на карте' }).textContent()).not.toContain('P011');
     const at = await page.evaluate((c) => {
       const map = (globalThis as unknown as MapWindow).__map!;
       const p = map.project([c.lng, c.lat]);
       const r = map.getCanvas().getBoundingClientRect();
       return { x: r.left + p.x, y: r.top + p.y };
     }, CENTER);
-    await page.mouse.click(at.x, at.y);
     const popup = page.getByTestId('map-popup');
-    await expect.poll(() => popup.textContent()).toContain('P011. Ограждения нет');
-    expect(await popup.textContent()).toContain('Слой: Проблемы');
-    await popup.getByRole('link', { name: 'Открыть карточку' }).click();
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => popup.textContent()).toContain('Ангарск, 85 квартал, д. 3');
+    expect(await popup.textContent()).toContain('Слой: Контейнерная площадка');
+    // Turned on, the problem is drawn on the same point: the click still opens the site, the problem is linked under «Здесь же».
+    await page.getByTestId('layer-toggle-problems').click();
+    await expect.poll(() => rendered('problems'), { timeout: 30_000 }).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => page.getByTestId('map-popup-also').count()).toBe(1);
+    expect(await popup.textContent()).toContain('Слой: Контейнерная площадка');
+    expect(await page.getByTestId('map-popup-also').textContent()).toContain('Ограждения нет');
+    await page.getByTestId('map-popup-also').getByRole('link').click();
     await page.waitForURL(`**/analitics/problems/update/${problemId}/**`);
     await page.getByText(ProblemType.label('P011')).first().waitFor();
     const link = page.getByTestId('link-object_url');

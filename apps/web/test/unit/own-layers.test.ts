@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StyleSpecification } from 'maplibre-gl';
-import { ESTIMATE_COLOR, MAP_LAYERS, visibleLayers } from '../../src/map/layers';
+import { ESTIMATE_COLOR, MAP_LAYERS, pickFeature, visibleByDefault, visibleLayers } from '../../src/map/layers';
 import { builtInStyle, SOURCE_ID } from '../../src/map/map-style';
 import { ownLayer, withOwnLayers } from '../../src/map/own-layers';
 
@@ -54,5 +54,28 @@ describe('own layers in the style', () => {
     const style = withOwnLayers(visibleLayers(null, true), ORIGIN, true)(undefined, base);
     expect(style.sources[SOURCE_ID]).toMatchObject({ tiles: ['http://elsewhere/{z}/{x}/{y}.mvt'] });
     expect(style.layers.filter((l) => l.id === 'waste-areas-container')).toHaveLength(1);
+  });
+});
+
+describe('layer defaults and clicks', () => {
+  it('draws the registry layers from the start and the problems only when turned on', () => {
+    const style = withOwnLayers(MAP_LAYERS, ORIGIN, false)(undefined, builtInStyle());
+    const visibility = Object.fromEntries(style.layers.slice(1).map((l) => [l.id, (l.layout as { visibility?: string } | undefined)?.visibility]));
+    expect(visibility.problems).toBe('none');
+    expect(visibility['waste-areas-container']).toBe('visible');
+    expect(visibility.garages).toBe('visible');
+    expect(MAP_LAYERS.filter((l) => !visibleByDefault(l)).map((l) => l.id)).toEqual(['problems']);
+    expect(MAP_LAYERS.find((l) => l.id === 'problems')!.group).toBe('Проблемы');
+  });
+
+  it('a click means the nearest point; on the same point the registry layer wins over the problems; lines only without points', () => {
+    const order = MAP_LAYERS.map((l) => l.id);
+    // The problems are later in the table than the sites: with both 0 px away, the site.
+    expect(pickFeature([{ layerId: 'problems', distance: 0 }, { layerId: 'waste-areas-container', distance: 0 }], order)).toBe(1);
+    // A problem nearer to the pointer than the site is the one meant.
+    expect(pickFeature([{ layerId: 'problems', distance: 1 }, { layerId: 'waste-areas-container', distance: 5 }], order)).toBe(0);
+    expect(pickFeature([{ layerId: 'flows-present', distance: Infinity }, { layerId: 'problems', distance: 4 }], order)).toBe(1);
+    expect(pickFeature([{ layerId: 'flows-present', distance: Infinity }], order)).toBe(0);
+    expect(pickFeature([], order)).toBe(-1);
   });
 });

@@ -40,3 +40,24 @@ export const garagesGeojsonRoute = defineRoute({
 export const mapExtentRoute = defineRoute({
   method: 'GET', path: MAP_EXTENT_PATH, permission: 'public', tags: ['map', 'public'], summary: 'Границы данных карты', response: { 200: MapExtentSchema },
 });
+
+/**
+ * Routes on a map (spec 02 §2 «routes map», the route card's map tab): for each route of `ids`
+ * (comma-separated, at most ROUTES_GEOJSON_MAX) its saved path — a LineString feature
+ * {kind: 'path', route_id, name} — when it has one, and its stops with coordinates — Point features
+ * {kind: 'stop', route_id, name (the route's), order (order_in_route, null when not set), stop_type,
+ * title (the site's address, the facility's or garage's name)} in route order. Stops whose object
+ * has no coordinates are counted in the route's `stops_without_coordinates` (a property of every
+ * feature of the route), never dropped silently. `routes:view`.
+ */
+export const ROUTES_GEOJSON_PATH = '/api/map/routes/geojson/';
+export const ROUTES_GEOJSON_MAX = 200;
+export const RoutesGeojsonQuerySchema = z.strictObject({
+  ids: z.string({ error: 'Укажите маршруты.' })
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'Номера маршрутов через запятую.')
+    .refine((v) => v.split(',').length <= ROUTES_GEOJSON_MAX, `Не более ${ROUTES_GEOJSON_MAX} маршрутов.`),
+});
+export const routesGeojsonRoute = defineRoute({
+  method: 'GET', path: ROUTES_GEOJSON_PATH, permission: 'routes:view', tags: ['map', 'routes'], summary: 'Маршруты: пути и остановки в GeoJSON (EPSG:4326)',
+  query: RoutesGeojsonQuerySchema, produces: 'application/geo+json',
+});
