@@ -17,7 +17,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { listResource } from '../api/resource-client';
 import { fetchMapSettings } from '../api/system-settings';
-import { DATE_FORMAT, WIRE_DATE } from '../app/dates';
+import { DATE_INPUT_FORMATS, WIRE_DATE } from '../app/dates';
 import { PageTitle } from '../app/page-title';
 import { ErrorState } from '../app/states';
 import { NoBasemapNotice, useBaseStyle } from './base-style';
@@ -118,7 +118,7 @@ export default function RoutesMapPage() {
           options={WEEKDAYS.map((label, i) => ({ value: i + 1, label }))}
           onChange={(v: number | undefined) => setFilter((f) => ({ ...f, weekday: v ?? null }))}
         />
-        <DatePicker format={DATE_FORMAT} placeholder="Дата" aria-label="Дата" value={filter.date} onChange={(d) => setFilter((f) => ({ ...f, date: d }))} />
+        <DatePicker format={DATE_INPUT_FORMATS} placeholder="Дата" aria-label="Дата" value={filter.date} onChange={(d) => setFilter((f) => ({ ...f, date: d }))} />
       </Space>
       <NoBasemapNotice />
       {routes.isError && <ErrorState error={routes.error} onRetry={() => void routes.refetch()} />}
