@@ -69,13 +69,14 @@ describe('side navigation', () => {
       ['Пользователи', '/admin/users/', 'users:view'],
       ['Роли', '/admin/roles/', 'users-roles:view'],
       ['Системные настройки', '/settings/', 'system-settings:view system-settings:change'],
+      ['Регион', '/admin/region/', 'system-settings:change'],
     ]);
     expect(NAVIGATION[0]!.items.map((i) => i.label)).toEqual([
       'Места накопления', 'Карта', 'Источники образования', 'Объекты обращения с отходами', 'Несанкционированные свалки', 'Обработчики отходов',
     ]);
     expect(NAVIGATION.find((s) => s.key === 'dicts')!.items.map((i) => i.label)).toEqual(expect.arrayContaining(['ФККО', 'АТЕ (ОКТМО)', 'Зоны деятельности']));
     expect(NAVIGATION.find((s) => s.key === 'operations')!.items.map((i) => [i.label, i.path])).toEqual(expect.arrayContaining([
-      ['Потоки отходов', '/flows/'], ['Диспетчерская', '/dispatcher/'], ['Документы', '/documents/'],
+      ['Потоки отходов', '/flows/'], ['Диспетчерская', '/dispatcher/'], ['Документы', '/documents/'], ['Карта маршрутов', '/routes/map/'],
     ]));
   });
 
