@@ -239,6 +239,12 @@ describe('row scope', () => {
     expect(a.body).toMatchObject({ container_waste_area_count: 1, containers_count: 2, waste_sources_count: 0, facilities_count: 0, wastes_total: '0.000' });
     const b = await http().get('/api/personal-area/numerical-indicators/').set(as('declB'));
     expect(b.body).toMatchObject({ container_waste_area_count: 1, containers_count: 1 });
+    // A self-registered declarant whose organisation is not yet confirmed sees zeros, not the region's totals.
+    const lone = await userWithRole('decl-none@test.local', 'Декларант', 'Нина');
+    await t.pool.query('UPDATE app_user SET is_declarant = true WHERE id = $1', [lone]);
+    const none = await http().get('/api/personal-area/numerical-indicators/').set({ Authorization: `Bearer ${new TokenService(t.config.jwtSecret, 300, 600).access(lone)}` });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ container_waste_area_count: 0, containers_count: 0, waste_sources_count: 0, facilities_count: 0, wastes_total: '0.000' });
     const pre = await http().get('/api/bnreports/prefill/CONTAINER_WASTE_AREA/').set(as('declA'));
     expect(pre.status, JSON.stringify(pre.body)).toBe(200);
     expect(pre.body.data.waste_areas).toEqual([expect.objectContaining({ location: 'Площадка А', containers: [{ container_type: 'EURO', volume: '1.100', count: '2' }] })]);
@@ -267,6 +273,14 @@ describe('report sets', () => {
     expect(early.body.detail).toContain('подписать можно только одобренные');
     await step('reviewer', rid, 'accept');
     await step('reviewer', rid, 'approve');
+    // Only 1 of the set's 4 forms is filed: not signed, the missing forms named.
+    const incomplete = await http().post(`/api/bnreports/sets/${set}/sign/`).set(as('declA')).send({});
+    expect(incomplete.status).toBe(409);
+    expect(incomplete.body.detail).toMatch(/не заполнены формы, входящие в набор: «.+», «.+», «.+»\./);
+    expect((await http().get(`${R}${rid}/`).set(as('declA'))).body.status).toBe('APPROVED');
+    // The set requires only that form now: it is signed.
+    const forms = res.body.reports.map((r: { report_kind: string }) => ({ ...r, in_set: r.report_kind === 'WASTE_SOURCES' }));
+    expect((await http().patch(`/api/bnreports/sets/${set}/`).set(as('declA')).send({ reports: forms })).status).toBe(200);
     const signed = await http().post(`/api/bnreports/sets/${set}/sign/`).set(as('declA')).send({});
     expect(signed.body).toMatchObject({ status: 'SIGNED', is_signed: true });
     expect((await http().get(`${R}${rid}/`).set(as('declA'))).body.status).toBe('SIGNED');

@@ -7,7 +7,8 @@
  *   JSON (canonical-json.ts); the frozen state refuses later changes with 409;
  * - a set's submit submits every draft / returned report of the set, a set's sign signs every
  *   approved one and marks the set signed — refused with 409 while a report of the set is neither
- *   approved nor signed, or the set has none. Each report's step is its own action through the
+ *   approved nor signed, the set has none, or a form the set requires (report_set_item.in_set) has
+ *   no report in it. Each report's step is its own action through the
  *   same unit (history, announcement, notices).
  * After the commit every step (and a report's create) sends the templates' notices (report-notices.ts).
  */
@@ -64,6 +65,12 @@ const setEffects: RegistryEffect[] = [
       if (!rows.length) throw new ConflictError('Набор нельзя подписать: в нём нет отчётов.');
       const open = rows.find((r) => r.status !== 'APPROVED' && r.status !== 'SIGNED');
       if (open) throw new ConflictError(`Набор нельзя подписать: отчёт «${open.name}» в состоянии «${ReportStatus.label(open.status)}», а подписать можно только одобренные.`);
+      // Every form the set requires (in_set) must be filed: a set with 1 of its 4 forms is incomplete.
+      const { rows: missing } = await db.query<{ label: string }>(
+        `SELECT coalesce(nullif(i.number, '') || ' ', '') || coalesce(nullif(i.name, ''), i.report_kind) AS label FROM report_set_item i
+          WHERE i.report_set_id = $1 AND i.in_set AND NOT EXISTS (SELECT 1 FROM report r WHERE r.report_set_id = $1 AND r.report_kind = i.report_kind)
+          ORDER BY i.id`, [id]);
+      if (missing.length) throw new ConflictError(`Набор нельзя подписать: не заполнены формы, входящие в набор: ${missing.map((m) => `«${m.label}»`).join(', ')}.`);
       for (const r of rows) if (r.status === 'APPROVED') await unit.act(report, 'sign', r.id, {}, { ...ctx, step: undefined, scope: null });
       await db.query(`UPDATE report_set SET is_signed = true WHERE id = $1`, [id]);
     },

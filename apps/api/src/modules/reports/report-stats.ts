@@ -7,7 +7,8 @@
  *   user or service organisation) or linked to a site the user sees; wastes_total is their yearly
  *   accumulation norm in m³ (units × the unit's m³ per year), as text with 3 decimals;
  * - facilities_count: facilities operated by one of the user's organisations.
- * A user without bindings sees every row.
+ * Staff without bindings see every row; a declarant without a confirmed organisation sees zeros
+ * (their scope matches no row).
  */
 import type { Pool } from 'pg';
 import type { ReportStats, ResourceDef, UserScope } from '@tko/contract';
