@@ -177,11 +177,20 @@ describe('the review workflow', () => {
     expect(rows[2]!.after).toMatchObject({ signed_by: 'Тестов Алла', signed_at: card.signed_at, signature_sha256: card.signature_sha256 });
   });
 
-  it('a rejected report cannot be signed', async () => {
+  it('a rejection needs its reason, which the declarant reads; a rejected report cannot be signed', async () => {
     const id = await newReport('declA');
     await step('declA', id, 'submit');
     await step('reviewer', id, 'accept');
-    expect((await step('reviewer', id, 'reject')).body.status).toBe('REJECTED');
+    const bare = await step('reviewer', id, 'reject');
+    expect(bare.status).toBe(400);
+    expect(Object.keys(bare.body)).toEqual(['rejection_reason']);
+    const blank = await http().post(`${R}${id}/reject/`).set(as('reviewer')).send({ rejection_reason: '   ' });
+    expect(blank.status).toBe(400);
+    expect(Object.keys(blank.body)).toEqual(['rejection_reason']);
+    expect((await http().get(`${R}${id}/`).set(as('declA'))).body.status).toBe('ACCEPTED_FOR_REVIEW');
+    const rejected = await http().post(`${R}${id}/reject/`).set(as('reviewer')).send({ rejection_reason: 'Отчёт подан не за тот год.' });
+    expect(rejected.body).toMatchObject({ status: 'REJECTED', rejection_reason: 'Отчёт подан не за тот год.' });
+    expect((await http().get(`${R}${id}/`).set(as('declA'))).body.rejection_reason).toBe('Отчёт подан не за тот год.');
     expect((await step('declA', id, 'sign')).status).toBe(409);
     expect((await step('reviewer', id, 'return')).status).toBe(409);
   });

@@ -59,10 +59,11 @@ export function actionPath(key: string, a: ActionDef): string {
   return `${a.path ?? key}/`;
 }
 
-/** A value that must be given and not null (a required field of an action). */
+/** A value that must be given, not null and not blank text (a required field of an action: a reason of spaces is none). */
 const present = z.unknown().superRefine((v, ctx) => {
   if (v === undefined) ctx.addIssue({ code: 'custom', message: MSG.required });
   else if (v === null) ctx.addIssue({ code: 'custom', message: MSG.notNull });
+  else if (typeof v === 'string' && !v.trim()) ctx.addIssue({ code: 'custom', message: MSG.blank });
 });
 
 /**

@@ -8,7 +8,8 @@
  * DRAFT → submit → SUBMITTED_FOR_REVIEW → accept → ACCEPTED_FOR_REVIEW → return → BEING_FINALIZED
  * → submit → …; ACCEPTED_FOR_REVIEW → approve → APPROVED | reject → REJECTED; APPROVED → sign →
  * SIGNED. The declarant (permission `reports:change`) submits and signs; the reviewer
- * (`report-review:change`) accepts, returns, approves and rejects. Only DRAFT and BEING_FINALIZED
+ * (`report-review:change`) accepts, returns, approves and rejects (a rejection needs its reason,
+ * `rejection_reason`). Only DRAFT and BEING_FINALIZED
  * rows may be edited (others: 409, `frozen`); the declarant's organisation binds the row scope,
  * the reviewers' municipal formations match `oktmo`.
  * Signing stores the signer, the time and the SHA-256 of the report's canonical JSON (server hook,
@@ -43,7 +44,7 @@ export const REPORT_WORKFLOW: WorkflowDef = {
     accept: { label: 'Принять на проверку', permission: reviewer, from: ['SUBMITTED_FOR_REVIEW'], to: 'ACCEPTED_FOR_REVIEW' },
     return: { label: 'Вернуть на доработку', permission: reviewer, from: ['SUBMITTED_FOR_REVIEW', 'ACCEPTED_FOR_REVIEW'], to: 'BEING_FINALIZED' },
     approve: { label: 'Одобрить', permission: reviewer, from: ['ACCEPTED_FOR_REVIEW'], to: 'APPROVED' },
-    reject: { label: 'Отклонить', permission: reviewer, from: ['ACCEPTED_FOR_REVIEW'], to: 'REJECTED' },
+    reject: { label: 'Отклонить', permission: reviewer, from: ['ACCEPTED_FOR_REVIEW'], to: 'REJECTED', fields: ['rejection_reason'], required: ['rejection_reason'] },
     sign: { label: 'Подписать', permission: declarant, from: ['APPROVED'], to: 'SIGNED' },
   },
 };
@@ -85,6 +86,7 @@ function reportFields(dataWrite?: z.ZodType) {
     signed_by: f.text('Подписал', { readOnly: true, max: 255 }),
     signed_at: f.datetime('Дата подписания', { readOnly: true }),
     signature_sha256: f.text('SHA-256 подписанного отчёта', { readOnly: true, max: 64 }),
+    rejection_reason: f.longtext('Причина отклонения'),
     created_at: f.datetime('Создан', { readOnly: true, list: true }),
   } satisfies Record<string, FieldDef>;
 }
