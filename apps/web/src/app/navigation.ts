@@ -44,6 +44,8 @@ export const DASHBOARD_PATH = '/analitics/dashboard/';
 export const REPORT_TEMPLATES_PATH = '/reports/reports/templates/';
 /** The balance files (spec 03 §2, issue 12 §3). */
 export const BALANCE_FILES_PATH = '/analitics/balance-files/';
+/** The balance and target indicators computed from the registries (docs/ANALYTICS.md). */
+export const BALANCE_MODEL_PATH = '/analitics/balance-model/';
 
 function sectionItems(group: keyof typeof GROUP_LABELS): NavItem[] {
   return SECTIONS.filter((s) => s.group === group).map((s) => ({
@@ -76,6 +78,7 @@ export const NAVIGATION: NavSection[] = [
       { key: 'dashboard', label: 'Дашборд', path: DASHBOARD_PATH, perm: 'dashboard:view', anonymous: false },
       ...sectionItems('analytics'),
       { key: 'balance-files', label: 'Файлы баланса', path: BALANCE_FILES_PATH, perm: 'balance:view', anonymous: false },
+      { key: 'balance-model', label: 'Баланс и показатели: расчёт', path: BALANCE_MODEL_PATH, perm: 'balance:view', anonymous: false },
     ],
   },
   {

@@ -12,7 +12,7 @@ import { REGION_WEB_PATH } from '@tko/contract';
 import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { lazyPage } from './lazy-page';
 import { ADMIN_DECLARANTS_PATH, ADMIN_ROLES_PATH, ADMIN_USERS_PATH, REPORT_TEMPLATES_PATH, ROUTES_MAP_PATH, SETTINGS_PATH, TRACKING_PATH } from './navigation';
-import { BALANCE_FILES_PATH, DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
+import { BALANCE_FILES_PATH, BALANCE_MODEL_PATH, DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
 import { SessionEffects } from './session/session-effects';
@@ -35,6 +35,7 @@ const ImportPage = lazyPage(() => import('../import/import-page'), 'default');
 const SystemLogsPage = lazyPage(() => import('../history/system-logs-page'), 'default');
 const DashboardPage = lazyPage(() => import('../dashboard/dashboard-page'), 'DashboardPage');
 const BalanceFilesPage = lazyPage(() => import('../analytics/balance-files-page'), 'BalanceFilesPage');
+const BalanceModelPage = lazyPage(() => import('../analytics/balance-model-page'), 'BalanceModelPage');
 const UsersPage = lazyPage(() => import('../admin/users-page'), 'UsersPage');
 const DeclarantsPage = lazyPage(() => import('../admin/users-page'), 'DeclarantsPage');
 const UserCardPage = lazyPage(() => import('../admin/user-card-page'), 'UserCardPage');
@@ -112,6 +113,7 @@ export const router = createBrowserRouter([
           { path: SYSTEM_LOGS_PATH, element: <RequireAuth fresh><SystemLogsPage /></RequireAuth> },
           { path: DASHBOARD_PATH, element: <RequireAuth fresh><DashboardPage /></RequireAuth> },
           { path: BALANCE_FILES_PATH, element: <RequireAuth fresh><BalanceFilesPage /></RequireAuth> },
+          { path: BALANCE_MODEL_PATH, element: <RequireAuth fresh><BalanceModelPage /></RequireAuth> },
           // Administration (issue 14): /admin/users/, /admin/users/declarants/, /admin/roles/ and their cards; /settings/.
           { path: '/admin/', element: <Navigate to={ADMIN_USERS_PATH} replace /> },
           { path: ADMIN_USERS_PATH, element: <RequireAuth fresh><UsersPage /></RequireAuth> },

@@ -66,6 +66,13 @@ describe('analytics screens', () => {
     await page.getByRole('heading', { name: 'Файлы моделируемого баланса' }).waitFor();
     await expect.poll(() => page.getByTestId('balance-files').innerText()).toMatch(/Файлов баланса нет/);
     await expectAccessible(page, 'файлы баланса');
+    // The computed page: the typed rows of 2024 shown as «Введено вручную», with the checks' messages.
+    await page.goto(`${baseUrl}/analitics/balance-model/#from=2024&to=2024`);
+    await page.getByRole('heading', { name: 'Баланс и целевые показатели: расчёт по реестрам' }).waitFor();
+    const row = page.getByTestId('balance-model').locator('tbody tr', { hasText: '73111001724' });
+    await expect.poll(() => row.innerText()).toMatch(/Введено вручную[\s\S]*Поступило 0 т, а обработано, утилизировано, обезврежено, размещено и хранится 900 т/);
+    await expect.poll(() => page.getByTestId('wki-computed').innerText()).toMatch(/Доля ТКО, направленных на обработку/);
+    await expectAccessible(page, 'баланс: расчёт');
   });
 
   it('draws a target indicator\'s plan vs actual; the tariff screen has its two tabs', async () => {
