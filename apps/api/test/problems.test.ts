@@ -38,7 +38,8 @@ describe('dictionaries', () => {
     const types = await get('/api/problems/problem-types/');
     expect(types.status).toBe(200);
     expect(types.body.map((x: { value: string }) => x.value)).toEqual(PROBLEM_TYPES.map((x) => x.code));
-    expect(types.body[0]).toMatchObject({ value: 'P001', object_type: 'WASTE_AREA', data_available: true, note: null });
+    expect(types.body[0]).toMatchObject({ value: 'P000', kind: 'DATA_GAP', object_type: 'WASTE_AREA', data_available: true, note: null });
+    expect(types.body[1]).toMatchObject({ value: 'P001', kind: 'VIOLATION', object_type: 'WASTE_AREA', data_available: true, note: null });
     expect(types.body.find((x: { value: string }) => x.value === 'P201')).toMatchObject({ object_type: 'CONTRACT', kind: 'VIOLATION', data_available: true, note: null });
     expect(types.body.find((x: { value: string }) => x.value === 'P021')).toMatchObject({ rule: expect.stringMatching(/тёплый сезон/), source: expect.stringMatching(/СанПиН 2\.1\.3684-21 п\. 11/) });
     expect((await get('/api/problems/statuses/')).body).toEqual([
@@ -61,7 +62,7 @@ describe('the detector call', () => {
   it('opens the site’s problems, and a second run opens none', async () => {
     const first = await request(t.app.server).post('/api/problems/detect/').set({ Authorization: changer }).send({});
     expect(first.status).toBe(200);
-    expect(first.body.rules).toHaveLength(25);
+    expect(first.body.rules).toHaveLength(PROBLEM_TYPES.length);
     const p011 = first.body.rules.find((r: { code: string }) => r.code === 'P011');
     expect(p011).toMatchObject({ found: 1, opened: 1, closed: 0, open: 1, no_data: false });
     // No contract is kept in this database: the contract rules find nothing (a missing registry is no violation).
@@ -177,7 +178,17 @@ describe('list and card', () => {
     expect(geo.status).toBe(200);
     const features = (geo.body.features ?? JSON.parse(geo.text).features) as { properties: { code: string; name: string; status: string } }[];
     expect(features.some((f) => f.properties.code === 'P011' && f.properties.name === 'P011. Ограждения нет' && f.properties.status === 'NEW')).toBe(true);
-    expect(features.every((f) => f.properties.status === 'NEW' || f.properties.status === 'IN_WORK')).toBe(true);
+    // Open ones only; «неполные сведения» drawn apart (their own legend value), never as a violation's status.
+    const gaps = (await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM problem WHERE kind = 'DATA_GAP' AND closed_at IS NULL AND point IS NOT NULL`)).rows[0]!.n;
+    expect(features.filter((f) => f.properties.status === 'DATA_GAP')).toHaveLength(gaps);
+    expect(features.every((f) => ['NEW', 'IN_WORK', 'DATA_GAP'].includes(f.properties.status))).toBe(true);
+    // The list keeps them apart by kind: the filter's counts equal SQL's.
+    for (const kind of ['DATA_GAP', 'VIOLATION']) {
+      const list = await get(`/api/problems/?kind=${kind}`);
+      const sql = (await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM problem WHERE kind = $1`, [kind])).rows[0]!.n;
+      expect(list.body.count, kind).toBe(sql);
+      expect(list.body.results.every((r: { kind: string }) => r.kind === kind)).toBe(true);
+    }
     expect((await get('/api/map/problems/geojson/', t.auth('nobody'))).status).toBe(403);
   });
 });

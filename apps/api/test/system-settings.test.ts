@@ -33,12 +33,13 @@ describe('system settings', () => {
     const res = await request(t.app.server).get(S).set(t.auth('nobody'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
-      forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null });
+      forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null, warm_season_from: '05-01', warm_season_to: '09-30' });
     expect((await request(t.app.server).get(S)).status).toBe(401);
   });
 
   it('is changed by PUT with system-settings:change; omitted fields keep their value', async () => {
-    const body = { region: 'Иркутская область', center_coordinates: { lat: 52.2978, lng: 104.2964 }, map_zoom: 9, map_zoom_mini: 14, route_periodicity_from: '2026-01-01', radius_filter: 500 };
+    const body = { region: 'Иркутская область', center_coordinates: { lat: 52.2978, lng: 104.2964 }, map_zoom: 9, map_zoom_mini: 14, route_periodicity_from: '2026-01-01', radius_filter: 500,
+      warm_season_from: '04-25', warm_season_to: '10-05' };
     const put = await request(t.app.server).put(S).set(t.auth('admin')).send(body);
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ ...body, forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null });
@@ -49,9 +50,10 @@ describe('system settings', () => {
 
   it('refuses a PUT without the permission (403) and bad values by field (400)', async () => {
     expect((await request(t.app.server).put(S).set(t.auth('viewer')).send({ map_zoom: 3 })).status).toBe(403);
-    const bad = await request(t.app.server).put(S).set(t.auth('admin')).send({ map_zoom: 30, route_periodicity_from: '01.01.2026', extra: 1 });
+    const bad = await request(t.app.server).put(S).set(t.auth('admin')).send({ map_zoom: 30, route_periodicity_from: '01.01.2026', warm_season_from: '13-01', warm_season_to: null, extra: 1 });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body).sort()).toEqual(expect.arrayContaining(['map_zoom', 'route_periodicity_from']));
+    expect(Object.keys(bad.body).sort()).toEqual(expect.arrayContaining(['map_zoom', 'route_periodicity_from', 'warm_season_from', 'warm_season_to']));
+    expect(bad.body.warm_season_from).toEqual(['Укажите день в виде ММ-ДД, например 05-01.']);
     expect((await request(t.app.server).get(S).set(t.auth('admin'))).body.map_zoom).toBe(10);
   });
 });

@@ -97,7 +97,8 @@ async function expectField(table: string, cols: Map<string, Column>, name: strin
   expect(col!.udt, where).toBe(field.kind === 'range' ? (field.rangeOf === 'date' ? 'daterange' : 'numrange') : UDT[field.kind]);
   if (field.kind === 'id') expect(col!.identity, where).toBe(true);
   if (field.kind === 'decimal' && !field.readOnly) expect(col!.scale, where).toBe(field.scale);
-  if (field.kind === 'boolean') expect([col!.nullable, col!.default], where).toEqual([false, 'false']);
+  // A flag is NOT NULL DEFAULT false; a surveyed fact (f.fact, read nullable) is NULL until recorded, no default.
+  if (field.kind === 'boolean') expect([col!.nullable, col!.default], where).toEqual(field.read.safeParse(null).success ? [true, null] : [false, 'false']);
   if (field.kind === 'int_list' || field.kind === 'date_list') expect([col!.nullable, col!.default], where).toEqual([false, "'{}'::" + (field.kind === 'int_list' ? 'integer[]' : 'date[]')]);
   if (field.kind === 'enum_list') {
     expect([col!.nullable, col!.default], where).toEqual([false, "'{}'::text[]"]);

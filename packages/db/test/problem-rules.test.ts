@@ -19,7 +19,13 @@ beforeAll(async () => {
   db = await createTestDatabase();
   owner = (await db.pool.query<{ id: number }>(`INSERT INTO legal_entity (name, is_waste_area_owner) VALUES ('ООО «Собственник»', true) RETURNING id`)).rows[0]!.id;
   contract = await inForceContract(owner, 'Д-1');
+  await coldSeason();
 });
+
+/** Today in the cold season (the warm one 100 days ahead), whatever the date the test runs. */
+const coldSeason = () => db.pool.query(`UPDATE system_settings SET warm_season_from = to_char(current_date + 100, 'MM-DD'), warm_season_to = to_char(current_date + 101, 'MM-DD')`);
+/** Today in the warm season: from the day before yesterday to the day after tomorrow (may wrap the year). */
+const warmSeason = () => db.pool.query(`UPDATE system_settings SET warm_season_from = to_char(current_date - 2, 'MM-DD'), warm_season_to = to_char(current_date + 2, 'MM-DD')`);
 
 /** An approved contract of `customer` in force today (from a month ago, open-ended). */
 async function inForceContract(customer: number, number: string): Promise<number> {
@@ -44,8 +50,8 @@ let seq = 0;
  */
 async function compliantSite(): Promise<{ id: number; n: number; house: number }> {
   const n = ++seq;
-  const id = (await q(`INSERT INTO waste_area (kind, location, coordinates, has_cover, remoteness, periodicity)
-    VALUES ('CONTAINER', $1, ${pt(at(n))}, true, 'MIDDLE', 'DAILY') RETURNING id`, [`Ангарск, тестовая площадка ${n}`]))[0].id as number;
+  const id = (await q(`INSERT INTO waste_area (kind, location, coordinates, has_cover, remoteness, periodicity, access, platform_basement, fence, coverage_type)
+    VALUES ('CONTAINER', $1, ${pt(at(n))}, true, 'MIDDLE', 'DAILY', 'FREE', 'CORRESPONDS', 'CORRESPONDS', 'ASPHALT') RETURNING id`, [`Ангарск, тестовая площадка ${n}`]))[0].id as number;
   await q(`INSERT INTO waste_area_owner (waste_area_id, legal_entity_id) VALUES ($1, $2)`, [id, owner]);
   await q(`INSERT INTO waste_area_container (waste_area_id, type, volume) VALUES ($1, 'STANDARD', 0.75), ($1, 'STANDARD', 0.75)`, [id]);
   const house = (await q(`INSERT INTO waste_source (name, location, category, coordinates) VALUES ($1, $2, 'MULTI_APARTMENT', ${pt(north(n, 50))}) RETURNING id`,
@@ -73,6 +79,7 @@ const addContainers = (type: string, k: number) => async (s: { id: number }) => 
 const dropContainers = (type: string) => async (s: { id: number }) => { await q(`DELETE FROM waste_area_container WHERE waste_area_id = $1 AND type = $2`, [s.id, type]); };
 
 const CASES: Case[] = [
+  { code: 'P000', breakIt: setSite(`access = NULL`), fix: fixSite(`access = 'FREE'`) },
   { code: 'P001', breakIt: async (s) => { await q(`DELETE FROM waste_source_waste_area WHERE waste_area_id = $1`, [s.id]); return s.id; },
     fix: async (s) => { await q(`INSERT INTO waste_source_waste_area (waste_source_id, waste_area_id) VALUES ($1, $2)`, [s.house, s.id]); } },
   { code: 'P002', breakIt: async (s) => { await q(`DELETE FROM waste_area_owner WHERE waste_area_id = $1`, [s.id]); return s.id; },
@@ -181,6 +188,62 @@ describe('problem rules', () => {
     const fourth = await run();
     expect(fourth.rules[0]).toMatchObject({ opened: 0, closed: 0 });
     expect(await stateOf(code, ot, objectId)).toEqual(st);
+  });
+
+  it('unknown is not compliant: an imported site without surveyed facts gets one «неполные сведения» item, no violation', async () => {
+    const n = ++seq;
+    // As the Angarsk route plan writes a site: address, point, periodicity — nothing surveyed, no lists.
+    const site = (await q(`INSERT INTO waste_area (kind, location, coordinates, periodicity, data_import_source, external_id)
+      VALUES ('CONTAINER', $1, ${pt(at(n))}, 'DAILY', 'angarsk_route_plan_example2', $2) RETURNING id`, [`Ангарск, из плана ${n}`, `k${n}`]))[0].id as number;
+    // The same with one recorded fact: access «нет подъезда».
+    const known = (await q(`INSERT INTO waste_area (kind, location, coordinates, periodicity, data_import_source, external_id, access)
+      VALUES ('CONTAINER', $1, ${pt(at(n + 100))}, 'DAILY', 'angarsk_route_plan_example2', $2, 'NO_ACCESS') RETURNING id`, [`Ангарск, из плана ${n}б`, `k${n}b`]))[0].id as number;
+    // Both named in the contract in force (this database keeps contracts: P017 would be a real violation).
+    await q(`INSERT INTO contract_waste_area (contract_id, waste_area_id) VALUES ($1, $2), ($1, $3)`, [contract, site, known]);
+    await runProblemDetector(db.pool, { trigger: 'MANUAL' });
+    const of = async (id: number) => q(`SELECT code, kind, details FROM problem WHERE object_type = 'WASTE_AREA' AND object_id = $1 AND closed_at IS NULL ORDER BY code`, [id]);
+    // By hand: an open container site has 9 facts (access, base, fence, coverage, remoteness, roof, sources, owners, containers).
+    expect(await of(site)).toEqual([{ code: 'P000', kind: 'DATA_GAP',
+      details: 'Нет сведений: подъезд, основание, ограждение, покрытие, удалённость от жилых домов, навес, источники образования отходов, собственники, контейнеры; полнота 0 %' }]);
+    // 1 of 9 known: round(100 / 9) = 11 %; the known fact is a violation, the unknown ones are not.
+    expect(await of(known)).toEqual([
+      { code: 'P000', kind: 'DATA_GAP', details: 'Нет сведений: основание, ограждение, покрытие, удалённость от жилых домов, навес, источники образования отходов, собственники, контейнеры; полнота 11 %' },
+      { code: 'P007', kind: 'VIOLATION', details: 'Нет подъезда' }]);
+
+    // A person records the owners list as empty (a card update naming the field): now a known «none» — P002, and
+    // «собственники» leaves the finding (2 of 9 known: 22 %).
+    await q(`INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after) VALUES (NULL, 'Инспектор', 'container', $1, 'update', '{}', '{"owners": []}')`, [site]);
+    await q(`UPDATE waste_area SET fence = 'CORRESPONDS' WHERE id = $1`, [site]);
+    await runProblemDetector(db.pool, { trigger: 'MANUAL' });
+    expect(await of(site)).toEqual([
+      { code: 'P000', kind: 'DATA_GAP', details: 'Нет сведений: подъезд, основание, покрытие, удалённость от жилых домов, навес, источники образования отходов, контейнеры; полнота 22 %' },
+      { code: 'P002', kind: 'VIOLATION', details: 'Собственников: 0' }]);
+  });
+
+  it('P021 follows the season of the region\'s settings: 1 day in the warm season, 3 in the cold one', async () => {
+    const sites = { daily: await compliantSite(), everyOther: await compliantSite(), perThree: await compliantSite(), monFri: await compliantSite() };
+    await q(`UPDATE waste_area SET periodicity = 'EVERY_OTHER_DAY' WHERE id = $1`, [sites.everyOther.id]);
+    await q(`UPDATE waste_area SET periodicity = 'PER_THREE_DAYS' WHERE id = $1`, [sites.perThree.id]);
+    await q(`UPDATE waste_area SET periodicity = 'ON_WEEKDAYS', periodicity_on_weekdays = '{1,3,5}' WHERE id = $1`, [sites.monFri.id]); // Fri → Mon: 3 days
+    const ids = Object.values(sites).map((x) => x.id);
+    const open = async () => (await q(`SELECT object_id, details FROM problem WHERE code = 'P021' AND closed_at IS NULL AND object_id = ANY($1) ORDER BY object_id`, [ids]));
+    const run = () => runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P021'] });
+    await run();
+    expect(await open()).toEqual([]); // cold: every pause ≤ 3 days
+    await warmSeason();
+    try {
+      await run();
+      // By hand: pauses 1, 2, 3, 3 days against the warm limit 1.
+      expect(await open()).toEqual([
+        { object_id: sites.everyOther.id, details: 'Наибольший перерыв между вывозами: 2 сут. (в тёплый сезон допускается 1)' },
+        { object_id: sites.perThree.id, details: 'Наибольший перерыв между вывозами: 3 сут. (в тёплый сезон допускается 1)' },
+        { object_id: sites.monFri.id, details: 'Наибольший перерыв между вывозами: 3 сут. (в тёплый сезон допускается 1)' },
+      ]);
+    } finally {
+      await coldSeason();
+    }
+    await run();
+    expect(await open()).toEqual([]);
   });
 
   it('opens a problem again when the violation comes back after it was solved, never when a user rejected it', async () => {

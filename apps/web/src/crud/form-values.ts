@@ -21,9 +21,15 @@ function blankObject(keys: readonly string[], value: unknown): Record<string, st
   return Object.fromEntries(keys.map((k) => [k, typeof src[k] === 'string' ? (src[k] as string) : '']));
 }
 
+/** A yes/no field whose answer may be unknown (null): contract f.fact. */
+export function isFact(field: FieldDef): boolean {
+  return field.kind === 'boolean' && field.read.safeParse(null).success;
+}
+
 /** The form value of one field from its wire value (or its default for a new object). */
 export function toFormValue(field: FieldDef, value: unknown): unknown {
-  const v = value === undefined ? field.default : value;
+  // A new card: the stored default, else the value suggested for the person to confirm (FieldDef.suggest).
+  const v = value === undefined ? (field.default ?? field.suggest) : value;
   switch (field.kind) {
     case 'text':
     case 'longtext':
@@ -32,7 +38,8 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
       // Shown with a decimal comma, as in the lists (`1.100` → `1,1`); normalised back on save.
       return v === null || v === undefined ? '' : decimalToInput(v);
     case 'boolean':
-      return Boolean(v);
+      // A surveyed fact (f.fact) keeps «not recorded» as null; a plain flag is true or false.
+      return isFact(field) ? (typeof v === 'boolean' ? v : null) : Boolean(v);
     case 'secret':
       return ''; // write-only: the card shows whether one is set, never the value
     case 'point':

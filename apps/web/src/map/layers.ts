@@ -6,7 +6,7 @@
  * Colours come from the contract's MAP_PALETTE (spec 01 §9: about 78 colours).
  */
 import {
-  FACILITIES_GEOJSON_PATH, FacilityStatus, FLOWS_GEOJSON_PATH, GARAGES_GEOJSON_PATH, MAP_PALETTE, PROBLEMS_GEOJSON_PATH, ProblemStatus, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
+  FACILITIES_GEOJSON_PATH, FacilityStatus, FLOWS_GEOJSON_PATH, GARAGES_GEOJSON_PATH, MAP_PALETTE, PROBLEMS_GEOJSON_PATH, ProblemKind, ProblemStatus, TILE_LAYER, WASTE_AREA_TABS, WASTE_DUMPS_GEOJSON_PATH,
   WasteAreaKind, WasteAreaStatus, WasteDumpStatus,
 } from '@tko/contract';
 import { KIND_COLORS, STATUS_COLORS } from './map-style';
@@ -100,8 +100,11 @@ const garagesLayer: MapLayerDef = {
   estimated: 'estimated',
 };
 
-/** Problems (issue 12 §1): open ones only — red while new, orange in work. */
-const PROBLEM_COLORS: Record<string, string> = { NEW: P(3), IN_WORK: P(1) };
+/**
+ * Problems (issue 12 §1): open ones only — red while new, orange in work; «неполные сведения»
+ * (kind DATA_GAP, the map answer's status) grey, a legend row of their own, apart from violations.
+ */
+const PROBLEM_COLORS: Record<string, string> = { NEW: P(3), IN_WORK: P(1), DATA_GAP: P(7) };
 const problemsLayer: MapLayerDef = {
   id: 'problems',
   label: 'Проблемы',
@@ -110,7 +113,7 @@ const problemsLayer: MapLayerDef = {
   public: false,
   source: { type: 'geojson', id: 'problems', path: PROBLEMS_GEOJSON_PATH },
   statusColors: PROBLEM_COLORS,
-  statusLabel: (v) => ProblemStatus.label(v),
+  statusLabel: (v) => (v === 'DATA_GAP' ? ProblemKind.label(v) : ProblemStatus.label(v)),
   stroke: P(30),
   radius: 6,
   href: (id) => `/analitics/problems/update/${id}/`,

@@ -29,6 +29,8 @@ interface Values {
   forecast_base_year: number | null;
   environmental_charge_rate: number | null;
   forecast_growth: { year: number | null; coefficient: number | null }[];
+  warm_season_from: string;
+  warm_season_to: string;
 }
 
 const valuesOf = (s: SystemSettings): Values => ({
@@ -41,12 +43,15 @@ const valuesOf = (s: SystemSettings): Values => ({
   forecast_base_year: s.forecast_base_year,
   environmental_charge_rate: s.environmental_charge_rate,
   forecast_growth: s.forecast_growth,
+  warm_season_from: s.warm_season_from,
+  warm_season_to: s.warm_season_to,
 });
 /** The maps open at the zooms: once set they stay set (the PUT refuses null). */
 const ZOOM_RULES = [{ required: true, message: 'Обязательное поле.' }];
 
 const FIELD_OF: Record<string, keyof Values> = { center_coordinates: 'center', region: 'region', map_zoom: 'map_zoom', map_zoom_mini: 'map_zoom_mini', route_periodicity_from: 'route_periodicity_from', radius_filter: 'radius_filter',
-  forecast_base_year: 'forecast_base_year', forecast_growth: 'forecast_growth', environmental_charge_rate: 'environmental_charge_rate' };
+  forecast_base_year: 'forecast_base_year', forecast_growth: 'forecast_growth', environmental_charge_rate: 'environmental_charge_rate',
+  warm_season_from: 'warm_season_from', warm_season_to: 'warm_season_to' };
 
 export function SettingsPage() {
   const canChange = useCan('system-settings:change');
@@ -77,6 +82,8 @@ export function SettingsPage() {
         environmental_charge_rate: v.environmental_charge_rate ?? null,
         // A row left incomplete is sent as is: the server answers «Введите правильное …» on it.
         forecast_growth: (v.forecast_growth ?? []).map((g) => ({ year: g.year as number, coefficient: g.coefficient as number })),
+        warm_season_from: v.warm_season_from.trim(),
+        warm_season_to: v.warm_season_to.trim(),
       });
       qc.setQueryData(['system-settings'], saved);
       await qc.invalidateQueries({ queryKey: ['map-settings'] });
@@ -137,6 +144,13 @@ export function SettingsPage() {
               help="С коэффициентом года (ПП РФ от 13.09.2016 № 913); пусто — плата в прогнозный тариф не подставляется.">
               <InputNumber min={0} max={1e9} precision={2} />
             </Form.Item>
+            {/* СанПиН 2.1.3684-21 п. 11: removal daily in the warm season, every 3 days at most in the cold one (rule P021). */}
+            <Space wrap>
+              <Form.Item name="warm_season_from" label="Тёплый сезон (выше +5 °C): с, ММ-ДД" help="Вывоз ежедневно; в холодный сезон — не реже раза в 3 суток.">
+                <Input placeholder="05-01" style={{ width: 120 }} />
+              </Form.Item>
+              <Form.Item name="warm_season_to" label="по, ММ-ДД"><Input placeholder="09-30" style={{ width: 120 }} /></Form.Item>
+            </Space>
             {canChange && <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">Сохранить</Button>}
           </Form>
         ) }]} />

@@ -55,6 +55,12 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   list: boolean;
   /** Value stored when a create omits the field. */
   default?: unknown;
+  /**
+   * Value the browser's new card pre-fills for the person to confirm by saving (spec 01 §3
+   * defaults of surveyed characteristics); never stored by the server when a create omits the
+   * field — an unsurveyed fact stays null (unknown is not compliant).
+   */
+  suggest?: unknown;
   unit?: string;
   enum?: EnumDef;
   ref?: RefTarget;
@@ -100,6 +106,8 @@ interface Opts {
   detailOnly?: boolean;
   list?: boolean;
   default?: unknown;
+  /** See FieldDef.suggest: pre-filled in a new card only. */
+  suggest?: unknown;
   unit?: string;
   help?: string;
 }
@@ -140,6 +148,7 @@ function base(kind: FieldKind, label: string, o: Opts) {
     detailOnly: o.detailOnly ?? false,
     list: o.list ?? false,
     default: o.default,
+    suggest: o.suggest,
     unit: o.unit,
     help: o.help,
   };
@@ -262,6 +271,16 @@ export const f = {
     read: z.boolean(),
     write: z.boolean({ error: MSG.boolean }),
   }) as FieldDef<z.ZodBoolean>,
+
+  /**
+   * A yes/no fact found by a survey (e.g. a roof over the containers): null until somebody
+   * records it — never defaulted to either answer; `suggest` pre-fills a new card.
+   */
+  fact: (label: string, o: Opts = {}) => ({
+    ...base('boolean', label, o),
+    read: z.boolean().nullable(),
+    write: z.boolean({ error: MSG.boolean }).nullable(),
+  }) as FieldDef<z.ZodNullable<z.ZodBoolean>>,
 
   date: (label: string, o: Opts = {}) => ({
     ...base('date', label, o),

@@ -78,6 +78,9 @@ const PP1039 = 'ПП РФ от 31.08.2018 № 1039 п. 24';
 
 /** Every problem type, in code order (the problem-types dictionary). */
 export const PROBLEM_TYPES: readonly ProblemTypeInfo[] = [
+  t({ code: 'P000', kind: 'DATA_GAP', label: 'Неполные сведения о площадке', object_type: 'WASTE_AREA', priority: 'LOW',
+    rule: 'Не записаны сведения, без которых правила не проверить (подъезд, основание, ограждение, покрытие, навес, удалённость, источники, собственники, контейнеры, периодичность, координаты): одна запись на площадку со списком недостающего и процентом полноты.',
+    source: `${PP1039} (состав сведений реестра), СанПиН 2.1.3684-21 п. 3, 4, 11` }),
   t({ code: 'P001', label: 'К площадке не привязаны источники образования отходов', object_type: 'WASTE_AREA', priority: 'MEDIUM',
     rule: 'Сведения об источниках записаны, но ни один источник не привязан.', source: `${PP1039} «г»` }),
   t({ code: 'P002', label: 'Не указан собственник площадки', object_type: 'WASTE_AREA', priority: 'MEDIUM',

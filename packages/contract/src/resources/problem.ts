@@ -16,7 +16,7 @@ import { f } from '../common/fields';
 import { MSG } from '../common/messages';
 import { defineResource } from '../common/resource';
 import type { WorkflowDef } from '../common/actions';
-import { ProblemObjectType, ProblemPriority, ProblemStatus, ProblemType } from '../enums/problems';
+import { ProblemKind, ProblemObjectType, ProblemPriority, ProblemStatus, ProblemType } from '../enums/problems';
 
 export const PROBLEMS_PATH = '/api/problems/';
 export const PROBLEMS_WEB_PATH = '/analitics/problems/';
@@ -69,6 +69,7 @@ export const problemResource = defineResource({
   fields: {
     id: f.id(),
     type: f.enum('Тип проблемы', ProblemType, { required: true, list: true }),
+    kind: f.enum('Вид', ProblemKind, { readOnly: true, default: 'VIOLATION', list: true, help: 'Нарушение правила или неполные сведения об объекте.' }),
     status: f.enum('Статус', ProblemStatus, { default: 'NEW', list: true }),
     priority: f.enum('Приоритет', ProblemPriority, { default: 'MEDIUM', list: true }),
     object_type: f.enum('Тип объекта', ProblemObjectType, { required: true, list: true }),
@@ -88,6 +89,7 @@ export const problemResource = defineResource({
   filters: {
     search: { kind: 'text', fields: ['location', 'details', 'comment'], label: 'Поиск' },
     type: { kind: 'enum', field: 'type', enum: ProblemType, label: 'Тип проблемы' },
+    kind: { kind: 'enum', field: 'kind', enum: ProblemKind, label: 'Вид' },
     object_type: { kind: 'enum', field: 'object_type', enum: ProblemObjectType, label: 'Тип объекта' },
     status: { kind: 'enum', field: 'status', enum: ProblemStatus, label: 'Статус' },
     priority: { kind: 'enum', field: 'priority', enum: ProblemPriority, label: 'Приоритет' },

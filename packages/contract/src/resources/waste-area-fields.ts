@@ -157,14 +157,19 @@ export function enteredVolumeField(tab: string) {
 
 // ———————————————————————————— characteristics ————————————————————————————
 
-/** access (default FREE), platform_basement and fence (default CORRESPONDS), remoteness, coverage_type (default ASPHALT). */
+/**
+ * Surveyed conditions: access, platform_basement, fence, remoteness, coverage_type. Null until
+ * somebody records them (an import or a call that does not give one leaves it empty: unknown is
+ * not compliant); the browser's new card pre-fills the spec's defaults (spec 01 §3: access FREE,
+ * base and fence CORRESPONDS, coverage ASPHALT) for the person to confirm by saving.
+ */
 export function siteConditionFields(tab: string = T.characteristics.key) {
   return {
-    access: f.enum('Подъезд', AccessKind, { tab, default: 'FREE' }),
-    platform_basement: f.enum('Основание', Compliance, { tab, default: 'CORRESPONDS' }),
-    fence: f.enum('Ограждение', Compliance, { tab, default: 'CORRESPONDS' }),
+    access: f.enum('Подъезд', AccessKind, { tab, suggest: 'FREE' }),
+    platform_basement: f.enum('Основание', Compliance, { tab, suggest: 'CORRESPONDS' }),
+    fence: f.enum('Ограждение', Compliance, { tab, suggest: 'CORRESPONDS' }),
     remoteness: f.enum('Удалённость от жилых домов', Remoteness, { tab }),
-    coverage_type: f.enum('Покрытие', CoverageType, { tab, default: 'ASPHALT' }),
+    coverage_type: f.enum('Покрытие', CoverageType, { tab, suggest: 'ASPHALT' }),
   };
 }
 
@@ -173,11 +178,11 @@ export function kgoSectionField(tab: string = T.characteristics.key) {
   return f.enum('Отсек для КГО', SectionForKgo, { tab, default: 'NOT_PROVIDED' });
 }
 
-/** information_plate, has_cover. */
+/** information_plate; has_cover — a surveyed fact, null until recorded (a new card suggests «нет»). */
 export function equipmentFields(tab: string = T.characteristics.key) {
   return {
     information_plate: f.boolean('Информационная табличка', { tab }),
-    has_cover: f.boolean('Есть навес (крыша)', { tab }),
+    has_cover: f.fact('Есть навес (крыша)', { tab, suggest: false }),
   };
 }
 

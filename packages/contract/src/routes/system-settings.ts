@@ -25,6 +25,8 @@ export const ForecastGrowthSchema = z.object({
   coefficient: z.number({ error: MSG.number }).min(0.5, MSG.min(0.5)).max(2, MSG.max(2)),
 });
 export type ForecastGrowth = z.infer<typeof ForecastGrowthSchema>;
+/** A day of the year as `MM-DD` (a season's boundary). */
+const MonthDaySchema = z.string({ error: MSG.required }).regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Укажите день в виде ММ-ДД, например 05-01.');
 
 const zoom = z.number({ error: MSG.required }).int().min(0).max(22);
 
@@ -54,6 +56,13 @@ export const SystemSettingsSchema = z.object({
    */
   environmental_charge_rate: z.number({ error: MSG.number }).min(0, MSG.min(0)).max(1e9, MSG.max(1e9)).nullable(),
   forecast_growth: z.array(ForecastGrowthSchema).max(200).refine((a) => new Set(a.map((g) => g.year)).size === a.length, 'Год указан дважды.'),
+  /**
+   * The region's warm season, first and last day as `MM-DD` (СанПиН 2.1.3684-21 п. 11: removal
+   * daily above +5 °C mean daily temperature, every 3 days at most at +5 °C and below; the rule
+   * P021). Defaults for Irkutsk oblast: 05-01 … 09-30 (docs/PROBLEMS.md).
+   */
+  warm_season_from: MonthDaySchema,
+  warm_season_to: MonthDaySchema,
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 

@@ -22,10 +22,11 @@ runCommand(async () => {
     await domain.pipeline.announce(detectorEvents(r));
     console.log(`Поиск проблем: ${((Date.now() - started) / 1000).toFixed(1)} с, открыто ${r.opened}, закрыто ${r.closed}, открытых всего ${r.open_total}`);
     for (const x of r.rules) {
-      const label = PROBLEM_TYPES.find((t) => t.code === x.code)?.label ?? '';
+      const type = PROBLEM_TYPES.find((t) => t.code === x.code);
+      const found = type?.kind === 'DATA_GAP' ? 'объектов' : 'нарушений';
       console.log(x.no_data
-        ? `  ${x.code} ${label}: данных пока нет`
-        : `  ${x.code} ${label}: нарушений ${x.found}, открыто ${x.opened}, закрыто ${x.closed}, открытых ${x.open}`);
+        ? `  ${x.code} ${type?.label ?? ''}: данных пока нет`
+        : `  ${x.code} ${type?.label ?? ''}: ${found} ${x.found}, открыто ${x.opened}, закрыто ${x.closed}, открытых ${x.open}`);
     }
   } finally {
     await pool.end();

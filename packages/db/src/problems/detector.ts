@@ -8,6 +8,9 @@
  * - an open automatic problem whose violation is gone (fixed, or the object deleted or no longer
  *   active) → closed: status SOLVED, closed_at = now(), a history row (`update`, step
  *   `detector`) and a RESOLVED event;
+ * - an open automatic problem whose violation is still there but reads differently now (its
+ *   `details`: e.g. which facts are still missing) gets the new details, with a history row
+ *   (`update`, step `detector`);
  * - anything else is left untouched (no write, no history), so any number of runs gives the same
  *   rows — the partial unique index problem_open_auto_key makes a duplicate impossible even for
  *   two runs at once (the second one's insert does nothing).
@@ -59,6 +62,8 @@ export interface DetectorResult {
   /** Ids of the problems opened and closed by this run (for the live announcement). */
   opened_ids: number[];
   closed_ids: number[];
+  /** Ids of open problems whose details this run rewrote. */
+  refreshed_ids: number[];
 }
 
 /** The wire point of a geometry column, as the registry answers it (6 decimals). */
@@ -77,12 +82,13 @@ export function foundSql(ruleSql: string): string {
 
 /**
  * The step of a rule over problem_found: $1 code, $2 object type, $3 default priority, $4 user
- * name, $5 step. Answers the count found and the ids opened and closed.
+ * name, $5 step, $6 the code's kind (VIOLATION | DATA_GAP). Answers the count found and the ids
+ * opened and closed.
  */
 export const STEP_SQL = `WITH found AS (SELECT * FROM problem_found),
     ins AS (
-      INSERT INTO problem (code, object_type, object_id, status, priority, point, location, details, oktmo, auto)
-      SELECT $1, $2, f.object_id, 'NEW', $3, f.point, f.location, f.details, f.oktmo, true FROM found f
+      INSERT INTO problem (code, kind, object_type, object_id, status, priority, point, location, details, oktmo, auto)
+      SELECT $1, $6, $2, f.object_id, 'NEW', $3, f.point, f.location, f.details, f.oktmo, true FROM found f
        WHERE NOT EXISTS (SELECT 1 FROM problem p WHERE p.auto AND p.code = $1 AND p.object_type = $2 AND p.object_id = f.object_id
                            AND (p.closed_at IS NULL OR p.status = 'REJECTED'))
       ON CONFLICT DO NOTHING
@@ -95,6 +101,16 @@ export const STEP_SQL = `WITH found AS (SELECT * FROM problem_found),
     upd AS (
       UPDATE problem p SET status = 'SOLVED', closed_at = now(), updated_at = now() FROM old WHERE p.id = old.id
       RETURNING p.id, old.status AS old_status, p.closed_at),
+    refresh AS (
+      UPDATE problem p SET details = x.new_details, updated_at = now()
+        FROM (SELECT p0.id, p0.details AS old_details, f.details AS new_details FROM problem p0 JOIN found f ON f.object_id = p0.object_id
+               WHERE p0.auto AND p0.code = $1 AND p0.object_type = $2 AND p0.closed_at IS NULL AND p0.details IS DISTINCT FROM f.details) x
+       WHERE p.id = x.id
+      RETURNING p.id, x.old_details, x.new_details),
+    log_refresh AS (
+      INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after, step)
+      SELECT NULL, $4, 'problems', r.id, 'update', jsonb_build_object('details', r.old_details), jsonb_build_object('details', r.new_details), $5
+        FROM refresh r),
     log_ins AS (
       INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after)
       SELECT NULL, $4, 'problems', i.id, 'create', NULL, jsonb_strip_nulls(jsonb_build_object(
@@ -114,14 +130,15 @@ export const STEP_SQL = `WITH found AS (SELECT * FROM problem_found),
       SELECT u.id, 'RESOLVED', 'Нарушение больше не обнаруживается: проблема закрыта как устранённая.', $4 FROM upd u)
     SELECT (SELECT count(*)::int FROM found) AS found,
            coalesce((SELECT array_agg(id ORDER BY id) FROM ins), '{}') AS opened_ids,
-           coalesce((SELECT array_agg(id ORDER BY id) FROM upd), '{}') AS closed_ids`;
+           coalesce((SELECT array_agg(id ORDER BY id) FROM upd), '{}') AS closed_ids,
+           coalesce((SELECT array_agg(id ORDER BY id) FROM refresh), '{}') AS refreshed_ids`;
 
 /** Runs one rule in its own transaction; returns its outcome and the ids it touched. */
-async function runRule(pool: Pool, rule: ProblemRule, index: number): Promise<RuleOutcome & { openedIds: number[]; closedIds: number[] }> {
+async function runRule(pool: Pool, rule: ProblemRule, index: number): Promise<RuleOutcome & { openedIds: number[]; closedIds: number[]; refreshedIds: number[] }> {
   const openCount = async () =>
     (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM problem WHERE code = $1 AND closed_at IS NULL`, [rule.code])).rows[0]!.n;
-  if (!rule.sql) return { code: rule.code, found: null, opened: 0, closed: 0, open: await openCount(), no_data: true, openedIds: [], closedIds: [] };
-  const priority = problemTypeInfo(rule.code)!.priority;
+  if (!rule.sql) return { code: rule.code, found: null, opened: 0, closed: 0, open: await openCount(), no_data: true, openedIds: [], closedIds: [], refreshedIds: [] };
+  const { priority, kind } = problemTypeInfo(rule.code)!;
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -132,12 +149,12 @@ async function runRule(pool: Pool, rule: ProblemRule, index: number): Promise<Ru
     // the (often stale, right after an import) estimates of `problem` say — a nested loop there
     // is quadratic (2.2 s → 0.2 s per rule on the 1 692 Angarsk sites). Only this statement.
     await client.query('SET LOCAL enable_nestloop = off');
-    const r = (await client.query<{ found: number; opened_ids: number[]; closed_ids: number[] }>(STEP_SQL,
-      [rule.code, rule.objectType, priority, DETECTOR_USER_NAME, DETECTOR_STEP])).rows[0]!;
+    const r = (await client.query<{ found: number; opened_ids: number[]; closed_ids: number[]; refreshed_ids: number[] }>(STEP_SQL,
+      [rule.code, rule.objectType, priority, DETECTOR_USER_NAME, DETECTOR_STEP, kind])).rows[0]!;
     await client.query('COMMIT');
     return {
       code: rule.code, found: r.found, opened: r.opened_ids.length, closed: r.closed_ids.length, open: await openCount(), no_data: false,
-      openedIds: r.opened_ids, closedIds: r.closed_ids,
+      openedIds: r.opened_ids, closedIds: r.closed_ids, refreshedIds: r.refreshed_ids,
     };
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -157,9 +174,11 @@ export async function runProblemDetector(pool: Pool, opts: { trigger: DetectorTr
   const rules: RuleOutcome[] = [];
   const openedIds: number[] = [];
   const closedIds: number[] = [];
+  const refreshedIds: number[] = [];
   for (const [i, rule] of PROBLEM_RULES.entries()) {
     if (opts.codes && !opts.codes.includes(rule.code)) continue;
-    const { openedIds: o, closedIds: c, ...outcome } = await runRule(pool, rule, i);
+    const { openedIds: o, closedIds: c, refreshedIds: u, ...outcome } = await runRule(pool, rule, i);
+    refreshedIds.push(...u);
     rules.push(outcome);
     openedIds.push(...o);
     closedIds.push(...c);
@@ -173,7 +192,7 @@ export async function runProblemDetector(pool: Pool, opts: { trigger: DetectorTr
     [run.id, opened, closed, openTotal, JSON.stringify(perCode)])).rows[0]!;
   return {
     run_id: run.id, trigger: opts.trigger, started_at: run.started_at.toISOString(), finished_at: fin.finished_at.toISOString(),
-    opened, closed, open_total: openTotal, rules, opened_ids: openedIds, closed_ids: closedIds,
+    opened, closed, open_total: openTotal, rules, opened_ids: openedIds, closed_ids: closedIds, refreshed_ids: refreshedIds,
   };
 }
 
@@ -181,9 +200,9 @@ export async function runProblemDetector(pool: Pool, opts: { trigger: DetectorTr
  * The run's changes as registry announcements (WritePipeline.announce → /topic/registry.problems):
  * a create per opened problem, an update with step `detector` per closed one (rows not carried).
  */
-export function detectorEvents(r: Pick<DetectorResult, 'opened_ids' | 'closed_ids'>): WriteEvent[] {
+export function detectorEvents(r: Pick<DetectorResult, 'opened_ids' | 'closed_ids'> & Partial<Pick<DetectorResult, 'refreshed_ids'>>): WriteEvent[] {
   return [
     ...r.opened_ids.map((id): WriteEvent => ({ resource: 'problems', action: 'create', id, userId: null, row: null })),
-    ...r.closed_ids.map((id): WriteEvent => ({ resource: 'problems', action: 'update', step: DETECTOR_STEP, id, userId: null, row: null })),
+    ...[...r.closed_ids, ...(r.refreshed_ids ?? [])].map((id): WriteEvent => ({ resource: 'problems', action: 'update', step: DETECTOR_STEP, id, userId: null, row: null })),
   ];
 }

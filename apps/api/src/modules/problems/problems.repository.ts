@@ -15,7 +15,9 @@ import { Params, rowScopeSql, storedResource } from '@tko/db';
  */
 const geojsonSql = (scope: string | null) => `SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
     'type', 'Feature', 'id', t.id, 'geometry', ST_AsGeoJSON(t.point, 6)::json,
-    'properties', json_build_object('id', t.id, 'code', t.code, 'name', t.code || coalesce('. ' || t.details, ''), 'status', t.status,
+    'properties', json_build_object('id', t.id, 'code', t.code, 'name', t.code || coalesce('. ' || t.details, ''),
+      -- «Неполные сведения» are drawn apart from violations (their own legend row), whatever their status.
+      'status', CASE WHEN t.kind = 'DATA_GAP' THEN 'DATA_GAP' ELSE t.status END, 'kind', t.kind,
       'priority', t.priority, 'location', t.location))
     ORDER BY t.id), '[]'::json)) AS fc
   FROM problem t WHERE t.point IS NOT NULL AND t.closed_at IS NULL${scope ? ` AND ${scope}` : ''}`;

@@ -9,7 +9,8 @@ const SELECT = `SELECT region,
   CASE WHEN center_coordinates IS NULL THEN NULL ELSE json_build_object(
     'lat', round(ST_Y(center_coordinates)::numeric, 6)::float8, 'lng', round(ST_X(center_coordinates)::numeric, 6)::float8) END AS center_coordinates,
   map_zoom, map_zoom_mini, to_char(route_periodicity_from, 'YYYY-MM-DD') AS route_periodicity_from, radius_filter,
-  forecast_base_year, forecast_growth, environmental_charge_rate::float8 AS environmental_charge_rate
+  forecast_base_year, forecast_growth, environmental_charge_rate::float8 AS environmental_charge_rate,
+  warm_season_from, warm_season_to
   FROM system_settings WHERE id = 1`;
 
 /** Column of each settings field, with the SQL placeholder that writes it. */
@@ -23,6 +24,8 @@ const WRITERS: Record<keyof SystemSettings, (p: string) => string> = {
   forecast_base_year: (p) => `forecast_base_year = ${p}`,
   forecast_growth: (p) => `forecast_growth = ${p}::jsonb`,
   environmental_charge_rate: (p) => `environmental_charge_rate = ${p}`,
+  warm_season_from: (p) => `warm_season_from = ${p}`,
+  warm_season_to: (p) => `warm_season_to = ${p}`,
 };
 
 /**
@@ -53,7 +56,9 @@ export class SystemSettingsRepository {
       if (set.rowCount) rows = (await this.pool.query<SystemSettings>(SELECT)).rows;
     }
     return rows[0] ?? { region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
-      forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null };
+      forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null,
+      // The column defaults (migration 20261128130100_warm_season: Irkutsk oblast).
+      warm_season_from: '05-01', warm_season_to: '09-30' };
   }
 
   /** Sets the given fields (others kept), creating the row if needed; returns the new settings. */

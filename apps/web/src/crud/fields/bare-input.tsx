@@ -5,6 +5,7 @@
  */
 import type { Attachment, FieldDef, RefValue } from '@tko/contract';
 import { Checkbox, Input, InputNumber, Select } from 'antd';
+import { isFact } from '../form-values';
 import { DateInput, DateListInput, DateTimeInput, TimeInput } from './date-inputs';
 import { FilesInput } from './files-input';
 import { intListFromTags, listsIntValues } from './int-list';
@@ -60,6 +61,18 @@ export function BareInput({ field, value, onChange, onBlur, disabled, id, known,
       // A decimal travels as a string (spec 02 §9); a comma is accepted as the decimal point.
       return <Input {...common} value={str(value)} inputMode="decimal" suffix={field.unit} onChange={(e) => onChange(e.target.value)} />;
     case 'boolean':
+      // A surveyed fact: «да», «нет» or not recorded (empty) — a checkbox could not say «unknown».
+      if (isFact(field)) return (
+        <Select<'yes' | 'no' | null>
+          {...common}
+          value={value === true ? 'yes' : value === false ? 'no' : null}
+          onChange={(v) => onChange(v === 'yes' ? true : v === 'no' ? false : null)}
+          allowClear
+          placeholder="Не обследовано"
+          options={[{ value: 'yes', label: 'Да' }, { value: 'no', label: 'Нет' }]}
+          style={{ width: '100%' }}
+        />
+      );
       return (
         <Checkbox id={id} disabled={disabled} checked={Boolean(value)} onChange={(e) => onChange(e.target.checked)}>
           {checkboxLabel}

@@ -5,7 +5,7 @@
 import { coordinatesProblem, parseCoordinatesString, type FieldDef, type RefValue } from '@tko/contract';
 import { lazy, Suspense } from 'react';
 import { Controller, type Control } from 'react-hook-form';
-import type { FormValues } from '../form-values';
+import { isFact, type FormValues } from '../form-values';
 import { AddressInput } from './address-input';
 import { BareInput } from './bare-input';
 import { ChildrenTable } from './children-table';
@@ -58,7 +58,7 @@ export function FieldInput({ resource, name, field, control, disabled, entity, p
         const hint = field.kind === 'point' ? pointHint(f.value) : undefined;
         return (
           <FieldItem
-            label={field.kind === 'boolean' ? ' ' : field.label}
+            label={field.kind === 'boolean' && !isFact(field) ? ' ' : field.label}
             htmlFor={id}
             required={field.required}
             error={firstMessage(fieldState.error) ?? hint}

@@ -4,11 +4,12 @@
  * and the kinds it applies to. Sources: СанПиН 2.1.3684-21 (п. 3 — arrangement of container
  * sites: access road, hard surface, fence, at most 8 containers for mixed waste or 12 with 4 for
  * separate collection, at most one bunker for КГО; п. 4 — 20…100 m from dwellings, 8 m for
- * separate collection; п. 11 — removal at least every 3 days in cold weather), ПП РФ от
+ * separate collection; п. 11 — removal daily above +5 °C, at least every 3 days at +5 °C and below), ПП РФ от
  * 31.08.2018 № 1039 п. 24 (the registry holds the site's location, technical characteristics,
  * owner and sources). Exact rules: docs/DECISIONS.md «Analytics: problems».
  */
 import { contractInForce, contractsKept } from './contract-sql';
+import { containersPresent, listRecorded, missingCountSql, missingFactsSql, ownersLinked, requiredCountSql, sourcesLinked } from './site-facts';
 import type { ProblemRule } from './rule';
 import { rule } from './rule';
 
@@ -49,19 +50,35 @@ const farthestAttached = `(SELECT max(ST_Distance(s.coordinates::geography, w.co
 const gaps = (arr: string, wrap: string) =>
   `(SELECT max(g) FROM (SELECT coalesce(lead(d) OVER (ORDER BY d), ${wrap}) - d AS g FROM unnest(${arr}) d) x)`;
 const longestPause = `CASE w.periodicity
+    WHEN 'DAILY' THEN 1 WHEN 'EVERY_OTHER_DAY' THEN 2 WHEN 'PER_THREE_DAYS' THEN 3
     WHEN 'ON_WEEKDAYS' THEN ${gaps('w.periodicity_on_weekdays', '(SELECT min(d0) FROM unnest(w.periodicity_on_weekdays) d0) + 7')}
     WHEN 'ON_MONTHDAYS' THEN ${gaps('w.periodicity_on_monthdays', '(SELECT min(d0) FROM unnest(w.periodicity_on_monthdays) d0) + 30')}
     WHEN 'ON_DATES' THEN ${gaps('w.periodicity_on_dates', 'NULL')}
   END`;
 
+/**
+ * Today's season (СанПиН 2.1.3684-21 п. 11): the longest pause allowed between removals, in days —
+ * 1 in the warm season (mean daily temperature above +5 °C), 3 in the cold one. The season's
+ * first and last day ('MM-DD') are the region's system settings (a season may wrap the new
+ * year); without a settings row, the cold limit.
+ */
+const allowedPause = `coalesce((SELECT CASE WHEN CASE WHEN s.warm_season_from <= s.warm_season_to
+        THEN to_char(current_date, 'MM-DD') BETWEEN s.warm_season_from AND s.warm_season_to
+        ELSE to_char(current_date, 'MM-DD') >= s.warm_season_from OR to_char(current_date, 'MM-DD') <= s.warm_season_to END
+      THEN 1 ELSE 3 END FROM system_settings s WHERE s.id = 1), 3)`;
+
 export const wasteAreaRules: ProblemRule[] = [
-  rule('P001', siteSql(`NOT EXISTS (SELECT 1 FROM waste_source_waste_area l WHERE l.waste_area_id = w.id)`, `'Источников: 0'`)),
-  rule('P002', siteSql(`NOT EXISTS (SELECT 1 FROM waste_area_owner o WHERE o.waste_area_id = w.id)`, `'Собственников: 0'`)),
+  // One finding per site whose required facts are unknown (site-facts.ts): what is missing and the completeness.
+  rule('P000', siteSql(`(${missingCountSql}) > 0`,
+    `'Нет сведений: ' || ${missingFactsSql} || '; полнота ' || round(100.0 * ((${requiredCountSql}) - (${missingCountSql})) / (${requiredCountSql})) || ' %'`)),
+  // P001, P002, P019: only when the list is known to be empty (recorded), never for a list an import did not carry.
+  rule('P001', siteSql(`NOT ${sourcesLinked} AND ${listRecorded('waste_sources')}`, `'Источников: 0'`)),
+  rule('P002', siteSql(`NOT ${ownersLinked} AND ${listRecorded('owners')}`, `'Собственников: 0'`)),
   rule('P003', siteSql(`${count(`c.type = 'NON_STANDARD'`)} > 0`, `'Нестандартных контейнеров: ' || ${count(`c.type = 'NON_STANDARD'`)}`)),
   rule('P004', siteSql(`${mixed} > 8 OR ${mixed} + ${separate} > 12`,
     `'Для смешанного накопления: ' || ${mixed} || ', для раздельного: ' || ${separate} || ' (допускается 8 или 12, из них 4 для раздельного)'`, ['CONTAINER'])),
   rule('P005', siteSql(`${bunkers} > 1`, `'Бункеров для КГО: ' || ${bunkers} || ' (допускается 1)'`, ['CONTAINER', 'SPECIALA'])),
-  rule('P006', siteSql(`w.type = 'OPENED' AND NOT w.has_cover`, `'Открытая площадка без навеса'`, ['CONTAINER'])),
+  rule('P006', siteSql(`w.type = 'OPENED' AND w.has_cover IS FALSE`, `'Открытая площадка без навеса'`, ['CONTAINER'])),
   rule('P007', siteSql(`w.access IN ('LIMITED', 'NO_ACCESS')`, `CASE w.access WHEN 'LIMITED' THEN 'Подъезд ограничен' ELSE 'Нет подъезда' END`)),
   rule('P008', siteSql(`w.platform_basement = 'NOT_CORRESPONDS'`, `'Основание не соответствует'`, OUTDOOR)),
   rule('P009', siteSql(`w.platform_basement = 'ABSENT'`, `'Основания нет'`, OUTDOOR)),
@@ -78,7 +95,8 @@ export const wasteAreaRules: ProblemRule[] = [
   rule('P017', siteSql(`${contractsKept} AND NOT EXISTS (SELECT 1 FROM contract_waste_area cw JOIN contract k ON k.id = cw.contract_id
       WHERE cw.waste_area_id = w.id AND ${contractInForce('k')})`, `'Договоров в силе с этой площадкой: 0'`)),
   rule('P018', siteSql(`w.coordinates IS NULL`, `'Координат нет'`)),
-  rule('P019', siteSql(`NOT EXISTS (SELECT 1 FROM waste_area_container c WHERE c.waste_area_id = w.id)`, `'Контейнеров: 0'`, ['CONTAINER'])),
+  rule('P019', siteSql(`NOT ${containersPresent} AND ${listRecorded('containers')}`, `'Контейнеров: 0'`, ['CONTAINER'])),
   rule('P020', siteSql(`w.periodicity IS NULL`, `'Периодичность не указана'`)),
-  rule('P021', siteSql(`${longestPause} > 3`, `'Наибольший перерыв между вывозами: ' || ${longestPause} || ' сут. (допускается 3)'`)),
+  rule('P021', siteSql(`${longestPause} > ${allowedPause}`,
+    `'Наибольший перерыв между вывозами: ' || ${longestPause} || ' сут. (' || CASE WHEN ${allowedPause} = 1 THEN 'в тёплый сезон допускается 1' ELSE 'в холодный сезон допускается 3' END || ')'`)),
 ];
