@@ -8,7 +8,7 @@ import type { NavTrip, NavVehicle } from '@tko/contract';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BUCKET_COLORS } from '../tracking/tracking-state';
 import { MAP_LOCALE_RU } from './map-locale';
 import { ANGARSK } from './map-style';
@@ -34,6 +34,8 @@ export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: re
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
   const base = useBaseStyle();
+  /** Counts the maps made (one once the base style is known): the drawing effects run again for a new map. */
+  const [mapGen, setMapGen] = useState(0);
 
   useEffect(() => {
     if (!el.current || !base.known) return undefined;
@@ -56,6 +58,7 @@ export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: re
       pending.current = null;
     });
     mapRef.current = map;
+    setMapGen((g) => g + 1);
     (globalThis as unknown as { __trackingMap?: maplibregl.Map }).__trackingMap = map;
     const owned = markers.current;
     return () => {
@@ -89,7 +92,7 @@ export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: re
       m.setLngLat([v.last_position.lng, v.last_position.lat]);
     }
     for (const [id, m] of markers.current) if (!seen.has(id)) { m.remove(); markers.current.delete(id); }
-  }, [vehicles]);
+  }, [vehicles, mapGen]);
 
   // The chosen trip's track.
   useEffect(() => {
@@ -107,7 +110,7 @@ export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: re
     };
     if (loaded.current) draw();
     else pending.current = draw;
-  }, [trip]);
+  }, [trip, mapGen]);
 
   return <div ref={el} data-testid="tracking-map" role="region" aria-label="Карта транспорта" style={{ width: '100%', height: '100%', minHeight: 420 }} />;
 }
