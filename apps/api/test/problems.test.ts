@@ -182,6 +182,13 @@ describe('list and card', () => {
     const gaps = (await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM problem WHERE kind = 'DATA_GAP' AND closed_at IS NULL AND point IS NOT NULL`)).rows[0]!.n;
     expect(features.filter((f) => f.properties.status === 'DATA_GAP')).toHaveLength(gaps);
     expect(features.every((f) => ['NEW', 'IN_WORK', 'DATA_GAP'].includes(f.properties.status))).toBe(true);
+    // Routed: the list filters by ОКТМО and by who is responsible (counts equal SQL's).
+    await t.pool.query(`UPDATE problem SET oktmo = '25703000', responsible = 'Администрация: Ангарский городской округ' WHERE id = (SELECT min(id) FROM problem)`);
+    const byOktmo = await get('/api/problems/?oktmo=25703000');
+    expect(byOktmo.body.count).toBe((await t.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM problem WHERE oktmo = '25703000'`)).rows[0]!.n);
+    expect(byOktmo.body.results[0]).toMatchObject({ oktmo: '25703000', responsible: 'Администрация: Ангарский городской округ' });
+    expect((await get('/api/problems/?responsible=Ангарский')).body.count).toBe(1);
+    expect((await get('/api/problems/?oktmo=abc')).status).toBe(400);
     // The list keeps them apart by kind: the filter's counts equal SQL's.
     for (const kind of ['DATA_GAP', 'VIOLATION']) {
       const list = await get(`/api/problems/?kind=${kind}`);

@@ -246,6 +246,33 @@ describe('problem rules', () => {
     expect(await open()).toEqual([]);
   });
 
+  it('routes a problem: its ОКТМО by the settlement, its responsible from the object, the contract or the municipality', async () => {
+    await q(`INSERT INTO administrative_unit (code, name, head) VALUES ('25703000', 'Ангарский городской округ', 'Петров П. П.'), ('25703000101', 'г Ангарск', NULL)`);
+    const s = await compliantSite();
+    await q(`UPDATE waste_area SET fence = 'ABSENT', structured_address = '{"city": "г. Ангарск"}' WHERE id = $1`, [s.id]);
+    const run = () => runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P011'] });
+    const row = async () => (await q(`SELECT oktmo, responsible FROM problem WHERE code = 'P011' AND object_id = $1 AND closed_at IS NULL`, [s.id]))[0];
+    await run();
+    // By hand: «г. Ангарск» → unit 25703000101 → formation 25703000; the site's owner.
+    expect(await row()).toEqual({ oktmo: '25703000', responsible: 'ООО «Собственник»' });
+    // No owner, still in the contract: its customer (a legal entity of another name here).
+    const customer = (await q(`INSERT INTO legal_entity (name) VALUES ('ТСЖ «Заказчик»') RETURNING id`))[0].id as number;
+    const k = await inForceContract(customer, 'Д-Р');
+    await q(`DELETE FROM waste_area_owner WHERE waste_area_id = $1`, [s.id]);
+    await q(`DELETE FROM contract_waste_area WHERE waste_area_id = $1`, [s.id]);
+    await q(`INSERT INTO contract_waste_area (contract_id, waste_area_id) VALUES ($1, $2)`, [k, s.id]);
+    await run();
+    expect(await row()).toEqual({ oktmo: '25703000', responsible: 'ТСЖ «Заказчик»' });
+    // Neither: the municipality, with its head.
+    await q(`DELETE FROM contract_waste_area WHERE waste_area_id = $1`, [s.id]);
+    await run();
+    expect(await row()).toEqual({ oktmo: '25703000', responsible: 'Администрация: Ангарский городской округ (глава: Петров П. П.)' });
+    const [log] = await q(`SELECT step, before, after FROM change_log WHERE resource = 'problems' AND action = 'update'
+      AND object_id = (SELECT id FROM problem WHERE code = 'P011' AND object_id = $1) ORDER BY id DESC LIMIT 1`, [s.id]);
+    expect(log).toMatchObject({ step: 'detector', before: { responsible: 'ТСЖ «Заказчик»' }, after: { responsible: 'Администрация: Ангарский городской округ (глава: Петров П. П.)' } });
+    await q(`DELETE FROM administrative_unit WHERE code IN ('25703000', '25703000101')`);
+  });
+
   it('opens a problem again when the violation comes back after it was solved, never when a user rejected it', async () => {
     const s = await compliantSite();
     const run = () => runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P007'] });

@@ -9,7 +9,8 @@
  *   active) → closed: status SOLVED, closed_at = now(), a history row (`update`, step
  *   `detector`) and a RESOLVED event;
  * - an open automatic problem whose violation is still there but reads differently now (its
- *   `details`: e.g. which facts are still missing) gets the new details, with a history row
+ *   `details` — e.g. which facts are still missing — its ОКТМО or responsible) gets the new
+ *   values, with a history row
  *   (`update`, step `detector`);
  * - anything else is left untouched (no write, no history), so any number of runs gives the same
  *   rows — the partial unique index problem_open_auto_key makes a duplicate impossible even for
@@ -77,7 +78,7 @@ const wirePoint = (col: string) =>
  */
 export function foundSql(ruleSql: string): string {
   return `CREATE TEMP TABLE problem_found ON COMMIT DROP AS
-    SELECT DISTINCT ON (r.object_id) r.object_id, r.location, r.point, r.oktmo, r.details FROM (${ruleSql}) r ORDER BY r.object_id`;
+    SELECT DISTINCT ON (r.object_id) r.object_id, r.location, r.point, r.oktmo, r.details, r.responsible FROM (${ruleSql}) r ORDER BY r.object_id`;
 }
 
 /**
@@ -87,8 +88,8 @@ export function foundSql(ruleSql: string): string {
  */
 export const STEP_SQL = `WITH found AS (SELECT * FROM problem_found),
     ins AS (
-      INSERT INTO problem (code, kind, object_type, object_id, status, priority, point, location, details, oktmo, auto)
-      SELECT $1, $6, $2, f.object_id, 'NEW', $3, f.point, f.location, f.details, f.oktmo, true FROM found f
+      INSERT INTO problem (code, kind, object_type, object_id, status, priority, point, location, details, oktmo, responsible, auto)
+      SELECT $1, $6, $2, f.object_id, 'NEW', $3, f.point, f.location, f.details, f.oktmo, f.responsible, true FROM found f
        WHERE NOT EXISTS (SELECT 1 FROM problem p WHERE p.auto AND p.code = $1 AND p.object_type = $2 AND p.object_id = f.object_id
                            AND (p.closed_at IS NULL OR p.status = 'REJECTED'))
       ON CONFLICT DO NOTHING
@@ -102,20 +103,25 @@ export const STEP_SQL = `WITH found AS (SELECT * FROM problem_found),
       UPDATE problem p SET status = 'SOLVED', closed_at = now(), updated_at = now() FROM old WHERE p.id = old.id
       RETURNING p.id, old.status AS old_status, p.closed_at),
     refresh AS (
-      UPDATE problem p SET details = x.new_details, updated_at = now()
-        FROM (SELECT p0.id, p0.details AS old_details, f.details AS new_details FROM problem p0 JOIN found f ON f.object_id = p0.object_id
-               WHERE p0.auto AND p0.code = $1 AND p0.object_type = $2 AND p0.closed_at IS NULL AND p0.details IS DISTINCT FROM f.details) x
+      UPDATE problem p SET details = x.new_details, oktmo = x.new_oktmo, responsible = x.new_responsible, updated_at = now()
+        FROM (SELECT p0.id, p0.details AS old_details, f.details AS new_details, p0.oktmo AS old_oktmo, f.oktmo AS new_oktmo,
+                     p0.responsible AS old_responsible, f.responsible AS new_responsible
+                FROM problem p0 JOIN found f ON f.object_id = p0.object_id
+               WHERE p0.auto AND p0.code = $1 AND p0.object_type = $2 AND p0.closed_at IS NULL
+                 AND (p0.details, p0.oktmo, p0.responsible) IS DISTINCT FROM (f.details, f.oktmo, f.responsible)) x
        WHERE p.id = x.id
-      RETURNING p.id, x.old_details, x.new_details),
+      RETURNING p.id, x.old_details, x.new_details, x.old_oktmo, x.new_oktmo, x.old_responsible, x.new_responsible),
     log_refresh AS (
       INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after, step)
-      SELECT NULL, $4, 'problems', r.id, 'update', jsonb_build_object('details', r.old_details), jsonb_build_object('details', r.new_details), $5
+      SELECT NULL, $4, 'problems', r.id, 'update',
+             jsonb_build_object('details', r.old_details, 'oktmo', r.old_oktmo, 'responsible', r.old_responsible),
+             jsonb_build_object('details', r.new_details, 'oktmo', r.new_oktmo, 'responsible', r.new_responsible), $5
         FROM refresh r),
     log_ins AS (
       INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after)
       SELECT NULL, $4, 'problems', i.id, 'create', NULL, jsonb_strip_nulls(jsonb_build_object(
           'type', i.code, 'status', i.status, 'priority', i.priority, 'object_type', i.object_type, 'object_id', i.object_id,
-          'location', i.location, 'coordinates', ${wirePoint('i.point')}, 'details', i.details, 'oktmo', i.oktmo, 'auto', true))
+          'location', i.location, 'coordinates', ${wirePoint('i.point')}, 'details', i.details, 'oktmo', i.oktmo, 'responsible', i.responsible, 'auto', true))
         FROM ins i),
     log_upd AS (
       INSERT INTO change_log (user_id, user_name, resource, object_id, action, before, after, step)

@@ -5,7 +5,9 @@
  * docs/DECISIONS.md «Analytics: problems» and listed as «данных пока нет», never silently run).
  *
  * The SQL answers one row per violating object with the columns
- *   object_id int, location text, point geometry(Point,4326), oktmo text, details text
+ *   object_id int, location text, point geometry(Point,4326), oktmo text, details text, responsible text
+ * (oktmo: the object's municipal formation; responsible: who is to act — the object's organisation,
+ * the contract's customer or the municipality, rules/site-routing.ts)
  * (details: what was found, in Russian, e.g. «Контейнеров для смешанного накопления: 10»).
  */
 import type { ProblemObjectTypeValue } from '@tko/contract';

@@ -8,7 +8,9 @@
  * 31.08.2018 № 1039 п. 24 (the registry holds the site's location, technical characteristics,
  * owner and sources). Exact rules: docs/DECISIONS.md «Analytics: problems».
  */
+import { siteSettlementKey, UNITS_BY_KEY } from '../../oktmo/site-unit';
 import { contractInForce, contractsKept } from './contract-sql';
+import { siteResponsible } from './site-routing';
 import { containersPresent, listRecorded, missingCountSql, missingFactsSql, ownersLinked, requiredCountSql, sourcesLinked } from './site-facts';
 import type { ProblemRule } from './rule';
 import { rule } from './rule';
@@ -23,11 +25,16 @@ const KGO = `('BUNKER', 'FOR_KGO', 'SECTION_KGO')`;
 /** Dwellings among the waste sources (the buildings the product holds). */
 const DWELLING = `('MULTI_APARTMENT', 'HOUSE')`;
 
-/** The SQL of a site rule: active sites of `kinds` where `where` holds, with `details`. */
+/**
+ * The SQL of a site rule: active sites of `kinds` where `where` holds, with `details`, the site's
+ * ОКТМО municipal formation (by its settlement's name, oktmo/site-unit.ts) and who is to act
+ * (site-routing.ts).
+ */
 function siteSql(where: string, details: string, kinds?: Kind[]): string {
   const kindSql = kinds ? ` AND w.kind IN (${kinds.map((k) => `'${k}'`).join(', ')})` : '';
-  return `SELECT w.id AS object_id, w.location, w.coordinates AS point, NULL::text AS oktmo, (${details})::text AS details
-    FROM waste_area w WHERE w.status = 'ACTIVE'${kindSql} AND (${where})`;
+  return `SELECT w.id AS object_id, w.location, w.coordinates AS point, u.mo AS oktmo, (${details})::text AS details, ${siteResponsible} AS responsible
+    FROM waste_area w LEFT JOIN ${UNITS_BY_KEY} u ON u.key = ${siteSettlementKey('w')}
+    WHERE w.status = 'ACTIVE'${kindSql} AND (${where})`;
 }
 
 const count = (where: string) => `(SELECT count(*) FROM waste_area_container c WHERE c.waste_area_id = w.id AND ${where})`;
