@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_REGION_TIME_ZONE } from '@tko/contract';
 import { truckProfile } from '@tko/db';
 import type { InspectLimits } from '@tko/import';
 import { DEFAULT_INSPECT_LIMITS } from '@tko/import';
@@ -67,7 +68,7 @@ const EnvSchema = z.object({
   // Citizen appeals: legal term of consideration, days (59-ФЗ ст. 12 ч. 1: 30), issue 11 §4.
   APPEAL_TERM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Time zone of dates shown in words (contract history labels DD.MM.YYYY HH:mm, printed forms).
-  REGION_TIME_ZONE: z.string().default('Asia/Irkutsk'),
+  REGION_TIME_ZONE: z.string().default(DEFAULT_REGION_TIME_ZONE),
 });
 
 export interface Config {

@@ -7,10 +7,12 @@
  * Devices (issue 22, docs/CONFIGURATION.md): TRACKER_ALLOW_NO_PASSWORD (false: a vehicle with no
  * tracker password set is refused), TRACKER_DEVICES_REFRESH_SECONDS (30), TRACKER_MAX_BLACK_BOX
  * (5 000), TRACKER_MAX_AGE_DAYS / TRACKER_MAX_AHEAD_MINUTES (@tko/db position-window.ts),
- * TRACKER_STATS_EVERY_SECONDS (60: the counters' log line, when something changed).
+ * TRACKER_STATS_EVERY_SECONDS (60: the counters' log line, when something changed). With REDIS_URL the
+ * stored positions also queue plan/fact recomputes (QUEUE_PREFIX, docs/TRACKING.md «Plan and fact»).
  */
 import { Redis } from 'ioredis';
-import { createPool, isDatabaseUnavailable } from '@tko/db';
+import { Queue } from 'bullmq';
+import { createPool, isDatabaseUnavailable, JobClient } from '@tko/db';
 import { nullPublisher, redisPublisher } from '@tko/realtime';
 import { startTracker } from './tracker';
 
@@ -54,7 +56,13 @@ if (process.env.REDIS_URL) {
   redis.on('error', () => undefined); // each lost message is logged by the publisher
 }
 const publisher = redis ? redisPublisher(redis, (m) => console.error(m)) : nullPublisher;
-const tracker = await startTracker({ pool, publisher, port, host: process.env.TRACKER_HOST ?? '0.0.0.0', devices, maxBlackBox, log: (m) => console.error(m) });
+// Plan/fact recomputes (docs/TRACKING.md «Plan and fact») on the API's and worker's QUEUE_PREFIX.
+const jobs = redis ? new JobClient((name) => {
+  const queue = new Queue(name, { connection: redis!, prefix: process.env.QUEUE_PREFIX || 'bull' });
+  queue.on('error', () => undefined); // a lost enqueue is logged by the ingest
+  return queue;
+}) : null;
+const tracker = await startTracker({ pool, publisher, jobs, port, host: process.env.TRACKER_HOST ?? '0.0.0.0', devices, maxBlackBox, log: (m) => console.error(m) });
 console.log(`tracker: Wialon IPS receiver on port ${tracker.port}, ${tracker.devices.size} device identifiers${devices.allowNoPassword ? ', vehicles without a tracker password accepted (TRACKER_ALLOW_NO_PASSWORD)' : ''}`);
 const statsTimer = setInterval(() => {
   const line = tracker.stats.line();
@@ -68,6 +76,7 @@ const stop = async () => {
   stopping = true;
   clearInterval(statsTimer);
   await tracker.close();
+  await jobs?.close();
   console.log(tracker.stats.line(true));
   redis?.disconnect();
   await pool.end();

@@ -9,7 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'pg';
 import { createDomain } from '@tko/db';
-import type { PositionWindow } from '@tko/db';
+import type { JobClient, PositionWindow } from '@tko/db';
 import type { RealtimePublisher } from '@tko/realtime';
 import { DeviceDirectory } from './devices';
 import type { DeviceDirectoryOptions } from './devices';
@@ -34,6 +34,8 @@ export interface TrackerOptions {
   maxBlackBox?: number;
   log?: (msg: string) => void;
   clock?: () => Date;
+  /** The job client the ingest enqueues plan/fact recomputes with (REDIS_URL); none: no recompute is asked. */
+  jobs?: JobClient | null;
 }
 
 export interface Tracker {
@@ -46,7 +48,7 @@ export interface Tracker {
 }
 
 export async function startTracker(o: TrackerOptions): Promise<Tracker> {
-  const { positions } = createDomain({ pool: o.pool, publisher: o.publisher, config: o.window ? { positionWindow: o.window } : {} });
+  const { positions } = createDomain({ pool: o.pool, publisher: o.publisher, jobs: o.jobs ?? null, config: o.window ? { positionWindow: o.window } : {} });
   const created = await positions.store.partitions.ensureWindow(positions.window);
   if (created) o.log?.(`tracker: ${created} day partitions made for the position window (${positions.window.maxAgeDays} days back, 2 ahead)`);
   const devices = new DeviceDirectory(positions, { ...o.devices, log: o.log });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobName, JobPayload } from '@tko/contract';
 import {
   DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, JOB_QUEUES, JOB_SPECS, JOB_VERSION_KEY, JOBS, REGION_LOAD_JOB,
-  NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, POSITION_PARTITIONS_JOB, PROBLEM_DETECT_JOB, QUEUE_PLANNING, XLSX_EXPORT_JOB,
+  NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, PLAN_FACT_JOB, POSITION_PARTITIONS_JOB, PROBLEM_DETECT_JOB, QUEUE_PLANNING, XLSX_EXPORT_JOB,
 } from '@tko/contract';
 import { JobPayloadError } from '@tko/db';
 import { createTestDatabase } from '@tko/db/testing';
@@ -41,6 +41,7 @@ const samples = (): { [N in JobName]: JobPayload<N> } => ({
   [IMPORT_FILE_JOB]: { file_id: 2_000_000_000, user_id: userId, run: 1 },
   [FLOWS_GENERATE_JOB]: { years: [2030], base_year: 2026, area_radius_m: 5000, user_id: userId },
   [PLAN_DAY_JOB]: { schedule_id: 2_000_000_000, work_date: '2026-03-02', user_id: userId },
+  [PLAN_FACT_JOB]: { schedule_id: 2_000_000_000, work_date: '2026-03-02' },
   [DASHBOARD_REFRESH_JOB]: {},
   [PROBLEM_DETECT_JOB]: { trigger: 'MANUAL' },
   [NOTIFICATION_CLEANUP_JOB]: {},

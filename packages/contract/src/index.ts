@@ -57,6 +57,7 @@ export * from './routes/trip';
 export * from './routes/navctl';
 export * from './routes/schedule-routes';
 export * from './routes/schedule-sites-bulk';
+export * from './routes/plan-fact';
 export * from './routes/fleet';
 export * from './routes/contracts-appeals';
 export * from './report-forms/index';

@@ -9,7 +9,7 @@ import type { Job } from 'bullmq';
 import type { JobName, JobPayload } from '@tko/contract';
 import {
   DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, POSITION_PARTITIONS_JOB,
-  PROBLEM_DETECT_JOB, REGION_LOAD_JOB, XLSX_EXPORT_JOB,
+  PLAN_FACT_JOB, PROBLEM_DETECT_JOB, REGION_LOAD_JOB, XLSX_EXPORT_JOB,
 } from '@tko/contract';
 import type { Domain } from '@tko/db';
 import type { ImportJobDeps } from '@tko/import';
@@ -17,6 +17,7 @@ import { dashboardRefreshProcessor, refreshDashboardNow } from '../dashboard-ref
 import { flowsFailureHandler, flowsGenerateProcessor } from '../flows-generate';
 import { importProcessor } from '../import-worker';
 import { exportCleanupProcessor, notificationCleanupProcessor, positionPartitionsProcessor } from '../maintenance';
+import { planFactProcessor } from '../plan-fact';
 import { planDayProcessor, planFailureHandler } from '../planning-worker';
 import { detectProblemsNow, problemDetectProcessor } from '../problem-detect';
 import { exportFailureHandler, xlsxExportProcessor } from '../processors/xlsx-export';
@@ -77,6 +78,7 @@ export function workerJobTable(ctx: WorkerJobContext): WorkerJobTable {
     [REGION_LOAD_JOB]: { handler: regionLoadProcessor(ctx.region ?? null, jobPublisher(domain)) },
     [FLOWS_GENERATE_JOB]: { handler: flowsGenerateProcessor(domain), onFailed: flowsFailureHandler(domain) },
     [PLAN_DAY_JOB]: { handler: planDayProcessor(domain.pool, jobPublisher(domain)), onFailed: planFailureHandler(jobPublisher(domain)) },
+    [PLAN_FACT_JOB]: { handler: planFactProcessor(domain) },
     [DASHBOARD_REFRESH_JOB]: { handler: dashboardRefreshProcessor(domain.pool), schedule: { every: ctx.every.dashboardRefresh, payload: {} } },
     [PROBLEM_DETECT_JOB]: {
       handler: problemDetectProcessor(domain.pool, (events) => domain.pipeline.announce(events)),

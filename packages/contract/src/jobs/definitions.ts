@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { PLAN_DAY_JOB, PlanDayJobSchema, QUEUE_PLANNING } from '../routes/schedule-routes';
+import { PLAN_FACT_JOB, PlanFactJobSchema, QUEUE_PLAN_FACT } from '../routes/plan-fact';
 import { FLOWS_GENERATE_JOB, FlowsGenerateJobSchema, QUEUE_FLOWS } from '../routes/operations';
 import { DASHBOARD_REFRESH_JOB, QUEUE_DASHBOARD } from '../routes/dashboard';
 import { PROBLEM_DETECT_JOB, QUEUE_PROBLEMS } from '../routes/problems';
@@ -96,6 +97,14 @@ export const JOBS = {
   [PLAN_DAY_JOB]: spec({
     name: PLAN_DAY_JOB, queue: QUEUE_PLANNING, version: 1, payload: PlanDayJobSchema,
     options: { attempts: 2, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: DAY }, removeOnFail: { age: DAY } },
+  }),
+  /**
+   * Plan and fact of a (schedule, date) (@tko/planning plan-fact): enqueued by the position ingest,
+   * deduplicated per (schedule, date) while one waits (PLAN_FACT_DEBOUNCE_MS), so a burst of positions is one run.
+   */
+  [PLAN_FACT_JOB]: spec({
+    name: PLAN_FACT_JOB, queue: QUEUE_PLAN_FACT, version: 1, payload: PlanFactJobSchema,
+    options: { attempts: 2, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: { count: 100 }, removeOnFail: { age: DAY } },
   }),
   /** The dashboard summary (@tko/db refreshDashboard): on schedule and after each import. */
   [DASHBOARD_REFRESH_JOB]: spec({

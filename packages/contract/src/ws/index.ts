@@ -20,6 +20,8 @@ export const DESTINATIONS = {
   registry: (resource: string) => `/topic/registry.${resource}`,
   /** Progress of one background job. */
   job: (jobId: string) => `/topic/jobs.${jobId}`,
+  /** Plan and fact of one schedule (routes/plan-fact.ts PlanFactMessageSchema): a date recomputed; needs schedules:view. */
+  planFact: (scheduleId: number | string) => `/topic/plan-fact.${scheduleId}`,
   /** Request/response: SEND here with `reply-to` and `correlation-id` headers. */
   requests: '/app/requests',
 } as const;

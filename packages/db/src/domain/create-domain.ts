@@ -27,6 +27,7 @@ import { WritePipeline } from '../registry/write-pipeline';
 import { PositionIngest } from '../tracking/position-ingest';
 import type { PositionWindow } from '../tracking/position-window';
 import { positionWindowFromEnv } from '../tracking/position-window';
+import { regionTimeZone } from '../tracking/settings';
 import type { Writer } from '../registry/write-pipeline';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './file-store';
@@ -53,6 +54,8 @@ export interface DomainConfig {
    * default read from the environment (tracking/position-window.ts; throws on a bad value).
    */
   positionWindow?: PositionWindow;
+  /** REGION_TIME_ZONE: the region's work day (plan/fact); default tracking/settings.ts regionTimeZone(). */
+  regionTimeZone?: string;
 }
 
 export interface DomainDeps<M extends EffectMailer = EffectMailer> {
@@ -109,6 +112,7 @@ export function createDomain<M extends EffectMailer = EffectMailer>(deps: Domain
     services: { clock, appealTermDays: config.appealTermDays, publicUrl: config.publicUrl, notifier, mailer, log: deps.log },
   });
   const fileStore = deps.fileStore ?? (config.attachmentsDir ? new LocalFileStore(path.resolve(config.attachmentsDir)) : null);
-  const positions = new PositionIngest(deps.pool, publisher, config.positionWindow ?? positionWindowFromEnv());
+  const positions = new PositionIngest(deps.pool, publisher, config.positionWindow ?? positionWindowFromEnv(), undefined,
+    { jobs: deps.jobs ?? null, timeZone: config.regionTimeZone ?? regionTimeZone(), onError: (e) => { if (deps.log) deps.log.warn({ err: e }, 'plan-fact: recompute not queued'); else console.warn(`plan-fact: recompute not queued: ${(e as Error).message}`); } });
   return { pool: deps.pool, publisher, registries, pipeline, writerFor, fileStore, positions, notifier, jobs: deps.jobs ?? null, mailer, clock, config };
 }

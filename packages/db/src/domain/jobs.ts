@@ -28,6 +28,10 @@ export interface EnqueueOptions {
   jobId?: string;
   removeOnComplete?: JobRetention;
   removeOnFail?: JobRetention;
+  /** Run no sooner than this many ms from now. */
+  delay?: number;
+  /** BullMQ deduplication: a job with this id added while one with it waits (or within `ttl` ms) is not added. */
+  deduplication?: { id: string; ttl?: number };
 }
 
 /** One payload problem: the field's path (dots; '' = the payload itself) and zod's message. */

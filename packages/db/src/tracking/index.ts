@@ -11,7 +11,7 @@ export { findVisits, derivedSpeeds, DEFAULT_VISIT_OPTIONS } from './visits';
 export type { Visit, VisitOptions, VisitSite } from './visits';
 export { dropOutliers, consistentFixes, DEFAULT_OUTLIER_OPTIONS } from './outliers';
 export type { CleanTrack, OutlierOptions } from './outliers';
-export { outlierOptionsOf, trackingSettings, tripOptionsOf, visitOptionsOf } from './settings';
+export { outlierOptionsOf, regionTimeZone, trackingSettings, tripOptionsOf, visitOptionsOf } from './settings';
 export type { TrackingSettings } from './settings';
 export { TrackingRepository } from './tracking-reads';
 export type { NavVehiclesFilter, TripsRequest } from './tracking-reads';

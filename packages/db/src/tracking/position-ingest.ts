@@ -11,9 +11,15 @@
  * Storing: PositionStore (one statement per batch, `vehicle.last_online_at` / `last_position`);
  * the rows stored now (not duplicates of a black box) are published on NAVCTL_POSITIONS_TOPIC
  * after the statement.
+ * Plan and fact (docs/TRACKING.md «Plan and fact»): for the rows stored, each (schedule of the
+ * vehicle, region's work date of the time) gets a `plan-fact-recompute` job, deduplicated in BullMQ
+ * while one waits and delayed PLAN_FACT_DEBOUNCE_MS, so a burst of positions is one recompute; a
+ * (vehicle, hour) asked for within that time is not looked up again. A failure to enqueue (Redis
+ * down) does not refuse the positions: the GET computes a date itself when its answer is stale.
  */
 import type { LivePosition } from '@tko/contract';
-import { NAVCTL_POSITIONS_TOPIC } from '@tko/contract';
+import { DEFAULT_REGION_TIME_ZONE, NAVCTL_POSITIONS_TOPIC, PLAN_FACT_DEBOUNCE_MS, PLAN_FACT_JOB } from '@tko/contract';
+import type { JobClient } from '../domain/jobs';
 import type { Pool } from 'pg';
 import type { EnvelopePublisher } from '../notifications/notify';
 import { PositionStore } from './positions';
@@ -47,11 +53,15 @@ const BY_IDENTIFIER_ORDER = `ORDER BY external_identifier, (status = 'ACTIVE') D
 export class PositionIngest {
   readonly store: PositionStore;
 
+  /** (vehicle, UTC hour) → when a recompute was last asked for it, ms. */
+  private readonly asked = new Map<string, number>();
+
   constructor(
     private readonly pool: Pool,
     private readonly publisher: EnvelopePublisher | null,
     readonly window: PositionWindow = DEFAULT_POSITION_WINDOW,
     store?: PositionStore,
+    private readonly planFact: { jobs: JobClient | null; timeZone: string; onError?: (e: unknown) => void } = { jobs: null, timeZone: DEFAULT_REGION_TIME_ZONE },
   ) {
     this.store = store ?? new PositionStore(pool);
   }
@@ -118,6 +128,9 @@ export class PositionIngest {
    */
   async write(rows: readonly PositionRow[]): Promise<Set<string>> {
     const stored = await this.store.insert(rows);
+    if (stored.size && this.planFact.jobs) {
+      await this.askPlanFact(rows.filter((r) => stored.has(positionKey(r)))).catch((e: unknown) => this.planFact.onError?.(e));
+    }
     if (!stored.size || !this.publisher) return stored;
     const live: LivePosition[] = [];
     const seen = new Set<string>();
@@ -129,5 +142,28 @@ export class PositionIngest {
     }
     await this.publisher.publish({ destination: NAVCTL_POSITIONS_TOPIC, body: { positions: live } });
     return stored;
+  }
+
+  /** Enqueues the plan/fact recompute of each (schedule, work date) the rows touch (module comment). */
+  private async askPlanFact(rows: readonly PositionRow[]): Promise<void> {
+    const now = Date.now();
+    const fresh = new Map<string, PositionRow>();
+    for (const r of rows) {
+      const k = `${r.vehicle_id}@${Math.floor(r.time.getTime() / 3_600_000)}`;
+      if (!fresh.has(k) && now - (this.asked.get(k) ?? -Infinity) >= PLAN_FACT_DEBOUNCE_MS) fresh.set(k, r);
+    }
+    if (!fresh.size) return;
+    for (const k of fresh.keys()) this.asked.set(k, now);
+    if (this.asked.size > 10_000) for (const [k, t] of this.asked) if (now - t >= PLAN_FACT_DEBOUNCE_MS) this.asked.delete(k);
+    const picked = [...fresh.values()];
+    const { rows: days } = await this.pool.query<{ schedule_id: number; d: string }>(
+      `SELECT DISTINCT sv.schedule_id, ((x.t AT TIME ZONE $3)::date)::text AS d
+         FROM unnest($1::int[], $2::timestamptz[]) AS x(v, t) JOIN schedule_vehicle sv ON sv.vehicle_id = x.v`,
+      [picked.map((r) => r.vehicle_id), picked.map((r) => r.time), this.planFact.timeZone]);
+    for (const { schedule_id, d } of days) {
+      await this.planFact.jobs!.enqueue(PLAN_FACT_JOB, { schedule_id, work_date: d }, {
+        delay: PLAN_FACT_DEBOUNCE_MS, deduplication: { id: `plan-fact-${schedule_id}-${d}`, ttl: PLAN_FACT_DEBOUNCE_MS },
+      });
+    }
   }
 }

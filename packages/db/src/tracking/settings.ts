@@ -5,7 +5,7 @@
  * process at start with a message naming the variable. The product's other tracking parameters
  * (TRACKING_ONLINE_MINUTES, TRACKER_PORT) are environment variables too, so these are as well.
  */
-import { DEFAULT_ONLINE_MINUTES } from '@tko/contract';
+import { DEFAULT_ONLINE_MINUTES, DEFAULT_REGION_TIME_ZONE } from '@tko/contract';
 import { DEFAULT_TRIP_OPTIONS } from './trips';
 import type { TripOptions } from './trips';
 import { DEFAULT_VISIT_OPTIONS } from './visits';
@@ -77,4 +77,9 @@ export function visitOptionsOf(s: TrackingSettings, o: { radiusM?: number; silen
 /** The outlier options of the settings (outliers.ts). */
 export function outlierOptionsOf(s: Pick<TrackingSettings, 'outlierSpeedKmh'>): OutlierOptions {
   return { ...DEFAULT_OUTLIER_OPTIONS, maxSpeedKmh: s.outlierSpeedKmh };
+}
+
+/** REGION_TIME_ZONE (IANA; default Asia/Irkutsk): the region's work day, as the API's config reads it. */
+export function regionTimeZone(env: NodeJS.ProcessEnv = process.env): string {
+  return env.REGION_TIME_ZONE || DEFAULT_REGION_TIME_ZONE;
 }

@@ -13,26 +13,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import type { DayRoutes, JobStatus, UserScope } from '@tko/contract';
-import { scheduleResource } from '@tko/contract';
 import {
   isoToWorkDate, scheduleDayRoutesRoute, scheduleMoveStopRoute, schedulePlanRoute, schedulePlanStatusRoute, workDateToIso,
 } from '@tko/contract';
 import { FieldValidationError, JobPayloadError } from '@tko/db';
 import { checkPlannable, moveStop, PlanInputError, readDayRoutes } from '@tko/planning/store';
-import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound, unavailable } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
-import { requireInternalVisible } from '../../routing/visible-row';
 import { apiModule } from '../module';
 import { openPlanningQueue, planningQueueOn, type PlanningQueue } from './planning-queue';
+import { registerPlanFact } from './plan-fact.routes';
+import { visibleScheduleId } from './schedule-scope';
 import { registerScheduleSitesBulk } from './sites-bulk.routes';
 
 const QUEUE_DOWN = 'Построение маршрутов временно недоступно (нет связи с Redis). Попробуйте позже.';
-
-async function scheduleExists(pool: Pool, id: number): Promise<boolean> {
-  return (await pool.query('SELECT 1 FROM schedule WHERE id = $1', [id])).rowCount === 1;
-}
 
 /** The wire answer: the store's rows with the date back in DD.MM.YYYY and the first route visible. */
 async function dayRoutes(pool: Pool, id: number, iso: string): Promise<DayRoutes> {
@@ -47,13 +42,7 @@ async function dayRoutes(pool: Pool, id: number, iso: string): Promise<DayRoutes
 }
 
 export function registerScheduleRoutes(app: FastifyInstance, deps: { pool: Pool; guards: AuthGuards; queue: PlanningQueue | null }): void {
-  // Schedules are internal (contract row scope): 404 for a user acting for organisations, as the card.
-  const schedule = async (raw: string, scope: UserScope | null | undefined) => {
-    requireInternalVisible(scheduleResource, scope);
-    const id = parseId(raw);
-    if (id === null || !(await scheduleExists(deps.pool, id))) throw notFound();
-    return id;
-  };
+  const schedule = (raw: string, scope: UserScope | null | undefined) => visibleScheduleId(deps.pool, raw, scope);
 
   registerRoute(app, scheduleDayRoutesRoute, async ({ params, user }) => {
     const id = await schedule(params.id, user.scope);
@@ -118,4 +107,5 @@ export const scheduleRoutesModule = apiModule('schedule-routes', (app, d) => {
   app.addHook('onClose', async () => { await queue?.close(); });
   registerScheduleRoutes(app, { pool: d.pool, guards: d.guards, queue });
   registerScheduleSitesBulk(app, d);
+  registerPlanFact(app, d);
 });

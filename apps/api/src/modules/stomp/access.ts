@@ -4,7 +4,7 @@
  * reconnect. A refusal is a StompError: ERROR frame, then the connection is closed
  * (STOMP 1.2: a SUBSCRIBE the server cannot process MUST be answered so).
  */
-import { APPEAL_DIALOG_TOPIC_PREFIX, moduleResources, NAVCTL_POSITIONS_TOPIC, resources } from '@tko/contract';
+import { APPEAL_DIALOG_TOPIC_PREFIX, DESTINATIONS, moduleResources, NAVCTL_POSITIONS_TOPIC, resources } from '@tko/contract';
 import type { AuthUser } from '../../plugins/auth';
 import type { Destination } from './destinations';
 import { StompError, STOMP_MSG, WS_CLOSE } from './errors';
@@ -19,14 +19,21 @@ const TOPIC_PERMISSIONS: Readonly<Record<string, string>> = {
   [NAVCTL_POSITIONS_TOPIC]: 'navctl',
 };
 
+/** Server topics by prefix that need a resource's `view`: an appeal's dialog, a schedule's plan/fact. */
+const TOPIC_PREFIX_PERMISSIONS: readonly [string, string][] = [
+  // An appeal's dialog (issue 11 §4, /topic/appeals.{id}.dialog) carries citizens' messages.
+  [APPEAL_DIALOG_TOPIC_PREFIX, 'appeals'],
+  // Plan and fact of a schedule (/topic/plan-fact.{id}): the schedule's statuses.
+  [DESTINATIONS.planFact(''), 'schedules'],
+];
+
 export async function authorizeSubscribe(user: AuthUser, dest: Destination, jobOwners: JobOwnerLookup): Promise<void> {
   switch (dest.kind) {
     case 'user':
     case 'temp':
       return;
     case 'topic': {
-      // An appeal's dialog (issue 11 §4, /topic/appeals.{id}.dialog) carries citizens' messages: `appeals:view`.
-      const need = TOPIC_PERMISSIONS[dest.destination] ?? (dest.destination.startsWith(APPEAL_DIALOG_TOPIC_PREFIX) ? 'appeals' : undefined);
+      const need = TOPIC_PERMISSIONS[dest.destination] ?? TOPIC_PREFIX_PERMISSIONS.find(([prefix]) => dest.destination.startsWith(prefix))?.[1];
       if (need && !user.permissions[need]?.view) {
         throw new StompError(STOMP_MSG.forbidden, `Для подписки на ${dest.destination} нужно право «${need}:view».`, WS_CLOSE.policy);
       }

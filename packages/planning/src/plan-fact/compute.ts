@@ -1,0 +1,127 @@
+/**
+ * Computes and stores plan/fact of one (schedule, work date) (docs/TRACKING.md «Plan and fact»):
+ * loads the day (load.ts), reads every vehicle's positions of the region's day through the
+ * vehicle_position primary key, classifies (classify.ts), attaches the sites' dispatcher events of
+ * the day, and stores the answer (plan_fact_day) and one row per site (plan_fact_site) in one
+ * transaction, keeping the dispatcher event / problem a miss opened. Returns the answer and the
+ * sites whose status changed since the stored one (waste-area ids; a request as −id).
+ *
+ * Freshness ({@link readOrCompute}): a stored answer is served as it is when it was computed after
+ * the work date ended and after the date's last plan; otherwise (today, a plan saved since, none
+ * stored) the call computes it again. Positions that arrive later for a past date (a black box)
+ * trigger the worker's recompute job, which stores the new answer.
+ */
+import type { Pool, PoolClient } from 'pg';
+import type { PlanFactDay } from '@tko/contract';
+import { TrackingRepository } from '@tko/db';
+import type { TrackPoint, TripOptions, VisitOptions } from '@tko/db';
+import { classifyDay } from './classify';
+import type { SiteOutcome } from './classify';
+import { loadFactDay } from './load';
+
+export interface PlanFactOptions {
+  /** IANA zone of the region's work day (REGION_TIME_ZONE). */
+  timeZone: string;
+  visits: VisitOptions;
+  trips: TripOptions;
+  /** «Now», ms since the epoch (the domain's clock). */
+  now: number;
+}
+
+export interface PlanFactResult {
+  answer: PlanFactDay;
+  outcomes: SiteOutcome[];
+  /** Waste-area ids (requests −id) whose status changed since the stored computation. */
+  changed: number[];
+}
+
+const siteId = (o: Pick<SiteOutcome, 'wasteAreaId' | 'requestId'>) => o.wasteAreaId ?? -(o.requestId ?? 0);
+
+/** Computes (schedule, date) and stores it; null when the schedule does not exist. */
+export async function computePlanFact(pool: Pool, scheduleId: number, workDate: string, o: PlanFactOptions): Promise<PlanFactResult | null> {
+  const day = await loadFactDay(pool, scheduleId, workDate, o.timeZone);
+  if (!day) return null;
+  const repo = new TrackingRepository(pool, 0);
+  const points = new Map<number, TrackPoint[]>();
+  for (const id of day.vehicles.keys()) {
+    const pts = await repo.points(id, new Date(day.dayStart), new Date(day.dayEnd));
+    if (pts.length) points.set(id, pts);
+  }
+  const { answer, outcomes } = classifyDay({ day, points, visits: o.visits, trips: o.trips, now: o.now });
+  await attachEvents(pool, answer, day.dayStart, day.dayEnd);
+  const computed_at = new Date(o.now).toISOString();
+  const full: PlanFactDay = { ...answer, computed_at };
+
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const before = await storedStatuses(client, scheduleId, workDate);
+    await client.query(
+      `INSERT INTO plan_fact_day (schedule_id, work_date, computed_at, result) VALUES ($1, $2::date, $3, $4)
+       ON CONFLICT (schedule_id, work_date) DO UPDATE SET computed_at = EXCLUDED.computed_at, result = EXCLUDED.result`,
+      [scheduleId, workDate, computed_at, JSON.stringify(full)]);
+    await saveOutcomes(client, scheduleId, workDate, outcomes);
+    await client.query('COMMIT');
+    const changed = outcomes.filter((x) => before.get(x.key) !== x.status).map(siteId);
+    return { answer: full, outcomes, changed };
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/** The stored answer when still fresh (see the module comment), else a new computation; null: no such schedule. */
+export async function readOrCompute(pool: Pool, scheduleId: number, workDate: string, o: PlanFactOptions): Promise<PlanFactDay | null> {
+  const { rows } = await pool.query<{ result: PlanFactDay; fresh: boolean }>(
+    `SELECT d.result,
+            d.computed_at >= ($2::date + 1)::timestamp AT TIME ZONE $3
+              AND d.computed_at >= COALESCE((SELECT max(created_at) FROM schedule_plan_run p WHERE p.schedule_id = $1 AND p.work_date = $2::date), '-infinity') AS fresh
+       FROM plan_fact_day d WHERE d.schedule_id = $1 AND d.work_date = $2::date`, [scheduleId, workDate, o.timeZone]);
+  if (rows[0]?.fresh) return rows[0].result;
+  return (await computePlanFact(pool, scheduleId, workDate, o))?.answer ?? null;
+}
+
+async function storedStatuses(client: PoolClient, scheduleId: number, workDate: string): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ site_key: string; status: string }>(
+    'SELECT site_key, status FROM plan_fact_site WHERE schedule_id = $1 AND work_date = $2::date FOR UPDATE', [scheduleId, workDate]);
+  return new Map(rows.map((r) => [r.site_key, r.status]));
+}
+
+/** Upserts the sites' rows (the follow-up's event and problem ids kept); a site no longer due loses its row unless a follow-up is attached. */
+async function saveOutcomes(client: PoolClient, scheduleId: number, workDate: string, outcomes: readonly SiteOutcome[]): Promise<void> {
+  const s = outcomes.map((x) => x.service);
+  await client.query(
+    `INSERT INTO plan_fact_site (schedule_id, work_date, site_key, waste_area_id, collection_request_id, status, window_close,
+                                 vehicle_id, arrived_at, left_at, dwell_s, distance_m, updated_at)
+     SELECT $1, $2::date, k, a, r, st, wc, v, ar, lf, dw, di, now()
+       FROM unnest($3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[], $8::int[], $9::timestamptz[], $10::timestamptz[], $11::int[], $12::int[])
+            AS x(k, a, r, st, wc, v, ar, lf, dw, di)
+     ON CONFLICT (schedule_id, work_date, site_key) DO UPDATE SET status = EXCLUDED.status, window_close = EXCLUDED.window_close,
+       vehicle_id = EXCLUDED.vehicle_id, arrived_at = EXCLUDED.arrived_at, left_at = EXCLUDED.left_at, dwell_s = EXCLUDED.dwell_s,
+       distance_m = EXCLUDED.distance_m, updated_at = now()`,
+    [scheduleId, workDate, outcomes.map((x) => x.key), outcomes.map((x) => x.wasteAreaId), outcomes.map((x) => x.requestId),
+      outcomes.map((x) => x.status), outcomes.map((x) => x.windowClose), s.map((x) => x?.vehicleId ?? null), s.map((x) => x?.arrived ?? null),
+      s.map((x) => x?.left ?? null), s.map((x) => x?.dwellS ?? null), s.map((x) => x?.distanceM ?? null)]);
+  await client.query(
+    `DELETE FROM plan_fact_site WHERE schedule_id = $1 AND work_date = $2::date AND NOT (site_key = ANY($3::text[]))
+        AND dispatcher_event_id IS NULL AND problem_id IS NULL`, [scheduleId, workDate, outcomes.map((x) => x.key)]);
+}
+
+/** The dispatcher events of the due waste areas in the day, with their photos' attachment ids. */
+async function attachEvents(pool: Pool, answer: Omit<PlanFactDay, 'computed_at'>, from: number, to: number): Promise<void> {
+  const ids = answer.sites.map((s) => s.waste_area?.id).filter((x): x is number => x !== undefined);
+  if (!ids.length) return;
+  const { rows } = await pool.query<{ id: number; waste_area_id: number; type: string; source: string; status: string; event_date: Date | null; photos: number[] }>(
+    `SELECT e.id, e.waste_area_id, e.type, e.source, e.status, e.event_date,
+            ARRAY(SELECT p.attachment_id FROM dispatcher_event_photo p WHERE p.dispatcher_event_id = e.id ORDER BY p.position) AS photos
+       FROM dispatcher_event e
+      WHERE e.waste_area_id = ANY($1::int[]) AND COALESCE(e.event_date, e.created_at) >= $2 AND COALESCE(e.event_date, e.created_at) < $3
+      ORDER BY COALESCE(e.event_date, e.created_at), e.id`, [ids, new Date(from), new Date(to)]);
+  for (const site of answer.sites) {
+    site.events = rows.filter((r) => r.waste_area_id === site.waste_area?.id).map((r) => ({
+      id: r.id, type: r.type, source: r.source, status: r.status, event_date: r.event_date ? r.event_date.toISOString() : null, photos: r.photos,
+    }));
+  }
+}
