@@ -11,7 +11,7 @@ import type { Job } from 'bullmq';
 import type { PlanFactJob, PlanFactMessage, PlanFactTotals } from '@tko/contract';
 import { DESTINATIONS } from '@tko/contract';
 import type { Domain } from '@tko/db';
-import { regionTimeZone, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
+import { outlierOptionsOf, regionTimeZone, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
 import { computePlanFact } from '@tko/planning/plan-fact';
 
 export function planFactProcessor(domain: Domain) {
@@ -20,7 +20,7 @@ export function planFactProcessor(domain: Domain) {
   return async (job: Job<PlanFactJob>): Promise<PlanFactTotals | { skipped: string }> => {
     const { schedule_id, work_date } = job.data;
     const r = await computePlanFact(domain.pool, schedule_id, work_date, {
-      timeZone, visits: visitOptionsOf(settings), trips: tripOptionsOf(settings), now: domain.clock().getTime(),
+      timeZone, visits: visitOptionsOf(settings), trips: tripOptionsOf(settings), outliers: outlierOptionsOf(settings), now: domain.clock().getTime(),
     });
     if (!r) return { skipped: `Графика ${schedule_id} нет.` };
     const body: PlanFactMessage = { schedule_id, date: r.answer.date, computed_at: r.answer.computed_at, totals: r.answer.totals, changed: r.changed };

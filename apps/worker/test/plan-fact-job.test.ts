@@ -29,7 +29,7 @@ beforeAll(async () => {
   h = await startJobsHarness({ pool: db.pool, prefix: uniquePrefix('plan-fact'), only: [PLAN_FACT_JOB] });
   const q = <T extends Record<string, unknown>>(sql: string, args: unknown[] = []) => db.pool.query<T>(sql, args);
   vehicle = (await q<{ id: number }>(`INSERT INTO vehicle (license_plate) VALUES ('А 303 АА 38') RETURNING id`)).rows[0]!.id;
-  for (const [name, [x, y]] of Object.entries({ S: [1000, 5], M: [3000, 5] })) {
+  for (const [name, [x, y]] of Object.entries({ S: [1000, 5], M: [3000, 5] }) as [string, [number, number]][]) {
     const p = at(x, y);
     S[name] = (await q<{ id: number }>(
       `INSERT INTO waste_area (kind, name_waste_area, location, coordinates, arrival_time, leave_time)

@@ -1,7 +1,7 @@
 /**
  * Computes and stores plan/fact of one (schedule, work date) (docs/TRACKING.md «Plan and fact»):
  * loads the day (load.ts), reads every vehicle's positions of the region's day through the
- * vehicle_position primary key, classifies (classify.ts), attaches the sites' dispatcher events of
+ * vehicle_position primary key (outliers dropped, as every track read), classifies (classify.ts), attaches the sites' dispatcher events of
  * the day, and stores the answer (plan_fact_day) and one row per site (plan_fact_site) in one
  * transaction, keeping the dispatcher event / problem a miss opened. Returns the answer and the
  * sites whose status changed since the stored one (waste-area ids; a request as −id).
@@ -14,7 +14,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { PlanFactDay } from '@tko/contract';
 import { TrackingRepository } from '@tko/db';
-import type { TrackPoint, TripOptions, VisitOptions } from '@tko/db';
+import type { OutlierOptions, TrackPoint, TripOptions, VisitOptions } from '@tko/db';
 import { classifyDay } from './classify';
 import type { SiteOutcome } from './classify';
 import { loadFactDay } from './load';
@@ -24,6 +24,8 @@ export interface PlanFactOptions {
   timeZone: string;
   visits: VisitOptions;
   trips: TripOptions;
+  /** Positions dropped as outliers (TRACKING_OUTLIER_SPEED_KMH); default the tracking default. */
+  outliers?: OutlierOptions;
   /** «Now», ms since the epoch (the domain's clock). */
   now: number;
 }
@@ -41,7 +43,7 @@ const siteId = (o: Pick<SiteOutcome, 'wasteAreaId' | 'requestId'>) => o.wasteAre
 export async function computePlanFact(pool: Pool, scheduleId: number, workDate: string, o: PlanFactOptions): Promise<PlanFactResult | null> {
   const day = await loadFactDay(pool, scheduleId, workDate, o.timeZone);
   if (!day) return null;
-  const repo = new TrackingRepository(pool, 0);
+  const repo = new TrackingRepository(pool, 0, o.outliers);
   const points = new Map<number, TrackPoint[]>();
   for (const id of day.vehicles.keys()) {
     const pts = await repo.points(id, new Date(day.dayStart), new Date(day.dayEnd));

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { PlanFactDay } from '@tko/contract';
 import { schedulePlanFactRoute, schedulePlanFactXlsxRoute, workDateToIso } from '@tko/contract';
-import { trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
+import { outlierOptionsOf, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
 import { readOrCompute } from '@tko/planning/plan-fact';
 import type { TableColumn } from '@tko/xlsx';
 import { writeTableXlsx } from '@tko/xlsx';
@@ -57,7 +57,7 @@ export function registerPlanFact(app: FastifyInstance, d: ModuleDeps): void {
   const day = async (raw: string, date: string, scope: Parameters<typeof visibleScheduleId>[2]) => {
     const id = await visibleScheduleId(d.pool, raw, scope);
     const answer = await readOrCompute(d.pool, id, workDateToIso(date)!, {
-      timeZone, visits: visitOptionsOf(settings), trips: tripOptionsOf(settings), now: d.domain.clock().getTime(),
+      timeZone, visits: visitOptionsOf(settings), trips: tripOptionsOf(settings), outliers: outlierOptionsOf(settings), now: d.domain.clock().getTime(),
     });
     if (!answer) throw notFound();
     return answer;
