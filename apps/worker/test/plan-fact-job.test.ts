@@ -4,12 +4,16 @@
  * job through the real job loop on real Redis; the worker stores the date and publishes the counts on
  * /topic/plan-fact.{id}. The region's day is Asia/Irkutsk (UTC+8): local 08:00 = 00:00 UTC.
  *
- * One truck, one planned site S (its card's window 08:00–09:00 local) and one planned site M it never
- * reaches. Yesterday: the truck stands 2 minutes at S at 08:10 → S served, M missed.
+ * One truck, two planned sites S and M (their cards' window 08:00–09:00 local). Two days ago: the truck
+ * stands 2 minutes at S at 08:10 → S served, M missed: a dispatcher event (SEND_PROBLEM, AUTO, HIGH)
+ * opens for M, and the detector's P501 (the end of the next day has passed) opens a problem. Then
+ * the truck's black box brings a 2-minute stay at M at 10:00 → M late: the event is completed with a
+ * history entry, the detector closes the problem; a recompute opens nothing again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATIONS, PLAN_FACT_JOB } from '@tko/contract';
 import type { PlanFactMessage } from '@tko/contract';
+import { runProblemDetector } from '@tko/db';
 import { at, Track } from '@tko/db/testing';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { startJobsHarness, type JobsHarness } from './jobs-harness';
@@ -21,7 +25,7 @@ let schedule: number;
 let vehicle: number;
 const S: Record<string, number> = {};
 const DAY = 86_400_000;
-const utcMidnight = Math.floor(Date.now() / DAY) * DAY - DAY; // yesterday 00:00 UTC = 08:00 in Irkutsk
+const utcMidnight = Math.floor(Date.now() / DAY) * DAY - 2 * DAY; // two days ago 00:00 UTC = 08:00 in Irkutsk
 const iso = new Date(utcMidnight).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -66,5 +70,41 @@ describe('plan-fact-recompute', () => {
       { waste_area_id: S.S, status: 'served', vehicle_id: vehicle },
       { waste_area_id: S.M, status: 'missed', vehicle_id: null },
     ]);
+  });
+
+  it('opens a dispatcher event and, a day later, a problem for the missed site; serving it later closes both, once', async () => {
+    const events = () => db.pool.query(`SELECT id, type, source, priority, status, waste_area_id, vehicle_id, event_date, description FROM dispatcher_event WHERE waste_area_id = $1`, [S.M]);
+    const opened = (await events()).rows;
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ type: 'SEND_PROBLEM', source: 'AUTO', priority: 'HIGH_PRIORITY', status: 'ACTIVE', vehicle_id: vehicle });
+    expect((opened[0].event_date as Date).getTime()).toBe(utcMidnight + 3600_000); // 09:00 local, the window's end
+    await runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P501'] });
+    const problem = async () => (await db.pool.query(`SELECT id, status, closed_at FROM problem WHERE code = 'P501' AND object_id = $1`, [S.M])).rows;
+    expect(await problem()).toMatchObject([{ status: 'NEW', closed_at: null }]);
+
+    // The black box: 2 minutes at M at 10:00 local (an hour after its window) → late.
+    const late = new Track(utcMidnight + 2 * 3600_000, 2000, 0, false).drive(3000, 0, 40).stand(120).drive(4000, 0, 40);
+    const admitted = await h.domain.positions.admit(late.points.map((p) => ({ vehicle_id: vehicle, time: new Date(p.t), lat: p.lat, lng: p.lng, speed: null, course: null })));
+    await h.domain.positions.write(admitted.rows);
+    const msg = await waitUntil(() => h.published.find((e) => e.destination === DESTINATIONS.planFact(schedule) && (e.body as PlanFactMessage).changed.includes(S.M!)
+      && (e.body as PlanFactMessage).totals.late === 1), 'the message of M served late', 120_000);
+    expect((msg.body as PlanFactMessage).totals).toEqual({ due: 2, served: 1, served_unplanned: 0, late: 1, missed: 0, pending: 0 });
+    const closed = (await events()).rows;
+    expect(closed).toHaveLength(1);
+    expect(closed[0]).toMatchObject({ id: opened[0].id, status: 'COMPLETED' });
+    expect(closed[0].description).toMatch(/Обслужена .* машиной А 303 АА 38, стоянка 120 с\./);
+    const history = await db.pool.query(`SELECT action, user_name, after FROM change_log WHERE resource = 'dispatcher-event' AND object_id = $1 ORDER BY id`, [opened[0].id]);
+    expect(history.rows.map((r) => [r.action, r.user_name])).toEqual([['create', 'Система'], ['update', 'Система']]);
+    expect(history.rows[1].after).toMatchObject({ status: 'COMPLETED' });
+    await runProblemDetector(db.pool, { trigger: 'MANUAL', codes: ['P501'] });
+    const solved = await problem();
+    expect(solved).toHaveLength(1);
+    expect(solved[0].closed_at).not.toBeNull();
+
+    // Another recompute: nothing opens or changes again.
+    const before = h.published.length;
+    await h.client.enqueue(PLAN_FACT_JOB, { schedule_id: schedule, work_date: iso }, { jobId: 'again' });
+    await waitUntil(() => h.published.length > before, 'the recompute', 120_000);
+    expect((await events()).rows).toEqual(closed);
   });
 });

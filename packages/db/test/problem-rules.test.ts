@@ -128,6 +128,15 @@ const CASES: Case[] = [
   { code: 'P401', objectType: 'LEGAL_ENTITY',
     breakIt: async (s) => (await q(`INSERT INTO legal_entity (name, is_room_owner) VALUES ($1, true) RETURNING id`, [`Собственник помещения ${s.n}`]))[0].id as number,
     fix: async (s, e) => { await inForceContract(e, `Д-П-${s.n}`); } },
+  // Missed three days ago (its window closed 2 days and 1 hour ago: past the end of the next day); served later → late.
+  { code: 'P501',
+    breakIt: async (s) => {
+      const sch = (await q(`INSERT INTO schedule (name) VALUES ($1) RETURNING id`, [`График ${s.n}`]))[0].id as number;
+      await q(`INSERT INTO plan_fact_site (schedule_id, work_date, site_key, waste_area_id, status, window_close)
+               VALUES ($1, current_date - 3, 'a' || $2::int, $2::int, 'missed', now() - interval '49 hours')`, [sch, s.id]);
+      return s.id;
+    },
+    fix: async (s) => { await q(`UPDATE plan_fact_site SET status = 'late' WHERE waste_area_id = $1`, [s.id]); } },
 ];
 
 /** Rows of the problem of `code` on the object; history and events of those problems. */

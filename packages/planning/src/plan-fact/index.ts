@@ -5,3 +5,5 @@ export { classifyDay, FACILITY_RADIUS_M } from './classify';
 export type { Classified, ClassifyInput, SiteOutcome } from './classify';
 export { loadFactDay } from './load';
 export type { FactDay, FactRoute, FactSite } from './load';
+export { followUpMisses, MISSED_EVENT } from './follow-up';
+export type { FollowUp } from './follow-up';
