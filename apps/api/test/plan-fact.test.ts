@@ -158,6 +158,21 @@ describe('GET /api/fleet/schedules/{id}/plan-fact/{date}/', () => {
     expect(routeRow[kmCol]).toBe(12.345);
   });
 
+  it('shows an appeal about a site the site\'s last services with their track', async () => {
+    const appeal = await t.app.inject({ method: 'POST', url: '/api/appeals/', headers: t.auth('admin'),
+      payload: { author_name: 'Иванова Мария', text: 'Мусор не вывезли', waste_area: S.S4 } });
+    expect(appeal.statusCode, appeal.body).toBe(201);
+    const res = await get(`/api/appeals/${appeal.json().id}/site-services/`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.waste_area).toMatchObject({ id: S.S4, name: 'КП S4' });
+    expect(body.results).toHaveLength(1);
+    expect(body.results[0]).toMatchObject({ schedule_id: schedule, date: workDate, status: 'late', vehicle: { id: v1, name: 'А 101 АА 38' }, dwell_s: 120 });
+    expect(Date.parse(body.results[0].arrived_at)).toBe(marks.s4);
+    expect(body.results[0].track).toMatchObject({ vehicle_id: v1 });
+    expect((await get(`/api/appeals/${appeal.json().id}/site-services/`, 'viewer')).statusCode).toBe(403);
+  });
+
   it('answers 401 without a session, 403 without schedules:view, 400 on a bad date, 404 for an unknown schedule', async () => {
     expect((await get(`/api/fleet/schedules/${schedule}/plan-fact/${workDate}/`, null)).statusCode).toBe(401);
     expect((await get(`/api/fleet/schedules/${schedule}/plan-fact/${workDate}/`, 'viewer')).statusCode).toBe(403);

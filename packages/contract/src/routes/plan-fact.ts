@@ -164,3 +164,33 @@ export const DEFAULT_REGION_TIME_ZONE = 'Asia/Irkutsk';
 
 /** A recompute waits this long after the first position that asked for it; positions meanwhile join it (ms). */
 export const PLAN_FACT_DEBOUNCE_MS = 2000;
+
+/** One service of a site on a work date (plan_fact_site): its status then, the vehicle, ISO times, dwell s, closest approach m, the track to open. */
+export const SiteServiceSchema = z.object({
+  schedule_id: z.number().int(),
+  /** DD.MM.YYYY. */
+  date: z.string(),
+  status: z.enum(PLAN_FACT_STATUSES),
+  status_label: z.string(),
+  vehicle: Ref,
+  arrived_at: z.string(),
+  left_at: z.string(),
+  dwell_s: z.number().int(),
+  distance_m: z.number().int(),
+  track: z.object({ vehicle_id: z.number().int(), from: z.string(), to: z.string() }),
+});
+export type SiteService = z.infer<typeof SiteServiceSchema>;
+
+export const AppealSiteServicesSchema = z.object({
+  /** The appeal's waste area; null: the appeal names none (then `results` is empty). */
+  waste_area: Ref.nullable(),
+  /** Its last services by plan and fact, newest first (at most 10). */
+  results: z.array(SiteServiceSchema),
+});
+export type AppealSiteServices = z.infer<typeof AppealSiteServicesSchema>;
+
+export const appealSiteServicesRoute = defineRoute({
+  method: 'GET', path: '/api/appeals/:id/site-services/', permission: 'appeals:view', tags: ['appeals'],
+  summary: 'Обращение: последние вывозы с площадки по GPS (план и факт)',
+  params: z.object({ id: z.string() }), response: { 200: AppealSiteServicesSchema },
+});

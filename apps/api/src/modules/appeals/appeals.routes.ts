@@ -1,6 +1,7 @@
 /**
  * The appeals' own calls (contract routes/contracts-appeals.ts; spec 03 §7 «Appeals», issue 11
- * §4): the dialog, a reply (pushed live on the appeal's dialog topic), the zip. The deadline rule
+ * §4): the dialog, a reply (pushed live on the appeal's dialog topic), the zip, the site's last
+ * services by GPS (site-services.routes.ts). The deadline rule
  * is a packages/db effect (effects/appeal.ts) run by every write pipeline. List, card, xlsx,
  * search are the generic routes.
  */
@@ -20,6 +21,7 @@ import { sendZip } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { appealHtml, dialogHtml } from './appeal-html';
 import { AppealsRepository } from './appeals.repository';
+import { registerAppealSiteServices } from './site-services.routes';
 
 export interface AppealsDeps {
   pool: Pool;
@@ -87,7 +89,8 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
   }, deps);
 }
 
-export const appealsModule = apiModule('appeals', (app, d) => registerAppealRoutes(app, {
-  pool: d.pool, guards: d.guards, pipeline: d.pipeline, publisher: d.publisher,
-  files: d.domain.fileStore!,
-}));
+export const appealsModule = apiModule('appeals', (app, d) => {
+  registerAppealRoutes(app, { pool: d.pool, guards: d.guards, pipeline: d.pipeline, publisher: d.publisher, files: d.domain.fileStore! });
+  // The site's last services by plan and fact (docs/TRACKING.md «Plan and fact»).
+  registerAppealSiteServices(app, { pool: d.pool, guards: d.guards });
+});
