@@ -1,8 +1,10 @@
 /**
  * The tracking screen's map (issue 10 §3, §5; lazy chunk with maplibre): every vehicle with a
  * position as a marker labelled with its plate in its last-online bucket's colour, moved as live
- * positions arrive, and the chosen trip's track as a line (fitted into view). `window.__trackingMap`
- * is the instance for the browser test.
+ * positions arrive, and the chosen trip's track as a line (fitted into view). With a schedule
+ * chosen (issue 23 §4): the day's due sites as circles in their plan/fact status colour (the missed
+ * larger, ringed), and the chosen route's planned path (dashed, its stops in order) against its
+ * truck's actual track of the day. `window.__trackingMap` is the instance for the browser test.
  */
 import type { NavTrip, NavVehicle } from '@tko/contract';
 import * as maplibregl from 'maplibre-gl';
@@ -15,6 +17,32 @@ import { ANGARSK } from './map-style';
 import { useBaseStyle } from './base-style';
 
 const TRACK_SOURCE = 'trip-track';
+const SITES_SOURCE = 'plan-fact-sites';
+const PLANNED_SOURCE = 'planned-path';
+const ACTUAL_SOURCE = 'actual-track';
+const EMPTY = { type: 'FeatureCollection' as const, features: [] };
+type LngLat = [number, number];
+
+/** The day's due sites for the status layer: points with `color` and `missed` properties (tracking/plan-fact-live.ts sitesGeoJson). */
+export interface StatusSites {
+  type: 'FeatureCollection';
+  features: { type: 'Feature'; properties: { color: string; missed: boolean; name: string; status: string }; geometry: { type: 'Point'; coordinates: LngLat } }[];
+}
+
+export interface TrackingMapProps {
+  vehicles: readonly NavVehicle[];
+  trip: NavTrip | null;
+  onSelect: (id: number) => void;
+  /** The chosen schedule's due sites by status; null: none chosen. */
+  sites?: StatusSites | null;
+  /** The chosen route's planned path (its stops in order) and its truck's tracks of the day. */
+  planned?: LngLat[] | null;
+  actual?: LngLat[][] | null;
+}
+
+const lineOf = (coordinates: LngLat[] | null | undefined) => (coordinates && coordinates.length > 1
+  ? { type: 'FeatureCollection' as const, features: [{ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates } }] }
+  : EMPTY);
 
 function markerElement(v: NavVehicle): HTMLDivElement {
   const el = document.createElement('div');
@@ -24,13 +52,13 @@ function markerElement(v: NavVehicle): HTMLDivElement {
   return el;
 }
 
-export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: readonly NavVehicle[]; trip: NavTrip | null; onSelect: (id: number) => void }) {
+export default function TrackingMap({ vehicles, trip, onSelect, sites = null, planned = null, actual = null }: TrackingMapProps) {
   const el = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
   const markers = useRef(new Map<number, maplibregl.Marker>());
   const loaded = useRef(false);
   /** What to draw once the style has loaded (the track chosen before that). */
-  const pending = useRef<(() => void) | null>(null);
+  const pending = useRef(new Map<string, () => void>());
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
   const base = useBaseStyle();
@@ -53,9 +81,21 @@ export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: re
     map.on('load', () => {
       map.addSource(TRACK_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
       map.addLayer({ id: 'trip-track-line', type: 'line', source: TRACK_SOURCE, paint: { 'line-color': '#1677ff', 'line-width': 4, 'line-opacity': 0.8 } });
+      map.addSource(PLANNED_SOURCE, { type: 'geojson', data: EMPTY });
+      map.addLayer({ id: 'planned-path-line', type: 'line', source: PLANNED_SOURCE, paint: { 'line-color': '#722ed1', 'line-width': 3, 'line-dasharray': [2, 2] } });
+      map.addSource(ACTUAL_SOURCE, { type: 'geojson', data: EMPTY });
+      map.addLayer({ id: 'actual-track-line', type: 'line', source: ACTUAL_SOURCE, paint: { 'line-color': '#13a8a8', 'line-width': 4, 'line-opacity': 0.85 } });
+      map.addSource(SITES_SOURCE, { type: 'geojson', data: EMPTY });
+      map.addLayer({
+        id: 'plan-fact-sites-circle', type: 'circle', source: SITES_SOURCE,
+        paint: {
+          'circle-color': ['get', 'color'], 'circle-radius': ['case', ['get', 'missed'], 9, 5],
+          'circle-stroke-color': ['case', ['get', 'missed'], '#ffccc7', '#ffffff'], 'circle-stroke-width': ['case', ['get', 'missed'], 3, 1],
+        },
+      });
       loaded.current = true;
-      pending.current?.();
-      pending.current = null;
+      for (const draw of pending.current.values()) draw();
+      pending.current.clear();
     });
     mapRef.current = map;
     setMapGen((g) => g + 1);
@@ -109,8 +149,23 @@ export default function TrackingMap({ vehicles, trip, onSelect }: { vehicles: re
       }
     };
     if (loaded.current) draw();
-    else pending.current = draw;
+    else pending.current.set('trip', draw);
   }, [trip, mapGen]);
+
+  // The schedule's day: sites by status, the chosen route's planned path and actual track.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const draw = () => {
+      (map.getSource(SITES_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(sites ?? EMPTY);
+      (map.getSource(PLANNED_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(lineOf(planned));
+      (map.getSource(ACTUAL_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(actual && actual.length
+        ? { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'MultiLineString', coordinates: actual } }] }
+        : EMPTY);
+    };
+    if (loaded.current) draw();
+    else pending.current.set('plan-fact', draw);
+  }, [sites, planned, actual, mapGen]);
 
   return <div ref={el} data-testid="tracking-map" role="region" aria-label="Карта транспорта" style={{ width: '100%', height: '100%', minHeight: 420 }} />;
 }

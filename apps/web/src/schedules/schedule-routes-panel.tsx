@@ -6,8 +6,9 @@
  * fallback (jobs/job-watch.ts), ending «Выполнено» or «Выполнено с замечаниями» with the remarks —
  * the routes as a selector, the visible route's shift, truck and stops (route-shift.tsx), the
  * sites not planned with their reasons (unplanned-sites.tsx) and two plans of the date compared
- * (plans-compare.tsx). A site stop moves to another route by dragging its row onto that route's name in the
- * selector (stop-drag.ts) or — the keyboard path — by its «Перенести в…» select (both routes and
+ * (plans-compare.tsx); «План и факт на карте» opens the tracking screen on the schedule's day and
+ * the visible route (planned path against the actual track, missed sites highlighted). A site
+ * stop moves to another route by dragging its row onto that route's name in the selector (stop-drag.ts) or — the keyboard path — by its «Перенести в…» select (both routes and
  * the totals are recomputed by the server).
  * Calls: contract routes/schedule-routes.ts.
  */
@@ -19,10 +20,12 @@ import {
 import { Alert, Button, Checkbox, DatePicker, Empty, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Link } from 'react-router';
 import { callRoute } from '../api/client';
 import { DATE_FORMAT, DATE_INPUT_FORMATS } from '../app/dates';
 import { ErrorState } from '../app/states';
 import { watchJob } from '../jobs/job-watch';
+import { planFactMapUrl } from '../tracking/plan-fact-live';
 import { live } from '../live/live';
 import { PlansCompare } from './plans-compare';
 import { RouteShift } from './route-shift';
@@ -138,6 +141,7 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
         <Checkbox checked={balance} onChange={(e) => setBalance(e.target.checked)}>Выравнивать смены</Checkbox>
         <Button type="primary" onClick={() => void plan()} loading={progress !== null}>Построить маршруты</Button>
         {progress !== null && <Progress percent={progress} size="small" style={{ width: 160 }} aria-label="Построение маршрутов" />}
+        <Link to={planFactMapUrl(scheduleId, date.format('YYYY-MM-DD'), shown?.id)}>План и факт на карте</Link>
       </Space>
       {planError && <Alert type="error" showIcon message={planError} />}
       {planDone && planDone.length === 0 && <Alert type="success" showIcon message="Выполнено: маршруты построены, все площадки запланированы." data-testid="plan-outcome" />}

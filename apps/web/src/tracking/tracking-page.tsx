@@ -8,6 +8,9 @@
  * and on the map. Each of the three views can be shown or hidden. The panels scroll on their own
  * inside a screen-high row (a list of 92 trucks does not push the trips and the card down); the
  * trip card names the positions dropped as outliers (docs/TRACKING.md «Outliers»).
+ * Beside the map, «План и факт» (issue 23 §4, plan-fact-panel.tsx): with a schedule chosen, the
+ * day's due sites by status on the map and in the table, each route's progress, the missed sites,
+ * all kept live over STOMP; a route chosen there draws its planned path and actual track.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -15,6 +18,7 @@ import {
 } from '@tko/contract';
 import { Card, Checkbox, Descriptions, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { callRoute } from '../api/client';
 import { formatDateTime } from '../app/dates';
 import { PageTitle } from '../app/page-title';
@@ -22,14 +26,18 @@ import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, ForbiddenState, LoadingState } from '../app/states';
 import { useLiveSubscription } from '../live/use-live';
 import { applyLive, BUCKET_COLORS, BUCKET_LABELS, countOnline, PANEL_SCROLL } from './tracking-state';
+import { PlanFactPanel } from './plan-fact-panel';
+import { planFactFromUrl, sitesGeoJson } from './plan-fact-live';
+import { usePlanFact } from './use-plan-fact';
 
 const TrackingMap = lazy(() => import('../map/tracking-map'));
 
-type View = 'vehicles' | 'trips' | 'trip';
+type View = 'vehicles' | 'trips' | 'trip' | 'planfact';
 const VIEWS: { value: View; label: string }[] = [
   { value: 'vehicles', label: 'Список машин' },
   { value: 'trips', label: 'Рейсы' },
   { value: 'trip', label: 'Карточка рейса' },
+  { value: 'planfact', label: 'План и факт' },
 ];
 
 const km = (m: number) => `${(m / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} км`;
@@ -53,9 +61,14 @@ function VisitList({ visits, withTrip = false }: { visits: NavTripVisit[]; withT
 
 export function TrackingPage() {
   const canView = useCan('navctl:view');
-  const [views, setViews] = useState<View[]>(['vehicles', 'trips', 'trip']);
+  const canPlanFact = useCan('schedules:view');
+  const [search] = useSearchParams();
+  const [start] = useState(() => planFactFromUrl(search, today()));
+  const [views, setViews] = useState<View[]>(['vehicles', 'trips', 'trip', 'planfact']);
+  const [scheduleId, setScheduleId] = useState<number | null>(start.scheduleId);
+  const [routeId, setRouteId] = useState<number | null>(start.routeId);
   const [selected, setSelected] = useState<number | null>(null);
-  const [day, setDay] = useState(today);
+  const [day, setDay] = useState(start.day);
   const [tripNo, setTripNo] = useState<number | null>(null);
   const [live, setLive] = useState<Map<number, LivePosition>>(() => new Map());
 
@@ -82,11 +95,14 @@ export function TrackingPage() {
     });
   });
 
+  const show = (v: View) => views.includes(v);
+  const showPlanFact = views.includes('planfact');
+  const planFact = usePlanFact(scheduleId, day, routeId, canView && canPlanFact && showPlanFact);
+  const statusSites = useMemo(() => (planFact.day.data && showPlanFact ? sitesGeoJson(planFact.day.data.sites) : null), [planFact.day.data, showPlanFact]);
   const list: NavVehicle[] = useMemo(() => applyLive(vehicles.data?.results ?? [], [...live.values()]), [vehicles.data, live]);
   const counts = countOnline(list);
   const trip: NavTrip | null = trips.data?.results.find((t) => t.number === tripNo) ?? trips.data?.results[0] ?? null;
   const plate = list.find((v) => v.id === selected)?.license_plate;
-  const show = (v: View) => views.includes(v);
 
   if (!canView) return <ForbiddenState />;
   if (vehicles.isPending) return <LoadingState />;
@@ -174,9 +190,17 @@ export function TrackingPage() {
         )}
         <div style={{ flex: 1, minWidth: 320 }}>
           <Suspense fallback={<LoadingState text="Загрузка карты…" />}>
-            <TrackingMap vehicles={list} trip={show('trip') || show('trips') ? trip : null} onSelect={(id) => { setSelected(id); setTripNo(null); }} />
+            <TrackingMap
+              vehicles={list} trip={show('trip') || show('trips') ? trip : null} onSelect={(id) => { setSelected(id); setTripNo(null); }}
+              sites={statusSites} planned={show('planfact') ? planFact.planned : null} actual={show('planfact') ? planFact.actual : null}
+            />
           </Suspense>
         </div>
+        {show('planfact') && canPlanFact && (
+          <div style={{ width: 440, overflowY: 'auto', minHeight: 0 }} data-testid="plan-fact-panel">
+            <PlanFactPanel scheduleId={scheduleId} onSchedule={setScheduleId} routeId={routeId} onRoute={setRouteId} day={planFact.day} />
+          </div>
+        )}
       </div>
     </div>
   );
