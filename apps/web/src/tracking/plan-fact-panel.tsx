@@ -11,6 +11,7 @@ import { useRefOptions } from '../api/hooks';
 import { formatDateTime } from '../app/dates';
 import { ErrorState } from '../app/states';
 import { routeProgress, siteName, sitesForTable, STATUS_COLORS } from './plan-fact-live';
+import { PANEL_SCROLL } from './tracking-state';
 
 /** Counts in Russian (a narrow no-break space between thousands). */
 const n = (v: number) => v.toLocaleString('ru-RU');
@@ -51,8 +52,9 @@ export function PlanFactPanel({ scheduleId, onSchedule, routeId, onRoute, day }:
             {data.totals.late ? ` · вне окна ${n(data.totals.late)}` : ''}
             {data.totals.served_unplanned ? ` · внеплановой машиной ${n(data.totals.served_unplanned)}` : ''}
           </p>
+          <div style={{ ...PANEL_SCROLL, maxHeight: 200 }} tabIndex={0} role="region" aria-label="Маршруты дня">
           <Table<PlanFactRoute>
-            size="small" rowKey="route_id" pagination={false} dataSource={data.routes} scroll={{ y: 180 }}
+            size="small" rowKey="route_id" pagination={false} dataSource={data.routes}
             locale={{ emptyText: 'Маршрутов на этот день нет' }}
             onRow={(r) => ({ onClick: () => onRoute(r.route_id === routeId ? null : r.route_id), style: { cursor: 'pointer' } })}
             rowClassName={(r) => (r.route_id === routeId ? 'ant-table-row-selected' : '')}
@@ -69,21 +71,24 @@ export function PlanFactPanel({ scheduleId, onSchedule, routeId, onRoute, day }:
               } },
             ]}
           />
+          </div>
           <Typography.Title level={3} style={{ fontSize: 14, margin: '12px 0 4px' }}>Пропущенные площадки ({n(missed.length)})</Typography.Title>
           {missed.length ? (
             <ul data-testid="missed-sites" style={{ margin: 0, paddingLeft: 16, color: STATUS_COLORS.missed }}>
               {missed.map((s) => <li key={`${s.waste_area?.id ?? -(s.collection_request ?? 0)}`}>{siteName(s)} (окно {s.window.open.slice(0, 5)}–{s.window.close.slice(0, 5)})</li>)}
             </ul>
           ) : <span data-testid="missed-sites">нет</span>}
+          <div style={{ ...PANEL_SCROLL, marginTop: 8 }} tabIndex={0} role="region" aria-label="Площадки дня" data-testid="plan-fact-sites">
           <Table<PlanFactSite>
-            style={{ marginTop: 8 }} size="small" pagination={false} scroll={{ y: 260 }} dataSource={sitesForTable(data.sites)}
-            rowKey={(s) => `${s.waste_area?.id ?? 'r'}-${s.collection_request ?? ''}`} data-testid="plan-fact-sites"
+            size="small" pagination={false} dataSource={sitesForTable(data.sites)}
+            rowKey={(s) => `${s.waste_area?.id ?? 'r'}-${s.collection_request ?? ''}`}
             columns={[
               { title: 'Площадка', key: 'n', render: (_: unknown, s) => siteName(s) },
               { title: 'Статус', key: 's', width: 150, render: (_: unknown, s) => <StatusTag site={s} /> },
               { title: 'Обслужена', key: 'v', render: (_: unknown, s) => (s.service ? `${formatDateTime(s.service.arrived_at)}, ${s.service.vehicle.name}` : '—') },
             ]}
           />
+          </div>
           <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
             Пересчитано {formatDateTime(data.computed_at)}{day.isFetching ? ' · обновляется…' : ''}
           </Typography.Text>
