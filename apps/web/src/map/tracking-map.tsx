@@ -35,6 +35,8 @@ export interface TrackingMapProps {
   onSelect: (id: number) => void;
   /** The chosen schedule's due sites by status; null: none chosen. */
   sites?: StatusSites | null;
+  /** Which schedule and day `sites` belong to: the map fits them into view once per key. */
+  sitesKey?: string;
   /** The chosen route's planned path (its stops in order) and its truck's tracks of the day. */
   planned?: LngLat[] | null;
   actual?: LngLat[][] | null;
@@ -52,13 +54,15 @@ function markerElement(v: NavVehicle): HTMLDivElement {
   return el;
 }
 
-export default function TrackingMap({ vehicles, trip, onSelect, sites = null, planned = null, actual = null }: TrackingMapProps) {
+export default function TrackingMap({ vehicles, trip, onSelect, sites = null, sitesKey = '', planned = null, actual = null }: TrackingMapProps) {
   const el = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
   const markers = useRef(new Map<number, maplibregl.Marker>());
   const loaded = useRef(false);
   /** What to draw once the style has loaded (the track chosen before that). */
   const pending = useRef(new Map<string, () => void>());
+  /** The sites key last fitted into view. */
+  const fitted = useRef('');
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
   const base = useBaseStyle();
@@ -162,10 +166,16 @@ export default function TrackingMap({ vehicles, trip, onSelect, sites = null, pl
       (map.getSource(ACTUAL_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(actual && actual.length
         ? { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'MultiLineString', coordinates: actual } }] }
         : EMPTY);
+      if (sites && sites.features.length && fitted.current !== sitesKey) {
+        fitted.current = sitesKey;
+        const b = new maplibregl.LngLatBounds();
+        for (const f of sites.features) b.extend(f.geometry.coordinates);
+        map.fitBounds(b, { padding: 60, maxZoom: 15, duration: 0 });
+      }
     };
     if (loaded.current) draw();
     else pending.current.set('plan-fact', draw);
-  }, [sites, planned, actual, mapGen]);
+  }, [sites, sitesKey, planned, actual, mapGen]);
 
   return <div ref={el} data-testid="tracking-map" role="region" aria-label="Карта транспорта" style={{ width: '100%', height: '100%', minHeight: 420 }} />;
 }

@@ -44,7 +44,7 @@ export function PlanFactPanel({ scheduleId, onSchedule, routeId, onRoute, day }:
           onChange={(v: number | undefined) => { onSchedule(v ?? null); onRoute(null); }}
         />
       </label>
-      {scheduleId === null ? <Empty description="Выберите график, чтобы видеть план и факт дня" /> : day.isError ? <ErrorState error={day.error} /> : !data ? null : (
+      {scheduleId === null ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Выберите график, чтобы видеть план и факт дня" /> : day.isError ? <ErrorState error={day.error} /> : !data ? null : (
         <>
           <p data-testid="plan-fact-totals" style={{ margin: '4px 0 8px' }}>
             Обслужено {n(data.totals.served + data.totals.served_unplanned + data.totals.late)} из {n(data.totals.due)}

@@ -16,11 +16,12 @@ import { useQuery } from '@tanstack/react-query';
 import {
   NAVCTL_POSITIONS_TOPIC, navTripsRoute, navVehiclesRoute, type LivePosition, type LivePositions, type NavTrip, type NavTripVisit, type NavVehicle,
 } from '@tko/contract';
-import { Card, Checkbox, Descriptions, Empty, Input, Space, Table, Tag, Typography } from 'antd';
+import { Card, Checkbox, DatePicker, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { callRoute } from '../api/client';
-import { formatDateTime } from '../app/dates';
+import { DATE_INPUT_FORMATS, formatDateTime } from '../app/dates';
 import { PageTitle } from '../app/page-title';
 import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, ForbiddenState, LoadingState } from '../app/states';
@@ -43,7 +44,8 @@ const VIEWS: { value: View; label: string }[] = [
 const km = (m: number) => `${(m / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} км`;
 const duration = (s: number) => `${Math.floor(s / 3600)} ч ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} мин`;
 const dwell = (s: number) => (s < 60 ? `${s} с` : `${Math.floor(s / 60)} мин ${String(s % 60).padStart(2, '0')} с`);
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the browser's (the dispatcher's) time zone, YYYY-MM-DD. */
+const today = () => dayjs().format('YYYY-MM-DD');
 
 /** Visits with arrival, dwell and the closest approach; `withTrip`: the trip number, or «между рейсами». */
 function VisitList({ visits, withTrip = false }: { visits: NavTripVisit[]; withTrip?: boolean }) {
@@ -113,14 +115,18 @@ export function TrackingPage() {
       <PageTitle>Мониторинг транспорта</PageTitle>
       <Space wrap>
         <Checkbox.Group aria-label="Показать" value={views} onChange={(v) => setViews(v as View[])} options={VIEWS} />
-        <label>
-          <span style={{ marginRight: 8 }}>День</span>
-          <Input type="date" value={day} onChange={(e) => { setDay(e.target.value); setTripNo(null); }} style={{ width: 160 }} aria-label="День рейсов" />
-        </label>
+        <label htmlFor="tracking-day">День</label>
+        <DatePicker
+          id="tracking-day" aria-label="День рейсов" format={DATE_INPUT_FORMATS} allowClear={false} value={dayjs(day)} style={{ width: 150 }}
+          onChange={(d) => { if (d) { setDay(d.format('YYYY-MM-DD')); setTripNo(null); } }}
+        />
       </Space>
       <div style={{ display: 'flex', gap: 12, height: 'calc(100vh - 190px)', minHeight: 480 }}>
-        {(show('vehicles') || show('trips') || show('trip')) && (
+        {(show('vehicles') || show('trips') || show('trip') || show('planfact')) && (
           <div style={{ width: 460, display: 'flex', flexDirection: 'column', gap: 12, overflowY: 'auto', minHeight: 0 }} data-testid="tracking-panels">
+            {show('planfact') && canPlanFact && (
+              <PlanFactPanel scheduleId={scheduleId} onSchedule={setScheduleId} routeId={routeId} onRoute={setRouteId} day={planFact.day} />
+            )}
             {show('vehicles') && (
               <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Машины</h2>}
                 extra={<span data-testid="online-counts">На связи: {counts.online} · Нет связи: {counts.offline}</span>}>
@@ -192,15 +198,10 @@ export function TrackingPage() {
           <Suspense fallback={<LoadingState text="Загрузка карты…" />}>
             <TrackingMap
               vehicles={list} trip={show('trip') || show('trips') ? trip : null} onSelect={(id) => { setSelected(id); setTripNo(null); }}
-              sites={statusSites} planned={show('planfact') ? planFact.planned : null} actual={show('planfact') ? planFact.actual : null}
+              sites={statusSites} sitesKey={`${scheduleId}@${day}`} planned={show('planfact') ? planFact.planned : null} actual={show('planfact') ? planFact.actual : null}
             />
           </Suspense>
         </div>
-        {show('planfact') && canPlanFact && (
-          <div style={{ width: 440, overflowY: 'auto', minHeight: 0 }} data-testid="plan-fact-panel">
-            <PlanFactPanel scheduleId={scheduleId} onSchedule={setScheduleId} routeId={routeId} onRoute={setRouteId} day={planFact.day} />
-          </div>
-        )}
       </div>
     </div>
   );
