@@ -102,6 +102,7 @@ export default function TrackingMap({ vehicles, trip, onSelect, sites = null, si
       pending.current.clear();
     });
     mapRef.current = map;
+    fitted.current = '';
     setMapGen((g) => g + 1);
     (globalThis as unknown as { __trackingMap?: maplibregl.Map }).__trackingMap = map;
     const owned = markers.current;
