@@ -5,7 +5,7 @@
  * and every due site with its status in Russian (PLAN_FACT_STATUS_LABELS), time and vehicle.
  * Kept live by use-plan-fact.ts (STOMP /topic/plan-fact.{id}).
  */
-import { PLAN_FACT_STATUS_LABELS, type PlanFactDay, type PlanFactRoute, type PlanFactSite } from '@tko/contract';
+import { formatNumber, PLAN_FACT_STATUS_LABELS, type PlanFactDay, type PlanFactRoute, type PlanFactSite } from '@tko/contract';
 import { Card, Empty, Progress, Select, Table, Tag, Typography } from 'antd';
 import { useRefOptions } from '../api/hooks';
 import { formatDateTime } from '../app/dates';
@@ -13,8 +13,8 @@ import { ErrorState } from '../app/states';
 import { routeProgress, siteName, sitesForTable, STATUS_COLORS } from './plan-fact-live';
 import { PANEL_SCROLL } from './tracking-state';
 
-/** Counts in Russian (a narrow no-break space between thousands). */
-const n = (v: number) => v.toLocaleString('ru-RU');
+/** Counts with the project's number formatter (a narrow no-break space between thousands). */
+const n = (v: number) => formatNumber(v);
 
 export interface PlanFactPanelProps {
   scheduleId: number | null;
