@@ -11,21 +11,34 @@
  *    truck of the plan that has a due site).
  * 3. Gives each truck of the day a Wialon identifier and tracker password, starts the real receiver
  *    in-process (real TCP, Redis publisher), and drives the day at the speed-up (simulate-day.ts).
- * 4. Reads the product's visits of every truck through the API (`GET /api/navctl/vehicles/{id}/trips/`,
- *    timed) and measures precision and recall of «served» (a due site with a visit) against the ground
- *    truth (a site with a certain service), leaving out the ambiguous sites (counted).
+ *    The worker's job loop runs in-process (apps/worker jobs/register.ts, only plan-fact-recompute, its own
+ *    BullMQ prefix): the receiver's ingest queues the recomputes as positions arrive, the worker publishes
+ *    on /topic/plan-fact.{id} through Redis; a Redis subscriber on the realtime channel (what each API's
+ *    STOMP broker reads) records when each site's change arrives.
+ * 4. Latency: for each site the truth says was served, from the answer to the packet carrying its stay's
+ *    last fix to the first /topic/plan-fact message listing the site after the stay began (0 when it
+ *    arrived while the truck still stood there; counted apart).
+ * 5. Reads plan/fact of the day (`GET /api/fleet/schedules/{id}/plan-fact/{date}/`, each schedule 5 times,
+ *    timed) and measures precision and recall of «served» (status served, served_unplanned or late)
+ *    against the ground truth (a site with a certain service), leaving out the ambiguous sites (counted);
+ *    and the same against the product's visits of every truck (`GET /api/navctl/vehicles/{id}/trips/`).
  * Prints the numbers and writes out/simulate-day.json and the truth (out/simulate-day-truth.json).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { createPool, dataDir, importAngarsk, migrate } from '@tko/db';
+import { DESTINATIONS, isoToWorkDate, PLAN_FACT_JOB, REALTIME_CHANNEL } from '@tko/contract';
+import type { PlanFactDay, PlanFactMessage, RealtimeEnvelope } from '@tko/contract';
+import { createDomain, createPool, dataDir, importAngarsk, migrate } from '@tko/db';
 import { createDatabase, databaseUrl, dropDatabase } from '@tko/db/testing';
 import { planScheduleDay } from '@tko/planning/store';
 import { redisPublisher } from '@tko/realtime';
 import { simulateDay } from '../apps/tracker/src/simulate-day/simulate-day';
 import { startTracker } from '../apps/tracker/src/tracker';
+import { workerJobClient } from '../apps/worker/src/jobs/client';
+import { startJobs } from '../apps/worker/src/jobs/register';
+import { workerJobTable } from '../apps/worker/src/jobs/table';
 import { startBenchApp } from './src/bench-app';
 import { adminUrl } from './src/env';
 import { describeMachine } from './src/machine';
@@ -74,17 +87,66 @@ for (const id of schedules) {
 }
 console.log(`planned in ${secs(t)} s`);
 
-const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-const tracker = await startTracker({ pool, publisher: redisPublisher(redis), port: 0, host: '127.0.0.1' });
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = new Redis(REDIS);
+const connection = new Redis(REDIS, { maxRetriesPerRequest: null });
+const prefix = `tko-bench-simday-${Date.now()}`;
+const jobs = workerJobClient(connection, prefix);
+const domain = createDomain({ pool, publisher: redisPublisher(redis), jobs });
+const worker = await startJobs({
+  connection, client: jobs, only: [PLAN_FACT_JOB], workerOptions: { prefix }, log: (m) => console.log(m),
+  table: workerJobTable({
+    domain, exportDir: OUT, exportTtlSeconds: 3600, importDir: OUT, geocoder: null, log: (m) => console.log(m),
+    every: { notificationCleanup: 3_600_000, exportCleanup: 3_600_000, dashboardRefresh: 3_600_000, problemDetect: 3_600_000 },
+  }),
+});
+// What each API's STOMP broker reads: the realtime channel; the plan/fact messages of the day's schedules.
+const changes = new Map<number, number[]>();
+let messages = 0;
+const sub = new Redis(REDIS);
+await sub.subscribe(REALTIME_CHANNEL);
+const topics = new Set(schedules.map((id) => DESTINATIONS.planFact(id)));
+sub.on('message', (_c: string, raw: string) => {
+  const e = JSON.parse(raw) as RealtimeEnvelope;
+  if (!topics.has(e.destination)) return;
+  messages++;
+  const now = Date.now();
+  for (const id of (e.body as PlanFactMessage).changed) (changes.get(id) ?? changes.set(id, []).get(id)!).push(now);
+});
+const tracker = await startTracker({ pool, publisher: redisPublisher(redis), jobs, port: 0, host: '127.0.0.1' });
+/** Per vehicle, in send order: the latest fix time of each answered packet and when it was answered. */
+const answered = new Map<number, { fixMs: number; at: number }[]>();
 const run = await simulateDay(pool, {
   scheduleIds: schedules, workDate, speedup: SPEEDUP, skipShare: Number(arg('skip', '0.05')), late: Number(arg('late', '5')),
   seed: Number(arg('seed', '1')), stepS: 10, dropShare: 0.02, host: '127.0.0.1', port: tracker.port, password: PASSWORD,
   provision: true, timeZone: TZ, log: (l) => console.log(l),
   // The identifiers and passwords were just set: the receiver's directory reads them now, not after its 30 s refresh.
   onReady: () => tracker.devices.refresh(),
+  onSent: (vehicleId, p, at) => void (answered.get(vehicleId) ?? answered.set(vehicleId, []).get(vehicleId)!).push({ fixMs: p.fixes[p.fixes.length - 1]!.time.getTime(), at }),
 });
 await tracker.batcher.drain();
 const lag = run.drive.trucks.map((x) => x.max_lag_ms);
+
+// Let the last recomputes finish: until no plan/fact message came for 15 s.
+for (let quiet = messages, k = 0; k < 40; k++) {
+  await new Promise((r) => setTimeout(r, 15_000));
+  if (messages === quiet) break;
+  quiet = messages;
+}
+const packetAt = (vehicleId: number, fixMs: number) => answered.get(vehicleId)?.find((x) => x.fixMs >= fixMs)?.at ?? null;
+const latency: number[] = [];
+let beforeLast = 0;
+let noMessage = 0;
+for (const s of run.truth.sites) {
+  const sv = s.services[0];
+  if (s.ambiguous || !sv) continue;
+  const first = packetAt(sv.vehicle_id, Date.parse(sv.arrived_at));
+  const last = packetAt(sv.vehicle_id, Date.parse(sv.left_at));
+  const got = first === null ? undefined : changes.get(s.site_id)?.find((x) => x >= first);
+  if (last === null || got === undefined) { noMessage++; continue; }
+  if (got < last) beforeLast++;
+  latency.push(Math.max(0, got - last));
+}
 
 // The product's visits of every truck of the day, through the API.
 const api = await startBenchApp(undefined, url);
@@ -100,7 +162,26 @@ for (const v of run.truth.vehicles) {
   const day0 = Date.parse(`${before}T16:00:00Z`); // the local day 00:00–24:00 Asia/Irkutsk
   for (const x of body.visits) if (Date.parse(x.arrived_at) >= day0 && Date.parse(x.arrived_at) < day0 + 86_400_000) visited.add(x.waste_area.id);
 }
+// Plan/fact of the day: each schedule 5 times.
+const planFactMs: number[] = [];
+const status = new Map<number, string>();
+for (let k = 0; k < 5; k++) {
+  for (const id of schedules) {
+    const a = performance.now();
+    const res = await fetch(`${api.origin}/api/fleet/schedules/${id}/plan-fact/${isoToWorkDate(workDate)}/`, { headers: { Authorization: `Bearer ${api.token}` } });
+    const body = await res.json() as PlanFactDay;
+    planFactMs.push(performance.now() - a);
+    if (!res.ok) throw new Error(`plan-fact of schedule ${id}: ${res.status}`);
+    for (const x of body.sites) if (x.waste_area) status.set(x.waste_area.id, x.status);
+  }
+}
 const clear = run.truth.sites.filter((s) => !s.ambiguous);
+const SERVED = new Set(['served', 'served_unplanned', 'late']);
+const pfServed = new Set(clear.filter((s) => SERVED.has(status.get(s.site_id) ?? '')).map((s) => s.site_id));
+const truthServedIds = clear.filter((s) => s.services.length > 0).map((s) => s.site_id);
+const pfBoth = truthServedIds.filter((id) => pfServed.has(id)).length;
+const exact = clear.filter((s) => status.get(s.site_id) === s.status).length;
+const mismatches = clear.filter((s) => status.get(s.site_id) !== s.status).map((s) => ({ site: s.site_id, truth: s.status, plan_fact: status.get(s.site_id) ?? null }));
 const truthServed = new Set(clear.filter((s) => s.services.length > 0).map((s) => s.site_id));
 const productServed = new Set(clear.filter((s) => visited.has(s.site_id)).map((s) => s.site_id));
 const both = [...productServed].filter((id) => truthServed.has(id)).length;
@@ -113,6 +194,12 @@ const result = {
   fixes: run.truth.vehicles.reduce((s, v) => s + v.fixes, 0), drive_s: run.drive.seconds, lag_ms: { p50: pct(lag, 0.5), p95: pct(lag, 0.95), max: Math.max(...lag) },
   served: { truth: truthServed.size, product: productServed.size, both, precision, recall, ambiguous_left_out: c.ambiguous,
     false_served: [...productServed].filter((id) => !truthServed.has(id)), not_found: [...truthServed].filter((id) => !productServed.has(id)) },
+  plan_fact: {
+    precision: pfBoth / pfServed.size, recall: pfBoth / truthServedIds.length, served_truth: truthServedIds.length, served_plan_fact: pfServed.size,
+    status_equal: exact, of: clear.length, mismatches: mismatches.slice(0, 30),
+    call_ms: { calls: planFactMs.length, p50: pct(planFactMs, 0.5), p95: pct(planFactMs, 0.95), max: Math.max(...planFactMs) },
+    stomp_latency_ms: { sites: latency.length, p50: pct(latency, 0.5), p95: pct(latency, 0.95), max: Math.max(...latency), before_last_packet: beforeLast, no_message: noMessage, messages },
+  },
   trips_call_ms: { calls: callMs.length, p50: pct(callMs, 0.5), p95: pct(callMs, 0.95), max: Math.max(...callMs), total: callMs.reduce((s, x) => s + x, 0) },
 };
 console.log(JSON.stringify(result, null, 1));
@@ -121,5 +208,10 @@ writeFileSync(path.join(OUT, 'simulate-day.json'), JSON.stringify(result, null, 
 writeFileSync(path.join(OUT, 'simulate-day-truth.json'), JSON.stringify(run.truth, null, 1));
 await api.close();
 await tracker.close();
+await worker.close();
+for (const q of jobs.opened()) await q.obliterate({ force: true }).catch(() => undefined);
+await jobs.close();
+connection.disconnect();
+sub.disconnect();
 redis.disconnect();
 await pool.end();

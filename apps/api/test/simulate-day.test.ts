@@ -4,11 +4,15 @@
  * ×600 through the real Wialon receiver over TCP (in-process, real PostgreSQL and Redis), then the
  * visits the product derives (`GET /api/navctl/vehicles/{id}/trips/`) compared with the
  * simulator's ground truth: every site the truth says a truck served has that truck's visit, no
- * other visit exists, and the skipped sites and the late ones are what the truth says. Also: the
+ * other visit exists, and the skipped sites and the late ones are what the truth says; and plan/fact of
+ * the day (`GET /api/fleet/schedules/{id}/plan-fact/{date}/`) gives every site the truth's status and
+ * serving truck. Also: the
  * generator is deterministic for a seed (same packets and truth twice, others for another seed).
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoToWorkDate } from '@tko/contract';
+import type { PlanFactDay } from '@tko/contract';
 import { redisPublisher } from '@tko/realtime';
 import { planScheduleDay } from '@tko/planning/store';
 import { setTrackerPassword } from '../../tracker/src/simulator';
@@ -106,4 +110,14 @@ describe('the day simulator', () => {
     // Each truth service has a visit arriving within two fixes of it (a lost first fix moves the arrival by one).
     for (const e of expected) expect(visits.some((v) => key(v) === key(e) && Math.abs(v.arrived - e.arrived) <= 2 * OPTS.stepS * 1000), JSON.stringify(e)).toBe(true);
   }, 240_000);
+
+  it('plan/fact of the day equals the ground truth, site by site', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/fleet/schedules/${scheduleId}/plan-fact/${isoToWorkDate(workDate)}/`, headers: { Authorization: `Bearer ${t.tokens.admin}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const day = res.json() as PlanFactDay;
+    const got = Object.fromEntries(day.sites.map((s) => [s.waste_area!.id, { status: s.status, vehicle: s.service?.vehicle.id ?? null }]));
+    const want = Object.fromEntries(run.truth.sites.map((s) => [s.site_id, { status: s.status, vehicle: s.services[0]?.vehicle_id ?? null }]));
+    expect(got).toEqual(want);
+    expect(day.totals).toMatchObject({ due: 30, served: 25, late: 2, missed: 3, served_unplanned: 0, pending: 0 });
+  });
 });
