@@ -50,10 +50,10 @@ describe('importAngarsk on the real file', () => {
     expect(rows.every((r) => r.action === 'create' && r.names.length === 1 && r.names[0] === 'Система')).toBe(true);
   });
 
-  it('stores each site as an ACTIVE open container site with the contract defaults, its zone and ON_MONTHDAYS days', async () => {
+  it('stores each site as an ACTIVE open container site, the facts the file does not carry left unknown (never defaulted to compliant), its zone and ON_MONTHDAYS days', async () => {
     const { rows } = await db.pool.query(
-      `SELECT count(*) FILTER (WHERE kind = 'CONTAINER' AND status = 'ACTIVE' AND type = 'OPENED' AND access = 'FREE'
-               AND platform_basement = 'CORRESPONDS' AND fence = 'CORRESPONDS' AND coverage_type = 'ASPHALT'
+      `SELECT count(*) FILTER (WHERE kind = 'CONTAINER' AND status = 'ACTIVE' AND type = 'OPENED'
+               AND access IS NULL AND platform_basement IS NULL AND fence IS NULL AND coverage_type IS NULL AND has_cover IS NULL
                AND section_for_kgo = 'NOT_PROVIDED' AND arrival_time = '06:00' AND leave_time = '22:00'
                AND periodicity = 'ON_MONTHDAYS' AND cardinality(periodicity_on_monthdays) > 0
                AND periodicity_on_monthdays = ARRAY(SELECT unnest(periodicity_on_monthdays) ORDER BY 1)

@@ -115,7 +115,9 @@ describe('reports', () => {
   });
 
   it('signing a set signs its approved reports (each with its history) and records is_signed in the set’s', async () => {
-    const s = await pipeline.create(set, createSchema(set).parse(reportSetResource.example) as Row, writer);
+    // A set requiring the one form filed here (a set is signed only when every form it requires is).
+    const forms = [{ report_kind: 'WASTE_SOURCES', in_set: true }];
+    const s = await pipeline.create(set, createSchema(set).parse({ ...reportSetResource.example, reports: forms }) as Row, writer);
     const setId = Number(s.id);
     const id = Number((await newReport({ report_set: setId })).id);
     await steps(id, ['submit', 'accept', 'approve']);
