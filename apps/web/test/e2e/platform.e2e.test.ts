@@ -371,7 +371,7 @@ describe('platform services in the browser', () => {
     expect(latestText).toContain(`${ADMIN.last_name} ${ADMIN.first_name}`);
     expect(latestText).toContain('изменение');
     expect(latestText).toContain(containerResource.fields.kg_accumulated_waste!.label);
-    expect(latestText).toContain('1250,5');
+    expect(latestText).toContain('1\u202f250,5'); // decimal comma, a narrow no-break space between thousands (ru-RU)
     expect(latestText).not.toContain(containerResource.fields.landmark!.label);
     expect(await history.getByTestId('history-entry').nth(1).textContent()).toContain('создание');
 

@@ -72,11 +72,15 @@ async function count(text: string, params: unknown[] = []): Promise<number> {
 /** The form row (label, input, tags, message) of a card field. */
 const item = (p: Page, name: string) => p.locator('.ant-form-item').filter({ has: field(p, name) });
 
-/** A decimal string as the app shows it: `4260.000` → `4260`, `1.100` → `1,1` (src/crud/format.ts). */
+/**
+ * A decimal string as the app shows it (ru-RU: decimal comma, thousands split by a narrow no-break
+ * space): `4260.000` → `4 260`, `1.100` → `1,1`, `49644.000` → `49 644`.
+ */
 function shownDecimal(s: string): string {
   const [int, frac = ''] = s.split('.');
+  const grouped = int!.replace(/\B(?=(\d{3})+$)/g, '\u202f');
   const f = frac.replace(/0+$/, '');
-  return f ? `${int},${f}` : int!;
+  return f ? `${grouped},${f}` : grouped;
 }
 
 /**

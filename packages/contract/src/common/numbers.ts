@@ -29,7 +29,7 @@ function formatter(min: number, max: number): Intl.NumberFormat {
 
 const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 
-/** `1760.5` → `1760,5`, `'12345.500'` → `12 345,5`, `-1.5` → `-1,5`; '' for no value. */
+/** `1760.5` → `1 760,5`, `'12345.500'` → `12 345,5`, `-1.5` → `-1,5` (spaces: U+202F); '' for no value. */
 export function formatNumber(value: number | string | null | undefined, o: NumberFormatOptions = {}): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && !DECIMAL_RE.test(value.trim())) return '';
