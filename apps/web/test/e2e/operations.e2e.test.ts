@@ -172,7 +172,7 @@ describe('operations in the browser', () => {
     // The list reloads with the new flows: this flow for both years, 1000 × 1,1 and 1000 × 1,1².
     const rows = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'Ангарск, 12 мкр (прогноз)' });
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
-    for (const [y, volume] of [[first, '1100'], [last, '1210']] as const) {
+    for (const [y, volume] of [[first, '1\u202f100'], [last, '1\u202f210']] as const) { // ru-RU: thousands split by a narrow no-break space
       await rows.filter({ hasText: String(y) }).filter({ hasText: volume }).waitFor();
     }
     const { rows: saved } = await db.pool.query<{ year: number; total_volume: string; generated: boolean }>(

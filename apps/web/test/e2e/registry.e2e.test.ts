@@ -192,7 +192,7 @@ describe('registry in the browser', () => {
     await firstRow.getByRole('link', { name: 'Редактировать' }).click();
     await page.waitForURL((u) => /\/update\/\d+\/$/.test(u.pathname));
     state.siteId = Number(/\/update\/(\d+)\/$/.exec(new URL(page.url()).pathname)![1]);
-    const before = await db.pool.query<{ location: string; landmark: string | null; has_cover: boolean }>(
+    const before = await db.pool.query<{ location: string; landmark: string | null; has_cover: boolean | null }>(
       'SELECT location, landmark, has_cover FROM waste_area WHERE id = $1',
       [state.siteId],
     );
@@ -210,10 +210,12 @@ describe('registry in the browser', () => {
     await page.getByLabel('Радиус обслуживания по GPS', { exact: false }).fill('80');
 
     await page.getByRole('tab', { name: 'Характеристики' }).click();
-    const cover = page.getByRole('checkbox', { name: 'Есть навес (крыша)' });
-    expect(await cover.isChecked()).toBe(row.has_cover);
-    await cover.click();
-    expect(await cover.isChecked()).toBe(!row.has_cover);
+    // A surveyed fact (Да / Нет / «Не обследовано»): the Angarsk file never recorded the cover, so it is unknown, not «нет».
+    expect(row.has_cover).toBeNull();
+    const cover = page.locator('.ant-form-item').filter({ hasText: 'Есть навес (крыша)' });
+    await expect.poll(() => cover.locator('.ant-select-placeholder').textContent()).toBe('Не обследовано');
+    await cover.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Да$/ }).click();
 
     const [saved] = await Promise.all([
       page.waitForResponse((r) => new URL(r.url()).pathname === `${API_LIST}${state.siteId}/` && r.request().method() === 'PUT'),
@@ -223,14 +225,14 @@ describe('registry in the browser', () => {
     await page.getByText('Изменения площадки сохранены').waitFor();
     expect(await page.getByTestId('invalid-tabs').count()).toBe(0);
 
-    const after = await db.pool.query<{ landmark: string | null; has_cover: boolean; location: string; service_radius_m: number | null }>(
+    const after = await db.pool.query<{ landmark: string | null; has_cover: boolean | null; location: string; service_radius_m: number | null }>(
       'SELECT landmark, has_cover, location, service_radius_m FROM waste_area WHERE id = $1',
       [state.siteId],
     );
-    expect(after.rows[0]).toEqual({ landmark: state.landmark, has_cover: !row.has_cover, location: row.location, service_radius_m: 80 });
+    expect(after.rows[0]).toEqual({ landmark: state.landmark, has_cover: true, location: row.location, service_radius_m: 80 });
     const covered = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM waste_area WHERE kind = 'CONTAINER' AND has_cover`);
     state.coverCount = covered.rows[0]!.n;
-    state.hasCover = !row.has_cover;
+    state.hasCover = true;
   });
 
   it('4. the change shows on the view page and in the list', async () => {
