@@ -56,7 +56,9 @@ async function ended(queue: string, id: string): Promise<{ job: Job; state: stri
   return waitUntil(async () => {
     const job = await h.client.queue(queue).getJob(id);
     const state = job ? await job.getState() : 'missing';
-    return job && (state === 'completed' || state === 'failed') ? { job, state } : null;
+    if (!job || (state !== 'completed' && state !== 'failed')) return null;
+    // Read again: the job may have ended between the read above and its state (no failedReason yet).
+    return { job: (await h.client.queue(queue).getJob(id))!, state };
   }, `job ${id} on «${queue}» to end`, 120000, 100);
 }
 
