@@ -25,6 +25,7 @@ import { MAP_LOCALE_RU } from './map-locale';
 import { NoBasemapNotice, useBaseStyle } from './base-style';
 import { matchColor, STATUS_COLORS, tileUrl } from './map-style';
 import { initialView } from './map-view-state';
+import { holdMap } from './map-handle';
 
 /** The site kinds a contract may name (the contract waste area's four types, spec 03 §3). */
 export const CONTRACT_SITE_KINDS = ['CONTAINER', 'SPECIALA', 'COLLECTION', 'CHAMBER'] as const;
@@ -162,13 +163,9 @@ export default function ContractSitesMap({ chosen, onToggle, disabled, focus }: 
       map.getCanvas().style.cursor = '';
     });
     map.on('error', (e) => console.warn('Ошибка карты мест накопления', e.error));
-    mapRef.current = map;
-    (globalThis as unknown as { __contractMap?: maplibregl.Map }).__contractMap = map;
+    const release = holdMap(mapRef, map, '__contractMap');
     return () => {
-      const g = globalThis as unknown as { __contractMap?: maplibregl.Map };
-      if (g.__contractMap === map) delete g.__contractMap;
-      map.remove();
-      mapRef.current = null;
+      release();
       setLoaded(false);
     };
     // The map is made once, when it is first shown and its view is known; `chosen` only re-filters a layer.

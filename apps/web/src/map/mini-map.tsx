@@ -15,6 +15,7 @@ import { fetchMapSettings } from '../api/system-settings';
 import { MAP_LOCALE_RU } from './map-locale';
 import { NoBasemapNotice, useBaseStyle } from './base-style';
 import { COUNTRY_VIEW } from './map-view-state';
+import { holdMap } from './map-handle';
 
 /** Zoom of the small maps when the settings give none. */
 export const MINI_ZOOM = 15;
@@ -54,12 +55,7 @@ export default function MiniMap({ value, onPick, disabled }: { value: unknown; o
       if (disabledRef.current) return;
       pickRef.current(formatCoordinates({ lat: e.lngLat.lat, lng: e.lngLat.lng }));
     });
-    mapRef.current = map;
-    (globalThis as unknown as { __miniMap?: maplibregl.Map }).__miniMap = map;
-    return () => {
-      map.remove();
-      mapRef.current = null;
-    };
+    return holdMap(mapRef, map, '__miniMap');
     // The map is made once, when the settings are known; later points move the marker only.
   }, [settings.isPending, base.known]);
 

@@ -20,6 +20,7 @@ import { MAP_LOCALE_RU } from './map-locale';
 import { NoBasemapNotice, useBaseStyle } from './base-style';
 import { matchColor, STATUS_COLORS, tileUrl } from './map-style';
 import { initialView } from './map-view-state';
+import { holdMap } from './map-handle';
 
 export interface GeoPolygon {
   type: 'Polygon';
@@ -96,13 +97,9 @@ export default function PolygonDrawMap({ onChange }: { onChange: (polygon: GeoPo
     map.on('click', (e) => setCorners((c) => [...c, [e.lngLat.lng, e.lngLat.lat]]));
     map.getCanvas().style.cursor = 'crosshair';
     map.on('error', (e) => console.warn('Ошибка карты области', e.error));
-    mapRef.current = map;
-    (globalThis as unknown as { __drawMap?: maplibregl.Map }).__drawMap = map;
+    const release = holdMap(mapRef, map, '__drawMap');
     return () => {
-      const g = globalThis as unknown as { __drawMap?: maplibregl.Map };
-      if (g.__drawMap === map) delete g.__drawMap;
-      map.remove();
-      mapRef.current = null;
+      release();
       setLoaded(false);
     };
     // Made once, when its view is known.

@@ -23,6 +23,7 @@ import { MAP_LOCALE_RU } from './map-locale';
 import { NoBasemapNotice, NoRoadGraphNotice, useBaseStyle } from './base-style';
 import { COUNTRY_VIEW } from './map-view-state';
 import { addRouteLayers, fetchRoutesGeojson, routesBounds, showRoutes, stopLabel, ROUTE_STOPS_LAYER, type RouteFeatureProps } from './route-layers';
+import { holdMap } from './map-handle';
 
 type LngLat = [number, number];
 interface Built { coordinates: LngLat[]; polyline: string; distance: number; duration: number }
@@ -102,12 +103,7 @@ export function RouteMapPanel({ entity }: { entity: Record<string, unknown> | nu
       setBuilt(null);
       setSaved(false);
     });
-    mapRef.current = map;
-    (globalThis as unknown as { __routeMap?: maplibregl.Map }).__routeMap = map;
-    return () => {
-      map.remove();
-      mapRef.current = null;
-    };
+    return holdMap(mapRef, map, '__routeMap');
     // The map is made once, when the settings are known.
   }, [settings.isPending, base.known]);
 

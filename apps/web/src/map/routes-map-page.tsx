@@ -24,6 +24,7 @@ import { NoBasemapNotice, useBaseStyle } from './base-style';
 import { MAP_LOCALE_RU } from './map-locale';
 import { COUNTRY_VIEW } from './map-view-state';
 import { addRouteLayers, fetchRoutesGeojson, routeColor, routesBounds, showRoutes, stopLabel, ROUTE_STOPS_LAYER, type RouteFeatureProps } from './route-layers';
+import { holdMap } from './map-handle';
 
 const WEEKDAYS = ['понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'];
 
@@ -83,12 +84,7 @@ export default function RoutesMapPage() {
     });
     map.on('mouseenter', ROUTE_STOPS_LAYER, () => { map.getCanvas().style.cursor = 'pointer'; });
     map.on('mouseleave', ROUTE_STOPS_LAYER, () => { map.getCanvas().style.cursor = ''; });
-    mapRef.current = map;
-    (globalThis as unknown as { __routesMap?: maplibregl.Map }).__routesMap = map;
-    return () => {
-      map.remove();
-      mapRef.current = null;
-    };
+    return holdMap(mapRef, map, '__routesMap');
   }, [settings.isPending, base.known]);
 
   useEffect(() => {
