@@ -103,6 +103,26 @@ describe('report kinds and data validation', () => {
     expect((await http().get('/api/report/waste-source-report/').set(as('declA'))).body.results.every((r: { report_kind: string }) => r.report_kind === 'WASTE_SOURCES')).toBe(true);
   });
 
+  it('a draft of form 3 with nonsense saves, but submit refuses it with 400 by path and leaves it a draft (contract checks.ts)', async () => {
+    const { rows: [fkko] } = await t.pool.query<{ id: number }>(
+      `INSERT INTO fkko (code, name) VALUES ('73111001724', 'Отходы из жилищ несортированные') ON CONFLICT (code) DO UPDATE SET code = EXCLUDED.code RETURNING id`);
+    // Class 1 for a class-4 code; received 5 below its parts 50; a negative year end.
+    const row = { hazard_class: '1', fkko: fkko!.id, formed: '10', received_total: '5', received_processing: '50', end_of_year: '-1' };
+    const res = await http().post('/api/report/form3-report/').set(as('declA')).send({ name: 'Форма 3 с ошибками', organization: org.a, oktmo: '25603101', data: { year: 2025, by_hazard_class: [row] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const refused = await http().post(`/api/report/form3-report/${res.body.id}/submit/`).set(as('declA')).send({});
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      'data.by_hazard_class.0.end_of_year': ['Значение не может быть отрицательным.', 'Баланс не сходится: начало года + образовано + поступило − обработано − утилизировано − обезврежено − передано − размещено = 15 т, а указано −1 т.'],
+      'data.by_hazard_class.0.received_total': ['Поступило от других всего (5 т) меньше суммы по видам обращения (50 т).'],
+      'data.by_hazard_class.0.hazard_class': ['Класс опасности 1 не совпадает с кодом ФККО 73111001724: последняя цифра кода — класс 4.'],
+    });
+    expect((await http().get(`${R}${res.body.id}/`).set(as('declA'))).body.status).toBe('DRAFT');
+    const fixed = { ...row, hazard_class: '4', received_total: '50', end_of_year: '60' };
+    expect((await http().put(`/api/report/form3-report/${res.body.id}/`).set(as('declA')).send({ name: 'Форма 3', organization: org.a, oktmo: '25603101', data: { year: 2025, by_hazard_class: [fixed] } })).status).toBe(200);
+    expect((await http().post(`/api/report/form3-report/${res.body.id}/submit/`).set(as('declA')).send({})).body.status).toBe('SUBMITTED_FOR_REVIEW');
+  });
+
   it('a form updates by PUT on the list (id in the body) and by POST on {id}/ too (endpoints.tsv); 400 without id, 404 out of scope, 409 once submitted', async () => {
     const P = '/api/report/waste-source-report/';
     const id = await newReport('declA');

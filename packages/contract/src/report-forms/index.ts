@@ -3,3 +3,4 @@ export * from './field-def';
 export * from './save-format';
 export * from './build-schema';
 export * from './kinds';
+export * from './checks';

@@ -12,10 +12,11 @@
  *   same unit (history, announcement, notices).
  * After the commit every step (and a report's create) sends the templates' notices (report-notices.ts).
  */
+import type { PoolClient } from 'pg';
 import { writerNameSql } from '../domain/writer';
-import { ReportStatus, containerWasteAreaReportResource, form3ReportResource, reportResource, reportSetResource, wasteSourceReportResource } from '@tko/contract';
+import { ReportStatus, checkReportRules, containerWasteAreaReportResource, linkedIds, reportKindInfo, form3ReportResource, reportResource, reportSetResource, wasteSourceReportResource } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
-import { ConflictError } from '../registry/errors';
+import { ConflictError, FieldValidationError } from '../registry/errors';
 import type { WriteEvent } from '../registry/write-pipeline';
 import { canonicalSha256, signedContent } from './canonical-json';
 import { sendReportNotices } from './report-notices';
@@ -30,10 +31,29 @@ export const STEP_EVENTS: Record<string, string> = {
 };
 const SET_STEP_EVENTS: Record<string, string> = { submit: 'SET_SUBMITTED', sign: 'SET_SIGNED' };
 
+/**
+ * Submit refuses a report whose `data` breaks a rule of its kind (contract report-forms/checks.ts):
+ * 400 with the messages by path; the ФККО codes of the linked dictionary rows are read here.
+ */
+async function refuseBrokenRules(db: PoolClient, id: number): Promise<void> {
+  const { rows: [r] } = await db.query<{ report_kind: string; data: unknown }>(`SELECT report_kind, data FROM report WHERE id = $1`, [id]);
+  const info = reportKindInfo(r?.report_kind);
+  if (!r || !info) return;
+  const ids = linkedIds(info.fields, r.data, 'fkko');
+  const codes = new Map<number, string>();
+  if (ids.length) {
+    const { rows } = await db.query<{ id: number; code: string }>(`SELECT id, code FROM fkko WHERE id = ANY($1::int[])`, [ids]);
+    for (const c of rows) codes.set(c.id, c.code);
+  }
+  const broken = checkReportRules(r.report_kind, r.data, { fkkoCode: (fid) => codes.get(fid) });
+  if (Object.keys(broken).length) throw new FieldValidationError(broken);
+}
+
 function reportEffectsOf(def: ResourceDef): RegistryEffect[] {
   return [
     {
       kind: 'action', resource: def.name, action: 'submit', hook: async ({ db, id, before }) => {
+        await refuseBrokenRules(db, id);
         if (before.status === 'BEING_FINALIZED') await db.query(`UPDATE report SET revision = revision + 1 WHERE id = $1`, [id]);
       },
     },
