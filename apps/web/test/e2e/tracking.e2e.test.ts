@@ -30,6 +30,9 @@ let browser: Browser;
 let page: Page;
 let webCopy: string | undefined;
 let truckId = 0;
+let baseUrl = '';
+/** When the earlier trip starts: two hours ago, moved back so that it never straddles midnight. */
+let tripStart: Date;
 
 beforeAll(async () => {
   webCopy = copyBuiltWeb('tko-web-tracking-');
@@ -40,14 +43,14 @@ beforeAll(async () => {
   await db.pool.query(`INSERT INTO vehicle (license_plate) VALUES ('М777ММ38')`);
   // 90 more trucks without data: with 92, the list scrolls in its own panel (the trips stay in view).
   await db.pool.query(`INSERT INTO vehicle (license_plate) SELECT 'Я' || lpad(g::text, 3, '0') || 'ЯЯ38' FROM generate_series(1, 90) g`);
-  let baseUrl: string;
   ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { redisUrl: REDIS_URL } }));
   redis = new Redis(REDIS_URL);
   tracker = await startTracker({ pool: db.pool, publisher: redisPublisher(redis), port: 0, host: '127.0.0.1' });
   // Earlier today: one trip along Nevsky with a 2-minute stop at a container site (vertex 3), then parked at its end.
   await db.pool.query(`INSERT INTO waste_area (kind, name_waste_area, coordinates) VALUES ('CONTAINER', 'КП Невский 3', ST_SetSRID(ST_MakePoint($2, $1), 4326))`, [NEVSKY[3]![0], NEVSKY[3]![1]]);
-  const start = new Date(Date.now() - 2 * 3600_000);
-  const fixes = fixesAlong(NEVSKY.slice(0, 6), start, { speedKmh: 30, stepS: 10, stops: { 3: 120 } });
+  tripStart = new Date(Date.now() - 2 * 3600_000);
+  if (new Date(tripStart.getTime() + 20 * 60_000).getDate() !== tripStart.getDate()) tripStart = new Date(tripStart.getTime() - 20 * 60_000);
+  const fixes = fixesAlong(NEVSKY.slice(0, 6), tripStart, { speedKmh: 30, stepS: 10, stops: { 3: 120 } });
   expect(await replay(tracker.port, IMEI, fixes, { kind: 'B', password: PASSWORD })).toEqual([`#AB#${fixes.length}`]);
   // … and a fix a minute ago: on line.
   expect(await replay(tracker.port, IMEI, [{ time: new Date(Date.now() - 60_000), lat: NEVSKY[5]![0], lng: NEVSKY[5]![1], speed: 0 }], { password: PASSWORD })).toEqual(['#ASD#1']);
@@ -90,6 +93,10 @@ describe('tracking screen', () => {
   });
 
   it('chooses the truck and shows its trips of the day, the trip card and the track on the map', async () => {
+    // Shortly after midnight the earlier trip lies on yesterday: the day of the screen is then chosen by its `day` parameter.
+    const day = (t: number) => page.evaluate((ms) => { const d = new Date(ms); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; }, t);
+    const tripDay = await day(tripStart.getTime());
+    if (tripDay !== await day(Date.now())) await page.goto(`${baseUrl}/routes/nav-ctrl/?day=${tripDay}`);
     await page.getByRole('link', { name: 'К555КК38' }).click();
     await page.getByRole('heading', { name: 'Рейсы К555КК38' }).waitFor();
     await page.getByRole('heading', { name: 'Рейс № 1' }).waitFor();
