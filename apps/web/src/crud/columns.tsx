@@ -1,7 +1,8 @@
-/** Table columns of a registry: its `list: true` fields, sortable where `def.ordering` allows. */
+/** Table columns of a registry's list. */
 import type { ResourceDef } from '@tko/contract';
 import type { ColumnType } from 'antd/es/table';
 import type { Entity } from '../api/resource-client';
+import { columnWidth } from './column-widths';
 import { formatFieldValue } from './format';
 
 export type SortOrder = 'ascend' | 'descend' | null;
@@ -20,20 +21,24 @@ export function orderingOf(key: string, order: SortOrder, fallback: string): str
   return fallback;
 }
 
-export function listColumns(def: ResourceDef, ordering: string, opts: { publicOnly: boolean }): ColumnType<Entity>[] {
-  return Object.entries(def.fields)
-    .filter(([, fd]) => fd.list && !fd.detailOnly && !(opts.publicOnly && fd.private))
-    .map(([key, fd]) => ({
+/**
+ * Table columns of a registry: the `shown` fields in their order (column-choice.ts), sortable
+ * where `def.ordering` allows, each of its kind's width (column-widths.ts). Texts longer than
+ * their column are cut with «…» and read whole in the cell's tooltip (`title`).
+ */
+export function listColumns(def: ResourceDef, ordering: string, shown: readonly string[]): ColumnType<Entity>[] {
+  return shown.map((key) => {
+    const fd = def.fields[key]!;
+    return {
       key,
       dataIndex: key,
       title: fd.label,
       sorter: def.ordering.includes(key),
       sortOrder: def.ordering.includes(key) ? sortOrderOf(ordering, key) : undefined,
       sortDirections: ['ascend', 'descend'],
-      ellipsis: fd.kind === 'text' && key !== 'location',
-      width: fd.kind === 'id' ? 80 : fd.kind === 'point' ? 200 : undefined,
-      // Long names (ФККО, organisations) are cut with «…» instead of widening the table; the full text is the cell's title.
-      onCell: () => (fd.kind === 'text' && key !== 'location' ? { style: { maxWidth: 480 } } : {}),
+      width: columnWidth(fd),
+      ellipsis: true,
       render: (value: unknown) => formatFieldValue(fd, value),
-    }));
+    };
+  });
 }

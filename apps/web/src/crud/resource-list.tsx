@@ -23,6 +23,9 @@ import { useRegistryLive } from '../live/use-registry-live';
 import type { WebResource } from '../resources/web-resource';
 import { listColumns, orderingOf, type SortOrder } from './columns';
 import { BulkDeleteButton } from './bulk-delete';
+import { ColumnChooser } from './column-chooser';
+import { useShownColumns } from './column-choice';
+import { ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from './column-widths';
 import { ExportButton } from './export-button';
 import { FilterBar } from './filter-bar';
 import { setOption, type HashOptions } from './hash-options';
@@ -109,6 +112,7 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
   const paramsKey = JSON.stringify(params);
   useEffect(() => setSelected([]), [paramsKey]);
   const ordering = readOrdering(def, options);
+  const [shown, setShown] = useShownColumns(def, anonymous);
 
   useEffect(() => rememberListHash(paths.list, location.hash), [paths.list, location.hash]);
 
@@ -127,20 +131,22 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
   }, [outOfRange, list.data, pageSize, pageNumber, options, setOptions]);
 
   const columns = useMemo(() => {
-    const cols: ColumnType<Entity>[] = listColumns(def, ordering, { publicOnly: anonymous });
+    const cols: ColumnType<Entity>[] = listColumns(def, ordering, shown);
     if (!anonymous && canChange) {
       // One focusable control per row (a link drawn as an icon button, never a button inside a link),
       // under a header read by screen readers (issue 15 §3).
       cols.push({
         key: 'actions',
         title: <span className="visually-hidden">Действия</span>,
-        width: 56,
+        width: ACTIONS_COLUMN_WIDTH,
         fixed: 'right',
         render: (_v, row) => <RowEditLink to={paths.card(row)} />,
       });
     }
     return cols;
-  }, [def, ordering, anonymous, canChange, paths]);
+  }, [def, ordering, anonymous, canChange, paths, shown]);
+  // The table is as wide as its columns' widths: the key columns fit 1 440 px, chosen extra ones scroll.
+  const tableWidth = useMemo(() => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), canDelete ? SELECT_COLUMN_WIDTH : 0), [columns, canDelete]);
 
   const onRow = useCallback((row: Entity) => ({ onClick: () => void navigate(paths.view(row)), style: ROW_STYLE }), [navigate, paths]);
   const page = list.data;
@@ -151,6 +157,7 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
         <PageTitle>{title ?? def.label}</PageTitle>
         {!anonymous && (
           <Space wrap>
+            <ColumnChooser def={def} anonymous={anonymous} shown={shown} onChange={setShown} />
             {canDelete && selected.length > 0 && <BulkDeleteButton def={def} selected={selected} onDone={() => setSelected([])} />}
             <Can perm={`${def.name}:export`}>
               <ExportButton def={def} options={effective} />
@@ -193,11 +200,12 @@ export function ResourceList({ web, paths: pathsProp, anonymous, fixed = NO_FIXE
             columns={columns}
             dataSource={page?.results ?? []}
             loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
+            tableLayout="fixed"
+            scroll={{ x: tableWidth }}
             locale={{ emptyText: list.isPending ? 'Загрузка…' : <Empty description={anonymous ? 'Ничего не найдено. Измените фильтры.' : web.emptyText} /> }}
             onRow={onRow}
             rowClassName={(row) => (def.listHighlight && row[def.listHighlight] === true ? 'row-highlight' : '')}
-            rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected, columnWidth: 40, hideSelectAll: true, columnTitle: SELECT_TITLE, getCheckboxProps: (row) => ({ 'aria-label': `Выбрать запись № ${String(row.id)}` }), renderCell: (_c, _r, _i, node) => <span onClick={stopClick}>{node}</span> } : undefined}
+            rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected, columnWidth: SELECT_COLUMN_WIDTH, hideSelectAll: true, columnTitle: SELECT_TITLE, getCheckboxProps: (row) => ({ 'aria-label': `Выбрать запись № ${String(row.id)}` }), renderCell: (_c, _r, _i, node) => <span onClick={stopClick}>{node}</span> } : undefined}
             pagination={{
               current: pageNumber,
               pageSize,

@@ -167,6 +167,25 @@ describe('registry in the browser', () => {
     await page.getByRole('button', { name: 'Выгрузить в Excel' }).waitFor();
     // Rows of the first page, ordered by address.
     await expect.poll(() => page.getByRole('link', { name: 'Редактировать' }).count()).toBeGreaterThan(0);
+
+    // Lists that fit (issue 26): the key columns — status, periodicity, containers, coordinates — are on a 1 440 px screen
+    // without scrolling; «Столбцы» adds «Ориентир», remembered for this user after a reload, «Как по умолчанию» takes it away.
+    const header = (name: string) => page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) });
+    for (const name of ['Адрес (местоположение)', 'Координаты', 'Статус', 'Периодичность вывоза', 'Количество контейнеров']) {
+      const box = await header(name).boundingBox();
+      expect(box && box.x + box.width, name).toBeLessThanOrEqual(1440);
+    }
+    const scroller = page.locator('.ant-table-content').first();
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Столбцы' }).click();
+    await page.getByRole('checkbox', { name: 'Ориентир', exact: true }).check();
+    await header('Ориентир').waitFor();
+    await page.reload();
+    await header('Ориентир').waitFor();
+    await page.getByRole('button', { name: 'Столбцы' }).click();
+    await page.getByRole('button', { name: 'Как по умолчанию' }).click();
+    await header('Ориентир').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
   });
 
   it('2. the search filter goes into the hash and the count matches the database', async () => {

@@ -35,6 +35,13 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   webPath: string;
   tabs: TabDef[];
   fields: F;
+  /**
+   * The list's key columns, in their order: shown first and fitting a 1 440 px screen (the web
+   * app's column widths, apps/web/src/crud/column-widths.ts; checked by its unit test). Every
+   * other field a list row carries is offered by the column chooser. Absent: the fields marked
+   * `list: true`, in their order.
+   */
+  keyColumns?: string[];
   filters: Record<string, FilterDef>;
   /** Field names allowed in `ordering` (each also with '-'); each must be stored in a column. */
   ordering: string[];
@@ -138,7 +145,29 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
   for (const o of def.ordering) {
     if (!def.fields[o]) throw new Error(`${def.name}: ordering on an unknown field: ${o}`);
   }
+  for (const k of def.keyColumns ?? []) {
+    const fd = def.fields[k];
+    if (!fd || fd.detailOnly) throw new Error(`${def.name}: key column is not a list field: ${k}`);
+  }
   return def;
+}
+
+/** Field kinds a list cell cannot show (nested rows, attachments, raw JSON, secrets): never a list column. */
+const NOT_COLUMNS = new Set(['children', 'files', 'json', 'secret']);
+
+/**
+ * The columns a list may show, in the registry's field order: the fields of a list row except
+ * those of {@link NOT_COLUMNS} kinds (and personal data for anonymous visitors).
+ */
+export function columnFields(def: ResourceDef, opts: { publicOnly?: boolean } = {}): string[] {
+  return listFields(def, opts).filter((k) => !NOT_COLUMNS.has(def.fields[k]!.kind));
+}
+
+/** The list's key columns ({@link ResourceDef.keyColumns}, else the `list: true` fields), of those {@link columnFields} allows. */
+export function keyColumnsOf(def: ResourceDef, opts: { publicOnly?: boolean } = {}): string[] {
+  const allowed = new Set(columnFields(def, opts));
+  const keys = def.keyColumns ?? Object.entries(def.fields).filter(([, fd]) => fd.list).map(([k]) => k);
+  return keys.filter((k) => allowed.has(k));
 }
 
 type ReadShape<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K]['read'] };

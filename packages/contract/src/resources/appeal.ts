@@ -67,6 +67,7 @@ export const appealResource = defineResource({
     waste_area: { kind: 'ref', field: 'waste_area', label: 'Место накопления' },
     contract: { kind: 'ref', field: 'contract', label: 'Договор' },
   },
+  keyColumns: ['id', 'status', 'category', 'author_name', 'received_at', 'deadline_at', 'assignee'],
   ordering: ['id', 'received_at', 'deadline_at', 'status', 'author_name'],
   defaultOrdering: '-received_at',
   titleField: 'author_name',

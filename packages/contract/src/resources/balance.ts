@@ -73,6 +73,7 @@ export const balanceResource = defineResource({
     fkko: { kind: 'ref', field: 'fkko', label: 'Код ФККО' },
     identity_broken: { kind: 'bool', field: 'identity_broken', label: 'Баланс не сходится' },
   },
+  keyColumns: ['fkko', 'created', 'received', 'processed', 'recycled', 'neutralized', 'disposed', 'sended', 'stored', 'year_end'],
   ordering: ['id', 'year', 'hazard_class', ...BALANCE_QUANTITIES],
   defaultOrdering: 'year',
   aggregates: Object.fromEntries(BALANCE_QUANTITIES.map((k) => [`total_${k}`, { sum: k }])),

@@ -94,6 +94,7 @@ export const collectionRequestResource = defineResource({
     planned_date: { kind: 'period', field: 'planned_date', label: 'Плановая дата' },
     in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
   },
+  keyColumns: ['id', 'status', 'application_date', 'planned_date', 'collection_date', 'container_amount', 'location', 'schedule'],
   ordering: ['id', 'application_date', 'planned_date', 'collection_date', 'location', 'container_amount', 'created_at'],
   defaultOrdering: '-application_date',
   titleField: 'location',

@@ -21,6 +21,7 @@ export const containerResource = defineResource({
     characteristics: true,
     extra: { type: { kind: 'enum', field: 'type', enum: ContainerSiteType, label: 'Тип площадки' } },
   }),
+  keyColumns: ['id', 'location', 'coordinates', 'status', 'type', 'periodicity', 'count_containers'],
   ordering: ['id', 'location', 'identifier', 'registry_number', 'status', 'type', 'count_containers', 'periodicity', 'created_at', 'last_update_at'],
   defaultOrdering: 'location',
   aggregates: { count_containers: { sum: 'count_containers' } },

@@ -124,6 +124,7 @@ export const contractResource = defineResource({
     customer: { kind: 'ref', field: 'customer', label: 'Потребитель' },
     contractor: { kind: 'ref', field: 'contractor', label: 'Исполнитель' },
   },
+  keyColumns: ['id', 'number', 'revision_status', 'signing_date', 'effective_date', 'customer_name', 'contractor_name'],
   ordering: ['id', 'number', 'signing_date', 'effective_date', 'created_at', 'customer_name'],
   defaultOrdering: '-id',
   titleField: 'number',

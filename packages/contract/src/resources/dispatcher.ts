@@ -86,6 +86,7 @@ export const dispatcherEventResource = defineResource({
     vehicle: { kind: 'ref', field: 'vehicle', label: 'Транспортное средство' },
     in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
   },
+  keyColumns: ['id', 'type', 'priority', 'status', 'event_date', 'location', 'vehicle'],
   ordering: ['id', 'event_date', 'type', 'source', 'priority', 'status', 'location', 'created_at'],
   defaultOrdering: '-created_at',
   titleField: 'location',

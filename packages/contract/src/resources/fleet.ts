@@ -129,6 +129,7 @@ export const vehicleResource = defineResource({
     operator: { kind: 'ref', field: 'operator', label: 'Оператор' },
     model: { kind: 'ref', field: 'model', label: 'Модель' },
   },
+  keyColumns: ['id', 'license_plate', 'garage', 'model', 'status', 'body_m3', 'last_online'],
   ordering: ['id', 'license_plate', 'status', 'make', 'loading', 'payload_kg', 'body_m3', 'gross_weight_kg'],
   defaultOrdering: 'license_plate',
   titleField: 'license_plate',

@@ -21,6 +21,7 @@ export const individualEntrepreneurResource = defineResource({
     status: true,
     flags: ['is_operator', 'is_waste_producer', 'is_room_owner', 'is_waste_area_owner'],
   }),
+  keyColumns: ['id', 'name', 'inn', 'ogrnip', 'status', 'roles'],
   ordering: ['id', 'name', 'inn', 'ogrnip', 'status'],
   defaultOrdering: 'name',
   titleField: 'name',

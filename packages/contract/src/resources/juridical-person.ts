@@ -23,6 +23,7 @@ export const juridicalPersonResource = defineResource({
     status: true,
     flags: ['is_operator', 'is_reg_operator', 'is_waste_producer', 'is_room_owner', 'is_waste_area_owner'],
   }),
+  keyColumns: ['id', 'name', 'inn', 'kpp', 'status', 'roles'],
   ordering: ['id', 'name', 'short_name', 'inn', 'status'],
   defaultOrdering: 'name',
   titleField: 'name',

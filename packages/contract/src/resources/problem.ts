@@ -100,6 +100,7 @@ export const problemResource = defineResource({
     in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
   },
   // Not `status`: a locked workflow state (rows start NEW; actions move them).
+  keyColumns: ['id', 'type', 'status', 'priority', 'location', 'disposal_period', 'responsible'],
   ordering: ['id', 'type', 'priority', 'object_type', 'object_id', 'disposal_period', 'created_at'],
   defaultOrdering: '-id',
   titleField: 'type',

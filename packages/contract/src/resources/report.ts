@@ -107,6 +107,9 @@ const example = {
   data: { year: '2025', waste_sources: [{ name: 'Магазин «Берёзка»', location: 'Ангарск, 12 мкр., д. 5', mass_t: '1,5' }] },
 };
 
+/** The report lists' key columns (the rest, e.g. «Создан», behind the column chooser). */
+const REPORT_KEY_COLUMNS = ['id', 'name', 'number', 'report_kind', 'status', 'year', 'organization'];
+
 export const reportResource = defineResource({
   name: 'reports',
   section: 'Отчётность',
@@ -116,6 +119,7 @@ export const reportResource = defineResource({
   webPath: '/reports/reports/',
   tabs: [{ key: 'general', label: 'Общие сведения' }],
   fields: reportFields(),
+  keyColumns: REPORT_KEY_COLUMNS,
   filters,
   ordering: ['id', 'name', 'number', 'year', 'status', 'report_kind', 'created_at'],
   defaultOrdering: '-id',
@@ -137,6 +141,7 @@ export function reportFormResource(info: ReportKindInfo & { form: string }) {
     webPath: `/reports/${info.form}/`,
     tabs: [{ key: 'general', label: 'Общие сведения' }],
     fields: { ...reportFields(buildReportSchema(info.fields).nullable()), report_kind: f.enum('Вид отчёта', ReportKind, { readOnly: true, required: true, list: true }) },
+    keyColumns: REPORT_KEY_COLUMNS,
     filters: { search: filters.search!, status: filters.status!, organization: filters.organization! },
     ordering: ['id', 'name', 'number', 'year', 'status', 'created_at'],
     defaultOrdering: '-id',

@@ -87,6 +87,7 @@ export const routeResource = defineResource({
     created_at: f.datetime('Создано', { readOnly: true }),
   },
   filters: routeFilters,
+  keyColumns: ['id', 'name', 'periodicity', 'effective_date', 'loading', 'estimated_distance', 'estimated_duration', 'stops_count'],
   ordering: ['id', 'name', 'periodicity', 'effective_date', 'estimated_distance', 'estimated_duration', 'created_at'],
   defaultOrdering: 'name',
   titleField: 'name',

@@ -49,6 +49,7 @@ export const bulkResource = defineResource({
     characteristics: true,
     extra: { section_for_kgo: { kind: 'enum', field: 'section_for_kgo', enum: SectionForKgo, label: 'Отсек для КГО' } },
   }),
+  keyColumns: ['id', 'location', 'coordinates', 'contract_zone', 'status', 'volume', 'periodicity'],
   ordering: ['id', 'location', 'identifier', 'registry_number', 'status', 'volume', 'area', 'periodicity', 'created_at', 'last_update_at'],
   defaultOrdering: 'location',
   titleField: 'location',

@@ -42,6 +42,7 @@ export const chamberResource = defineResource({
     contracts: contractsField(),
   },
   filters: wasteAreaFilters({ search: ['location', 'identifier', 'registry_number', 'landmark'], characteristics: true }),
+  keyColumns: ['id', 'location', 'coordinates', 'contract_zone', 'status', 'periodicity', 'count_containers'],
   ordering: ['id', 'location', 'identifier', 'registry_number', 'status', 'count_containers', 'volume', 'periodicity', 'created_at', 'last_update_at'],
   defaultOrdering: 'location',
   aggregates: { count_containers: { sum: 'count_containers' } },

@@ -39,6 +39,7 @@ export const collectionResource = defineResource({
     contracts: contractsField(),
   },
   filters: wasteAreaFilters({ search: ['location', 'name', 'identifier', 'registry_number', 'landmark'], characteristics: false }),
+  keyColumns: ['id', 'name', 'location', 'coordinates', 'status', 'volume'],
   ordering: ['id', 'location', 'name', 'identifier', 'registry_number', 'status', 'volume', 'created_at', 'last_update_at'],
   defaultOrdering: 'location',
   titleField: 'location',

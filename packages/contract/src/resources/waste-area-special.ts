@@ -42,6 +42,7 @@ export const specialResource = defineResource({
     contracts: contractsField(),
   },
   filters: wasteAreaFilters({ search: ['location', 'identifier', 'registry_number', 'landmark'], characteristics: true }),
+  keyColumns: ['id', 'location', 'coordinates', 'contract_zone', 'status', 'volume', 'periodicity'],
   ordering: ['id', 'location', 'identifier', 'registry_number', 'status', 'volume', 'area', 'periodicity', 'created_at', 'last_update_at'],
   defaultOrdering: 'location',
   titleField: 'location',

@@ -105,6 +105,7 @@ export const wasteDumpResource = defineResource({
     in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
     near: { kind: 'radius', field: 'coordinates', label: 'Рядом с точкой' },
   },
+  keyColumns: ['id', 'identifier', 'status', 'location', 'area', 'volume', 'discovery_date', 'liquidation_date'],
   ordering: ['id', 'identifier', 'location', 'status', 'discovery_date', 'liquidation_date', 'area', 'volume', 'created_at'],
   defaultOrdering: '-discovery_date',
   titleField: 'location',

@@ -149,6 +149,7 @@ export const wasteManagementFacilityResource = defineResource({
     in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
     near: { kind: 'radius', field: 'coordinates', label: 'Рядом с точкой' },
   },
+  keyColumns: ['id', 'name', 'status', 'operator', 'location', 'design_capacity', 'available_capacity'],
   ordering: ['id', 'name', 'location', 'status', 'purpose', 'commissioning_date', 'design_capacity', 'available_capacity', 'registry_number', 'created_at'],
   defaultOrdering: 'name',
   titleField: 'name',

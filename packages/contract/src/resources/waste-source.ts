@@ -89,6 +89,7 @@ export const wasteSourceResource = defineResource({
     in_bbox: { kind: 'bbox', field: 'coordinates', label: 'В области карты' },
     near: { kind: 'radius', field: 'coordinates', label: 'Рядом с точкой' },
   },
+  keyColumns: ['id', 'name', 'location', 'category', 'number_of_residents', 'normative_year_kg', 'normative_year_m3'],
   ordering: ['id', 'location', 'name', 'category', 'cadastral_number', 'normative_value', 'number_of_residents', 'created_at'],
   defaultOrdering: 'location',
   titleField: 'name',

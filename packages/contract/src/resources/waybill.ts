@@ -159,6 +159,7 @@ export const waybillResource = defineResource({
     organization: { kind: 'ref', field: 'organization', label: 'Организация' },
     route_ref: { kind: 'ref', field: 'route_ref', label: 'Маршрут из реестра' },
   },
+  keyColumns: ['id', 'number', 'date', 'route_ref', 'driver', 'vehicle'],
   ordering: ['id', 'series', 'number', 'date', 'route'],
   defaultOrdering: '-date',
   titleField: 'number',
