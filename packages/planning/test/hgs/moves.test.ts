@@ -111,6 +111,31 @@ describe.each(CASES)('moves on %s', (_name, p) => {
     expect(applied).toBeGreaterThan(20);
   });
 
+  it('SWAP*: the cached insertion tables give the same candidates as tables computed afresh', () => {
+    const rng = new Rng(12);
+    const ls = new LocalSearch(p, pen(p), granularNeighbours(p, 10), rng);
+    const S = ls.S;
+    const warm = new SwapStar(S, ls.ev);
+    S.load(randomRoutes(p, 77));
+    let compared = 0;
+    let applied = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const rU = rng.int(S.R);
+      const rV = rng.int(S.R);
+      if (rU === rV) continue;
+      const fresh = new SwapStar(S, ls.ev);
+      const found = warm.find(rU, rV);
+      expect(fresh.find(rU, rV)).toBe(found);
+      if (!found) continue;
+      expect([warm.bestU, warm.bestV, warm.bestAfterU, warm.bestAfterV]).toEqual([fresh.bestU, fresh.bestV, fresh.bestAfterU, fresh.bestAfterV]);
+      compared++;
+      // change the two routes now and then, so that some cached tables go stale
+      if (trial % 3 === 0 && warm.run(rU, rV)) applied++;
+    }
+    expect(compared).toBeGreaterThan(20);
+    expect(applied).toBeGreaterThan(3);
+  });
+
   it('a local search run ends in a local optimum no move improves, and only lowers the cost', () => {
     const rng = new Rng(5);
     const ls = new LocalSearch(p, pen(p), granularNeighbours(p, 29), rng);

@@ -6,6 +6,10 @@
  * pairs are priced in O(|U|·|V|) on distance and load; relocations of one client to its best
  * position are priced in the same pass. The best candidate is then priced exactly (time warp
  * included) as proposals and applied only when it improves.
+ *
+ * The insertion tables are cached per (route, client) with the clock of their calculation and
+ * recomputed only when the route changed since (HGS-CVRP `ThreeBestInsert::whenLastCalculated`):
+ * an insertion cost depends only on the target route and the client's location.
  */
 import type { Evaluator } from './proposal';
 import { Proposal, applyProposals } from './proposal';
@@ -14,9 +18,13 @@ import type { Routes } from './routes';
 const EPS = 1e-6;
 
 export class SwapStar {
-  /** Per client: the 3 best insertion costs and the node after which (in the other route). */
+  /**
+   * Per (route r, client c) at ((r · n) + c) · 3: the 3 best insertion costs of c into r and the
+   * node after which (−1: fewer positions); `stamp[r · n + c]`: the clock when calculated.
+   */
   private readonly cost: Float64Array;
   private readonly after: Int32Array;
+  private readonly stamp: Float64Array;
   private readonly removal: Float64Array;
   private readonly pU = new Proposal();
   private readonly pV = new Proposal();
@@ -33,8 +41,9 @@ export class SwapStar {
     readonly ev: Evaluator,
   ) {
     const n = S.n;
-    this.cost = new Float64Array(n * 3);
-    this.after = new Int32Array(n * 3);
+    this.cost = new Float64Array(S.R * n * 3);
+    this.after = new Int32Array(S.R * n * 3);
+    this.stamp = new Float64Array(S.R * n);
     this.removal = new Float64Array(n);
     this.bufA = new Int32Array(n);
     this.bufB = new Int32Array(n);
@@ -91,20 +100,38 @@ export class SwapStar {
     this.prepare(rV, rU);
     const penU0 = this.loadPenalty(rU, -1, -1);
     const penV0 = this.loadPenalty(rV, -1, -1);
+    const n = S.n;
+    const next = S.next;
+    const removal = this.removal;
+    const one = S.p.dims === 1;
+    // one load dimension (CVRP): the pair's load penalties inline (the hot loop)
+    const demand = S.p.demand;
+    const loadU = S.rLoad[rU]!;
+    const loadV = S.rLoad[rV]!;
+    const capU = S.p.types[S.rType[rU]!]!.capacity[0]!;
+    const capV = S.p.types[S.rType[rV]!]!.capacity[0]!;
+    const price = S.pen.load[0]!;
     let best = -EPS;
     this.bestU = -1;
     this.bestV = -1;
-    for (let u = S.next[S.startNode(rU)]!; u < S.n; u = S.next[u]!) {
-      for (let v = S.next[S.startNode(rV)]!; v < S.n; v = S.next[v]!) {
-        const dPenU = this.loadPenalty(rU, u, v) - penU0;
-        const dPenV = this.loadPenalty(rV, v, u) - penV0;
-        if (dPenU + this.removal[u]! + dPenV + this.removal[v]! >= 0) continue;
-        this.cheapest(v, u);
+    for (let u = next[S.startNode(rU)]!; u < n; u = next[u]!) {
+      const remU = removal[u]!;
+      for (let v = next[S.startNode(rV)]!; v < n; v = next[v]!) {
+        let dPen: number;
+        if (one) {
+          const exU = loadU - demand[u]! + demand[v]! - capU;
+          const exV = loadV - demand[v]! + demand[u]! - capV;
+          dPen = (exU > 0 ? price * exU : 0) - penU0 + (exV > 0 ? price * exV : 0) - penV0;
+        } else {
+          dPen = this.loadPenalty(rU, u, v) - penU0 + this.loadPenalty(rV, v, u) - penV0;
+        }
+        const base = dPen + remU + removal[v]!;
+        if (base >= 0) continue;
+        this.cheapest(v, u, rU);
         const extraV = this.foundCost;
         const afterV = this.foundAfter;
-        this.cheapest(u, v);
-        const extraU = this.foundCost;
-        const total = dPenU + this.removal[u]! + extraV + dPenV + this.removal[v]! + extraU;
+        this.cheapest(u, v, rV);
+        const total = base + extraV + this.foundCost;
         if (total < best) {
           best = total;
           this.bestU = u;
@@ -119,19 +146,20 @@ export class SwapStar {
       const [ra, rb] = pass === 0 ? [rU, rV] : [rV, rU];
       const pa0 = pass === 0 ? penU0 : penV0;
       const pb0 = pass === 0 ? penV0 : penU0;
-      for (let u = S.next[S.startNode(ra)]!; u < S.n; u = S.next[u]!) {
-        const total = this.loadPenalty(ra, u, -1) - pa0 + this.removal[u]! + this.loadPenalty(rb, -1, u) - pb0 + this.cost[u * 3]!;
+      for (let u = next[S.startNode(ra)]!; u < n; u = next[u]!) {
+        const at = (rb * n + u) * 3;
+        const total = this.loadPenalty(ra, u, -1) - pa0 + removal[u]! + this.loadPenalty(rb, -1, u) - pb0 + this.cost[at]!;
         if (total < best) {
           best = total;
           if (pass === 0) {
             this.bestU = u;
             this.bestV = -1;
-            this.bestAfterU = this.after[u * 3]!;
+            this.bestAfterU = this.after[at]!;
             this.bestAfterV = -1;
           } else {
             this.bestU = -1;
             this.bestV = u;
-            this.bestAfterV = this.after[u * 3]!;
+            this.bestAfterV = this.after[at]!;
             this.bestAfterU = -1;
           }
         }
@@ -143,18 +171,22 @@ export class SwapStar {
   private foundCost = 0;
   private foundAfter = -1;
 
-  /** Cheapest insertion of client c into the route of `out`, with `out` removed (HGS getCheapestInsertSimultRemoval). */
-  private cheapest(c: number, out: number): void {
+  /**
+   * Cheapest insertion of client c into route r (the route of `out`), with `out` removed (HGS
+   * getCheapestInsertSimultRemoval).
+   */
+  private cheapest(c: number, out: number, r: number): void {
     const S = this.S;
     const d = S.p.dist;
     const n = S.n;
     let best = Infinity;
     let after = -1;
+    const at = (r * n + c) * 3;
     for (let k = 0; k < 3; k++) {
-      const w = this.after[c * 3 + k]!;
+      const w = this.after[at + k]!;
       if (w < 0) break;
       if (w !== out && S.next[w] !== out) {
-        best = this.cost[c * 3 + k]!;
+        best = this.cost[at + k]!;
         after = w;
         break;
       }
@@ -170,27 +202,37 @@ export class SwapStar {
     this.foundAfter = after;
   }
 
-  /** Removal gains of route ra's clients and their 3 best insertions into route rb. */
+  /**
+   * Removal gains of route ra's clients, and their 3 best insertions into route rb where the
+   * cached ones are older than rb's last change.
+   */
   private prepare(ra: number, rb: number): void {
     const S = this.S;
     const d = S.p.dist;
     const n = S.n;
     const { loc, next, prev } = S;
     const endB = S.endNode(rb);
+    const startB = S.startNode(rb);
+    const modified = S.rLastMod[rb]!;
+    const clock = S.clock;
     for (let u = next[S.startNode(ra)]!; u < n; u = next[u]!) {
       const lp = loc[prev[u]!]!;
       const ln = loc[next[u]!]!;
       this.removal[u] = d[lp * n + ln]! - d[lp * n + u]! - d[u * n + ln]!;
+      const key = rb * n + u;
+      if (this.stamp[key]! >= modified) continue;
+      this.stamp[key] = clock;
       let c0 = Infinity;
       let c1 = Infinity;
       let c2 = Infinity;
       let a0 = -1;
       let a1 = -1;
       let a2 = -1;
-      for (let w = S.startNode(rb); w !== endB; w = next[w]!) {
+      const un = u * n;
+      for (let w = startB; w !== endB; w = next[w]!) {
         const lw = loc[w]!;
         const lx = loc[next[w]!]!;
-        const c = d[lw * n + u]! + d[u * n + lx]! - d[lw * n + lx]!;
+        const c = d[lw * n + u]! + d[un + lx]! - d[lw * n + lx]!;
         if (c < c2) {
           if (c < c1) {
             c2 = c1;
@@ -210,12 +252,13 @@ export class SwapStar {
           }
         }
       }
-      this.cost[u * 3] = c0;
-      this.cost[u * 3 + 1] = c1;
-      this.cost[u * 3 + 2] = c2;
-      this.after[u * 3] = a0;
-      this.after[u * 3 + 1] = a1;
-      this.after[u * 3 + 2] = a2;
+      const at = key * 3;
+      this.cost[at] = c0;
+      this.cost[at + 1] = c1;
+      this.cost[at + 2] = c2;
+      this.after[at] = a0;
+      this.after[at + 1] = a1;
+      this.after[at + 2] = a2;
     }
   }
 
