@@ -15,6 +15,8 @@ import { TimeSeg } from '../segment';
 export class Routes {
   readonly n: number;
   readonly R: number;
+  /** p.dist (read in every move's distance bound). */
+  readonly dist: Int32Array;
   readonly loc: Int32Array;
   readonly next: Int32Array;
   readonly prev: Int32Array;
@@ -42,6 +44,8 @@ export class Routes {
   readonly rDist: Float64Array;
   readonly rWarp: Float64Array;
   readonly rCost: Float64Array;
+  /** The penalty part of rCost (excess load and time warp at the current prices). */
+  readonly rPen: Float64Array;
   readonly rLastMod: Float64Array;
   /** Polar sector of the route's clients around its depot (0…65535, start/end inclusive, circular). */
   readonly rSectorStart: Int32Array;
@@ -66,6 +70,7 @@ export class Routes {
     const R = p.routeType.length;
     this.n = n;
     this.R = R;
+    this.dist = p.dist;
     const size = n + 2 * R;
     const i32 = () => new Int32Array(size);
     const f64 = () => new Float64Array(size);
@@ -100,6 +105,7 @@ export class Routes {
     this.rDist = new Float64Array(R);
     this.rWarp = new Float64Array(R);
     this.rCost = new Float64Array(R);
+    this.rPen = new Float64Array(R);
     this.rLastMod = new Float64Array(R);
     this.rSectorStart = new Int32Array(R);
     this.rSectorEnd = new Int32Array(R);
@@ -277,7 +283,14 @@ export class Routes {
     const type = p.types[this.rType[r]!]!;
     this.rWarp[r] = hasTime && k > 1 ? warpOf(this.preDur[end]!, this.preWarp[end]!, type.maxDuration) : 0;
     this.rLastMod[r] = ++this.clock;
-    this.rCost[r] = this.costOf(r);
+    this.price(r);
+  }
+
+  /** Sets rCost and rPen of route r at the current prices. */
+  private price(r: number): void {
+    const c = this.costOf(r);
+    this.rCost[r] = c;
+    this.rPen[r] = this.rSize[r]! === 0 ? 0 : c - this.rDist[r]! - this.p.types[this.rType[r]!]!.fixedCost;
   }
 
   /** Penalised cost of route r with the current prices. */
@@ -296,12 +309,12 @@ export class Routes {
 
   /** The penalty part of route r's cost (what a move could at most save beyond distance). */
   penaltyOf(r: number): number {
-    return this.rSize[r]! === 0 ? 0 : this.rCost[r]! - this.rDist[r]! - this.p.types[this.rType[r]!]!.fixedCost;
+    return this.rPen[r]!;
   }
 
   /** Distance between the locations of two nodes. */
   d(a: number, b: number): number {
-    return this.p.dist[this.loc[a]! * this.n + this.loc[b]!]!;
+    return this.dist[this.loc[a]! * this.n + this.loc[b]!]!;
   }
 
   /**
@@ -309,7 +322,7 @@ export class Routes {
    * penalties, and the fixed cost of a route it would empty (`emptied`: −1 none).
    */
   slack(a: number, b: number, emptied: number): number {
-    let s = this.penaltyOf(a) + (a !== b ? this.penaltyOf(b) : 0);
+    let s = this.rPen[a]! + (a !== b ? this.rPen[b]! : 0);
     if (emptied >= 0) s += this.p.types[this.rType[emptied]!]!.fixedCost;
     return s;
   }
@@ -317,7 +330,7 @@ export class Routes {
   /** Re-prices every route after the penalties changed. */
   reprice(pen: Penalties): void {
     this.pen = pen;
-    for (let r = 0; r < this.R; r++) this.rCost[r] = this.costOf(r);
+    for (let r = 0; r < this.R; r++) this.price(r);
   }
 
   /** Total penalised cost. */
