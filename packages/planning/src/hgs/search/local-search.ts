@@ -78,6 +78,9 @@ export class LocalSearch {
     for (const nb of this.nbOrder) rng.shuffle(nb);
     for (let loop = 0; ; loop++) {
       let improved = false;
+      // the first empty route, looked up again only after a move was applied
+      let empty = -1;
+      let emptyAt = -1;
       for (let i = 0; i < this.order.length; i++) {
         const u = this.order[i]!;
         const tested = this.lastTested[u]!;
@@ -95,7 +98,10 @@ export class LocalSearch {
           if (pv >= S.n && this.tryAll(this.depotMoves, u, pv)) improved = true;
         }
         if (loop > 0) {
-          const empty = this.firstEmptyRoute();
+          if (emptyAt !== this.applied) {
+            empty = this.firstEmptyRoute();
+            emptyAt = this.applied;
+          }
           if (empty >= 0 && this.tryAll(this.depotMoves, u, S.startNode(empty))) improved = true;
         }
       }
