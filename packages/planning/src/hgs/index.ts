@@ -11,3 +11,4 @@ export { granularNeighbours } from './neighbours';
 export { initialPenalties, type Penalties } from './penalties';
 export { savingsBaseline, savingsRoutes, savingsSlots, type BaselineResult } from './savings';
 export { split } from './split';
+export { LocalSearch } from './search/local-search';
