@@ -117,3 +117,42 @@ export const appealZipRoute = defineRoute({
   method: 'GET', path: '/api/appeals/:id/zip/', permission: 'appeals:view', tags: ['appeals'],
   summary: 'Обращение: архив (карточка, диалог, вложения)', params: IdParams, produces: 'application/zip',
 });
+
+/**
+ * The author's public view of an appeal (issue 25 §2), reached from the link e-mailed with each
+ * reply (`/public/appeal/?token=…`): no account, the signed expiring token is the only key
+ * (apps/api modules/appeals/appeal-links.ts). Staff are named by their name only (no e-mail).
+ * - GET /api/public/v1/appeals/dialog/?token=… — the appeal and its dialog, oldest first.
+ * - POST /api/public/v1/appeals/dialog/ {token, text} — the author's answer; 201, pushed live on
+ *   the appeal's dialog topic; rate-limited per address and per link (MAIL_LIMIT_*).
+ * A bad, altered or expired token: 403 «Ссылка недействительна или устарела».
+ */
+export const PublicAppealSchema = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  category_label: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  text: z.string(),
+  location: z.string().nullable(),
+  received_at: z.string().nullable(),
+  deadline_at: z.string().nullable(),
+});
+export const PublicAppealDialogSchema = z.object({
+  appeal: PublicAppealSchema,
+  messages: z.array(AppealMessageSchema),
+});
+export type PublicAppealDialog = z.infer<typeof PublicAppealDialogSchema>;
+const TokenSchema = z.string({ error: 'Нужна ссылка из письма.' }).min(10, 'Нужна ссылка из письма.').max(2000, 'Ссылка слишком длинная.');
+export const PUBLIC_APPEAL_DIALOG_PATH = '/api/public/v1/appeals/dialog/';
+export const publicAppealDialogRoute = defineRoute({
+  method: 'GET', path: PUBLIC_APPEAL_DIALOG_PATH, permission: 'public', tags: ['appeals'],
+  summary: 'Обращение по ссылке из письма: карточка и диалог', query: z.strictObject({ token: TokenSchema }),
+  response: { 200: PublicAppealDialogSchema },
+});
+export const publicAppealAnswerRoute = defineRoute({
+  method: 'POST', path: PUBLIC_APPEAL_DIALOG_PATH, permission: 'public', tags: ['appeals'],
+  summary: 'Обращение по ссылке из письма: ответ заявителя',
+  body: z.strictObject({ token: TokenSchema, text: z.string({ error: 'Напишите текст.' }).trim().min(1, 'Напишите текст.').max(20000, 'Не более 20 000 символов.') }),
+  response: { 201: AppealMessageSchema },
+});

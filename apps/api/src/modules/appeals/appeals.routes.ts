@@ -20,7 +20,10 @@ import type { FileStore } from '@tko/db';
 import { sendZip } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { appealHtml, dialogHtml } from './appeal-html';
+import type { Mailer } from '../mail/mailer';
+import { AppealLinks } from './appeal-links';
 import { AppealsRepository } from './appeals.repository';
+import { registerPublicAppealRoutes } from './public-appeal.routes';
 import { registerAppealSiteServices } from './site-services.routes';
 
 export interface AppealsDeps {
@@ -29,6 +32,8 @@ export interface AppealsDeps {
   pipeline: WritePipeline;
   publisher: RealtimePublisher;
   files: FileStore;
+  /** Replies e-mailed to the author with a link to the public dialog (issue 25 §2). */
+  mail: { mailer: Mailer; links: AppealLinks; publicUrl: string };
 }
 
 
@@ -52,9 +57,11 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
     const user = deps.guards.user(request);
     const writer = writerFor(user);
     const files = [...new Set(body.files ?? [])];
+    let author: { name: string; email: string | null } = { name: '', email: null };
     const message = await deps.pipeline.run(async (unit) => {
       const appeal = await deps.pipeline.repo(def).get(id, { lock: true, scope: user.scope }, unit.db);
       if (!appeal) throw notFound();
+      author = { name: String(appeal.author_name ?? ''), email: typeof appeal.author_email === 'string' && appeal.author_email ? appeal.author_email : null };
       // Only files the writer uploaded (or the appeal already holds) may be attached.
       const owners = await repo.attachmentOwners(id, files, unit.db);
       const bad = files.findIndex((f) => {
@@ -71,6 +78,11 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
       return (await repo.message(messageId, unit.db))!;
     });
     await deps.publisher.publish({ destination: appealDialogTopic(id), body: message });
+    // The author reads the reply by e-mail, with the number and the link to answer (after the commit; a failure is logged).
+    if (author.email) {
+      const { mailer, links, publicUrl } = deps.mail;
+      mailer.sendLater(author.email, 'appeal-reply', { name: author.name, number: id, text: body.text, link: AppealLinks.url(publicUrl, links.issue(id, author.email)), days: links.ttlDays });
+    }
     return reply.status(201).send(message);
   }, deps);
 
@@ -89,8 +101,10 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
   }, deps);
 }
 
-export const appealsModule = apiModule('appeals', (app, d) => {
-  registerAppealRoutes(app, { pool: d.pool, guards: d.guards, pipeline: d.pipeline, publisher: d.publisher, files: d.domain.fileStore! });
+export const appealsModule = apiModule('appeals', async (app, d) => {
+  const links = new AppealLinks(d.config.jwtSecret, d.config.appealLinkTtlDays);
+  registerAppealRoutes(app, { pool: d.pool, guards: d.guards, pipeline: d.pipeline, publisher: d.publisher, files: d.domain.fileStore!, mail: { mailer: d.mailer, links, publicUrl: d.config.publicUrl } });
+  await registerPublicAppealRoutes(app, d, links);
   // The site's last services by plan and fact (docs/TRACKING.md «Plan and fact»).
   registerAppealSiteServices(app, { pool: d.pool, guards: d.guards });
 });

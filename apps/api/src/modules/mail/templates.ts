@@ -49,6 +49,20 @@ const TEMPLATES = {
     text: `${hello(d.name)}\n\n${d.text}\n\n${d.link}\n\n— Реестр ТКО`,
     html: `<p>${esc(hello(d.name))}</p><p>${esc(d.text)}</p><p><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>— Реестр ТКО</p>`,
   }),
+  /**
+   * A reply to a citizen's appeal (issue 25 §2): the appeal's number, the reply's text and the
+   * link to the public page where the author reads the dialog and answers (days it works).
+   */
+  'appeal-reply': (d: { name: string; number: number; text: string; link: string; days: number }): MailTemplate => {
+    const intro = `На ваше обращение № ${d.number} дан ответ:`;
+    const outro = `Прочитать переписку и ответить можно по ссылке (действует ${d.days} дн., вход не нужен):`;
+    return {
+      subject: `Ответ на обращение № ${d.number}`,
+      text: `${hello(d.name)}\n\n${intro}\n\n${d.text}\n\n${outro}\n${d.link}\n\n— Региональный оператор по обращению с ТКО`,
+      html: `<p>${esc(hello(d.name))}</p><p>${esc(intro)}</p><blockquote style="white-space:pre-wrap">${esc(d.text)}</blockquote>`
+        + `<p>${esc(outro)}<br><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>— Региональный оператор по обращению с ТКО</p>`,
+    };
+  },
 } satisfies Record<string, (d: never) => MailTemplate>;
 
 export type TemplateName = keyof typeof TEMPLATES;

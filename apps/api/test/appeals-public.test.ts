@@ -1,0 +1,82 @@
+/**
+ * The citizen's side of appeals (issue 25 §2) on a real PostgreSQL, Redis (STOMP fan-out) and a
+ * real SMTP receiver: a staff reply is e-mailed to the author with the appeal's number and a
+ * signed link; the link's public page reads the dialog (staff without their e-mail) and takes the
+ * author's answer (201, live on the dialog topic, ANSWERED → IN_PROGRESS); an altered token, a
+ * link whose e-mail no longer matches the appeal, and a closed appeal are refused.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appealDialogTopic, PUBLIC_APPEAL_DIALOG_PATH } from '@tko/contract';
+import { createUser } from './helpers';
+import { linkOf, startSmtpReceiver } from './smtp-receiver';
+import type { SmtpReceiver } from './smtp-receiver';
+import { connectClient, json, REDIS_URL, startStompApp, waitFor } from './stomp-helpers';
+import type { StompTestApp } from './stomp-helpers';
+import { TokenService } from '../src/modules/auth/tokens';
+
+let t: StompTestApp;
+let smtp: SmtpReceiver;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await startStompApp({ redisUrl: REDIS_URL, overrides: { smtpUrl: smtp.url, publicUrl: 'http://tko.test' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const admin = () => ({ Authorization: `Bearer ${t.tokens.admin}` });
+const api = () => request(t.app.server);
+
+describe('replies by e-mail and the public dialog', () => {
+  it('e-mails a reply with the number and a link where the author reads the dialog and answers', async () => {
+    const appeal = (await api().post('/api/appeals/').set(admin()).send({ author_name: 'Петрова Анна', author_email: 'petrova@example.ru', category: 'NOT_COLLECTED', text: 'Не вывозят третий день.' })).body;
+    const ts = new TokenService(t.config.jwtSecret, t.config.accessTokenLifetime, t.config.refreshTokenLifetime);
+    const operator = await createUser(t.pool, 'op-public@test.local', ['appeals:view', 'appeals:change'], { first: 'Олег', last: 'Операторов' });
+    const reply = await api().post(`/api/appeals/${appeal.id}/reply/`).set({ Authorization: `Bearer ${ts.access(operator)}` }).send({ text: 'Вывоз назначен на завтра.' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+
+    const mail = await smtp.next('petrova@example.ru');
+    expect(mail.subject).toBe(`Ответ на обращение № ${appeal.id}`);
+    expect(mail.text).toContain('Здравствуйте, Петрова Анна!');
+    expect(mail.text).toContain('Вывоз назначен на завтра.');
+    const link = linkOf(mail);
+    expect(`${link.origin}${link.pathname}`).toBe('http://tko.test/public/appeal/');
+    const token = link.searchParams.get('token')!;
+
+    const page = await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.appeal).toMatchObject({ id: appeal.id, category_label: 'Невывоз отходов', status: 'IN_PROGRESS', text: 'Не вывозят третий день.' });
+    expect(page.body.messages).toEqual([expect.objectContaining({ author: null, author_name: 'Операторов Олег', text: 'Вывоз назначен на завтра.' })]);
+    expect(JSON.stringify(page.body)).not.toContain('op-public@test.local');
+
+    // The author answers; staff who have the appeal open see it live; an answered appeal is taken back.
+    await t.pool.query(`UPDATE appeal SET status = 'ANSWERED' WHERE id = $1`, [appeal.id]);
+    const staff = await connectClient(t.wsUrl, t.tokens.admin);
+    try {
+      const got = await staff.subscribe(appealDialogTopic(appeal.id));
+      const answer = await api().post(PUBLIC_APPEAL_DIALOG_PATH).send({ token, text: 'Спасибо, но контейнер сломан.' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      expect(answer.body).toMatchObject({ author: null, author_name: 'Петрова Анна', text: 'Спасибо, но контейнер сломан.' });
+      await waitFor(() => got.length > 0, 'the answer on the staff client');
+      expect(json(got[0]!)).toMatchObject({ id: answer.body.id, text: 'Спасибо, но контейнер сломан.' });
+    } finally {
+      await staff.disconnect();
+    }
+    expect((await api().get(`/api/appeals/${appeal.id}/`).set(admin())).body.status).toBe('IN_PROGRESS');
+    expect((await api().get(`/api/appeals/${appeal.id}/dialog/`).set(admin())).body.count).toBe(2);
+
+    // Refusals: an empty text (400 by field), an altered token, a link after the e-mail changed, a closed appeal.
+    expect((await api().post(PUBLIC_APPEAL_DIALOG_PATH).send({ token, text: ' ' })).body).toEqual({ text: ['Напишите текст.'] });
+    expect((await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token: `${token.slice(0, -2)}xx` })).status).toBe(403);
+    expect((await api().get(PUBLIC_APPEAL_DIALOG_PATH)).status).toBe(400);
+    await t.pool.query(`UPDATE appeal SET status = 'CLOSED' WHERE id = $1`, [appeal.id]);
+    expect((await api().post(PUBLIC_APPEAL_DIALOG_PATH).send({ token, text: 'Ещё вопрос' })).status).toBe(409);
+    await t.pool.query(`UPDATE appeal SET author_email = 'other@example.ru' WHERE id = $1`, [appeal.id]);
+    const stale = await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token });
+    expect(stale.status).toBe(403);
+    expect(stale.body.detail).toMatch(/^Ссылка недействительна/);
+  });
+});
