@@ -232,9 +232,11 @@ describe('no self lock-out', () => {
 describe('system log', () => {
   it('filters by user, section, action and period, and exports xlsx', async () => {
     const name = `Журнал ${randomUUID().slice(0, 6)}`;
+    // The days (UTC) before and after the write: the same day unless midnight passed in between.
+    const from = new Date().toISOString().slice(0, 10);
     const role = await api().post('/api/roles/').set(t.auth('admin')).send({ name });
-    const today = new Date().toISOString().slice(0, 10);
-    const q = `user=${t.users.admin}&resource=users-roles&action=create&from=${today}&to=${today}`;
+    const to = new Date().toISOString().slice(0, 10);
+    const q = `user=${t.users.admin}&resource=users-roles&action=create&from=${from}&to=${to}`;
     const list = await api().get(`/api/logs/?${q}`).set(t.auth('admin'));
     expect(list.status).toBe(200);
     expect(list.body.results.some((e: { object_id: number }) => e.object_id === role.body.id)).toBe(true);

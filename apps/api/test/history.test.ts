@@ -177,12 +177,15 @@ describe('GET /api/logs/', () => {
     expect((await api().get(`/api/logs/?user=${t.users.viewer}`)).body.count).toBe(0);
     expect((await api().get(`/api/logs/?user=${t.users.admin}`)).body.count).toBe(await logCount());
 
-    const today = new Date().toISOString().slice(0, 10);
-    const tomorrow = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86400000).toISOString().slice(0, 10);
-    expect((await api().get(`/api/logs/?from=${yesterday}&to=${tomorrow}`)).body.count).toBe(await logCount());
+    // Days (UTC) from the log's first entry on: a run across midnight wrote entries on two days.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const first = (await t.pool.query<{ at: Date }>('SELECT min(created_at) AS at FROM change_log')).rows[0]!.at;
+    const beforeFirst = day(first.getTime() - 86400000);
+    const today = day(Date.now());
+    const tomorrow = day(Date.now() + 86400000);
+    expect((await api().get(`/api/logs/?from=${beforeFirst}&to=${tomorrow}`)).body.count).toBe(await logCount());
     expect((await api().get(`/api/logs/?from=${tomorrow}`)).body.count).toBe(0);
-    expect((await api().get(`/api/logs/?to=${yesterday}`)).body.count).toBe(0);
+    expect((await api().get(`/api/logs/?to=${beforeFirst}`)).body.count).toBe(0);
     expect((await api().get(`/api/logs/?to=${today}`)).body.count).toBe(await logCount());
     const since = encodeURIComponent(new Date(Date.now() + 60000).toISOString());
     expect((await api().get(`/api/logs/?from=${since}`)).body.count).toBe(0);

@@ -94,8 +94,12 @@ describe('GET /api/notifications/', () => {
     expect(first.body.previous).toBeNull();
     const n = first.body.results[0] as Notification;
     expect(n).toMatchObject({ type: 'simple', readed: false, documentData: null, documentUrl: null, documentName: null, documentFileType: null });
-    const month = new Date(n.createdAt);
-    month.setMonth(month.getMonth() + 1);
+    // One calendar month later as PostgreSQL adds `interval '1 month'` (session time zone UTC): the day kept,
+    // or the month's last day when it has fewer (31 January → 28 February; JS setMonth would give 3 March).
+    const created = new Date(n.createdAt);
+    const lastDay = new Date(Date.UTC(created.getUTCFullYear(), created.getUTCMonth() + 2, 0)).getUTCDate();
+    const month = new Date(Date.UTC(created.getUTCFullYear(), created.getUTCMonth() + 1, Math.min(created.getUTCDate(), lastDay),
+      created.getUTCHours(), created.getUTCMinutes(), created.getUTCSeconds(), created.getUTCMilliseconds()));
     expect(Math.abs(new Date(n.liveUntil).getTime() - month.getTime())).toBeLessThan(5000);
     const last = await list('admin', '?page_size=10&page=3');
     expect(last.body.results.map((x: Notification) => x.body)).toEqual(['Сообщение 5', 'Сообщение 4', 'Сообщение 3', 'Сообщение 2', 'Сообщение 1']);

@@ -80,7 +80,8 @@ describe('list and card', () => {
     expect(all.body.count).toBe(1);
     problemId = all.body.results[0].id;
     expect(all.body.results[0]).toMatchObject({ type: 'P011', status: 'NEW', priority: 'HIGH', object_type: 'WASTE_AREA', object_id: site, location: 'Ангарск, 12 мкр, д. 5', details: 'Ограждения нет', auto: true });
-    const today = new Date().toISOString().slice(0, 10);
+    // The problem's own day (UTC), not the clock's: the detection may have run before midnight.
+    const today = new Date(all.body.results[0].created_at as string).toISOString().slice(0, 10);
     for (const q of <Record<string, string>[]>[{ object_type: 'WASTE_AREA' }, { status: 'NEW,IN_WORK' }, { priority: 'HIGH' }, { period: `${today},${today}` }, { period: `${today},` },
       { in_bbox: '103.8,52.5,103.9,52.52' }, { search: '12 мкр' }]) {
       expect((await list(q)).body.count, JSON.stringify(q)).toBe(1);
