@@ -2,7 +2,8 @@
  * Crash recovery (issue 3 §3): the real worker process (`node --import tsx src/main.ts`, one
  * process, so SIGKILL kills the worker itself, not a launcher) is killed with SIGKILL in the
  * middle of a 30 000-row export; a second process started afterwards recovers the stalled job
- * (short WORKER_LOCK_DURATION_MS / WORKER_STALLED_INTERVAL_MS) and finishes it: completed once,
+ * (its stalled check every WORKER_STALLED_INTERVAL_MS; the dead worker's lock is removed at the kill instead of
+ * waiting WORKER_LOCK_DURATION_MS for it to expire) and finishes it: completed once,
  * the file holds exactly the rows, no `.part` file is left, and the owner has one notification.
  */
 import { spawn } from 'node:child_process';
@@ -95,6 +96,10 @@ describe('a worker killed with SIGKILL mid-job', () => {
     expect(progressAtKill).toBeLessThan(100);
     expect(await job.getState()).toBe('active'); // its lock is still held by the dead worker
     expect(readdirSync(exportDir)).toEqual([`${job.id}.xlsx.part`]); // a half file, not under the final name
+    // The dead worker can no longer renew its lock; removing it stands for its expiry (WORKER_LOCK_DURATION_MS
+    // after the last renewal) without waiting on the clock. The second worker's stalled check must still find
+    // the job active without a lock and move it back to wait (stalledCounter 1 below).
+    expect(await connection.del(queue.toKey(`${job.id}:lock`))).toBe(1);
 
     const seenAtKill = progressOf().length;
     startWorker();
