@@ -29,20 +29,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The argon2id hash of PASSWORD, made once per test file: hashing costs ≈ 0.2 CPU s by design, and every
+ * user of a file has the same password (a shared salt changes nothing the tests read).
+ */
+let passwordHash: Promise<string> | undefined;
+const hashedPassword = () => (passwordHash ??= argon2.hash(PASSWORD));
+
 /** Creates a user with a role granting `perms` ('resource:action'); returns the user id. */
 export async function createUser(pool: Pool, email: string, perms: string[], names = { first: 'Иван', last: 'Петров' }): Promise<number> {
-  const hash = await argon2.hash(PASSWORD);
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO app_user (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [email, hash, names.first, names.last],
+    [email, await hashedPassword(), names.first, names.last],
   );
   const userId = rows[0]!.id;
   if (perms.length) {
     const role = await pool.query<{ id: number }>(`INSERT INTO role (name) VALUES ($1) RETURNING id`, [`role-${email}`]);
-    for (const p of perms) {
-      const [resource, action] = p.split(':');
-      await pool.query(`INSERT INTO role_permission (role_id, resource, action) VALUES ($1, $2, $3)`, [role.rows[0]!.id, resource, action]);
-    }
+    const pairs = perms.map((p) => p.split(':') as [string, string]);
+    await pool.query(`INSERT INTO role_permission (role_id, resource, action) SELECT $1, r, a FROM unnest($2::text[], $3::text[]) AS u(r, a)`,
+      [role.rows[0]!.id, pairs.map(([r]) => r), pairs.map(([, a]) => a)]);
     await pool.query(`INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)`, [userId, role.rows[0]!.id]);
   }
   return userId;
