@@ -4,8 +4,8 @@
  */
 import { databaseUrl } from '@tko/db/testing';
 
-/** Name of the benchmark database (dropped and re-created by the seed). */
-export const BENCH_DB = 'tko_bench';
+/** Name of the benchmark database (dropped and re-created by the seed); BENCH_DB overrides it (a copy of one's own on a shared server). */
+export const BENCH_DB = process.env.BENCH_DB ?? 'tko_bench';
 
 /** The admin URL from DATABASE_URL; exits with a message when it is missing. */
 export function adminUrl(): string {

@@ -30,10 +30,17 @@ export function problemDetectEveryMs(env: NodeJS.ProcessEnv = process.env): numb
 /** Announces the run's changes (a WritePipeline's announce: /topic/registry.problems); never throws into the job. */
 export type AnnounceChanges = (events: WriteEvent[]) => Promise<void>;
 
-/** The job's processor: one run over every rule; trigger from the job data (default SCHEDULE). */
+/**
+ * The job's processor: one run over every rule; trigger from the job data (default SCHEDULE).
+ * The schedule's runs are INCREMENTAL (issue 27 §1): only the objects changed since the last run
+ * are re-checked — the detector runs FULL by itself when it has no base run or the state changed
+ * (@tko/db problems/scope.ts). A run after an import is FULL: some loaders write without the
+ * registry history (the Angarsk plan, ОКТМО, raw data loaders), which the incremental scope reads.
+ */
 export function problemDetectProcessor(pool: Pool, announce?: AnnounceChanges) {
   return async (job: Job<ProblemDetectJob>): Promise<{ run_id: number; opened: number; closed: number; open_total: number }> => {
-    const r = await runProblemDetector(pool, { trigger: job.data?.trigger ?? 'SCHEDULE' });
+    const trigger = job.data?.trigger ?? 'SCHEDULE';
+    const r = await runProblemDetector(pool, { trigger, mode: trigger === 'SCHEDULE' ? 'INCREMENTAL' : 'FULL' });
     if (announce) await announce(detectorEvents(r)).catch(() => undefined);
     return { run_id: r.run_id, opened: r.opened, closed: r.closed, open_total: r.open_total };
   };

@@ -1,6 +1,7 @@
 /**
- * `pnpm --filter @tko/db detect-problems [codes…]`: runs the problem detector (issue 12 §1) over
- * DATABASE_URL once — every rule, or the codes given — and prints per code what it found, opened
+ * `pnpm --filter @tko/db detect-problems [--incremental] [codes…]`: runs the problem detector (issue 12 §1) over
+ * DATABASE_URL once — every rule, or the codes given; FULL, or with `--incremental` only the
+ * objects changed since the last run (issue 27 §1) — and prints per code what it found, opened
  * and closed and how many stay open, and the run's time. Safe to run again (a second run opens
  * and closes nothing while the data are unchanged). docs/DATA.md «Problems on the Angarsk data».
  * Runs on the domain runtime (createDomain, no publisher): the run's changes go through the
@@ -13,14 +14,16 @@ import { detectorEvents, runProblemDetector } from '../problems/detector';
 import { databaseUrlFromEnv, runCommand } from './cli';
 
 runCommand(async () => {
-  const codes = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const codes = args.filter((a) => a !== '--incremental');
   const pool = createPool(databaseUrlFromEnv());
   const domain = createDomain({ pool });
   try {
     const started = Date.now();
-    const r = await runProblemDetector(domain.pool, { trigger: 'MANUAL', codes: codes.length ? codes : undefined });
+    const r = await runProblemDetector(domain.pool, { trigger: 'MANUAL', codes: codes.length ? codes : undefined, mode: args.includes('--incremental') ? 'INCREMENTAL' : 'FULL' });
     await domain.pipeline.announce(detectorEvents(r));
-    console.log(`Поиск проблем: ${((Date.now() - started) / 1000).toFixed(1)} с, открыто ${r.opened}, закрыто ${r.closed}, открытых всего ${r.open_total}`);
+    const scope = r.scope ? ` (проверены изменённые объекты: ${Object.entries(r.scope).map(([t, n]) => `${t} ${n}`).join(', ') || 'нет'})` : ' (все объекты)';
+    console.log(`Поиск проблем${scope}: ${((Date.now() - started) / 1000).toFixed(1)} с, открыто ${r.opened}, закрыто ${r.closed}, открытых всего ${r.open_total}`);
     for (const x of r.rules) {
       const type = PROBLEM_TYPES.find((t) => t.code === x.code);
       const found = type?.kind === 'DATA_GAP' ? 'объектов' : 'нарушений';

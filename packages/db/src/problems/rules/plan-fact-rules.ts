@@ -5,7 +5,8 @@
  * working day of a collection schedule) — is a problem; serving it later (its status becomes late)
  * ends the violation, and the detector closes the problem with its RESOLVED event. One problem per
  * site whatever the number of missed dates (the newest is in the details). ОКТМО and who is to act:
- * the site's, as the other site rules (site-routing.ts).
+ * the site's, as the other site rules (site-routing.ts). It depends on the clock (now()), so an
+ * incremental run checks it whole.
  */
 import { siteSettlementKey, UNITS_BY_KEY } from '../../oktmo/site-unit';
 import type { ProblemRule } from './rule';
@@ -17,5 +18,5 @@ export const planFactRules: ProblemRule[] = [
       ('Не обслужена ' || to_char(s.work_date, 'DD.MM.YYYY') || ' по графику № ' || s.schedule_id)::text AS details, ${siteResponsible} AS responsible
     FROM plan_fact_site s JOIN waste_area w ON w.id = s.waste_area_id LEFT JOIN ${UNITS_BY_KEY} u ON u.key = ${siteSettlementKey('w')}
     WHERE s.status = 'missed' AND s.window_close + interval '1 day' <= now()
-    ORDER BY s.waste_area_id, s.work_date DESC`),
+    ORDER BY s.waste_area_id, s.work_date DESC`, { incremental: false }),
 ];

@@ -18,12 +18,17 @@ export interface ProblemRule {
   objectType: ProblemObjectTypeValue;
   /** Violations now, or null: no data yet. */
   sql: string | null;
+  /**
+   * An incremental run may check this rule on the changed objects only (scope.ts). False for a
+   * rule that changes with the clock within a day (P501: a full day after a window), run whole every time.
+   */
+  incremental: boolean;
 }
 
 /** A rule of `code`: the object type comes from the contract's problem types. */
-export function rule(code: string, sql: string | null): ProblemRule {
+export function rule(code: string, sql: string | null, opts: { incremental?: boolean } = {}): ProblemRule {
   const info = problemTypeInfo(code);
   if (!info) throw new Error(`unknown problem code ${code}`);
   if ((sql === null) === info.data_available) throw new Error(`${code}: data_available and the SQL disagree`);
-  return { code, objectType: info.object_type, sql };
+  return { code, objectType: info.object_type, sql, incremental: opts.incremental ?? true };
 }

@@ -15,8 +15,8 @@
  * All SQL here is over an active site `w` of the waste_area table.
  */
 
-/** The registries (resource names) of the five waste-area kinds: their history and import rows. */
-const SITE_RESOURCES = `('container', 'special', 'collection', 'chamber', 'bulk')`;
+/** The registries (resource names) of the five waste-area kinds: their history and import rows (SQL list). */
+export const SITE_RESOURCES = `('container', 'special', 'collection', 'chamber', 'bulk')`;
 
 /** The site came from an import (a source key, or a system import's create). */
 const imported = `(w.data_import_source IS NOT NULL OR EXISTS (SELECT 1 FROM import_record r

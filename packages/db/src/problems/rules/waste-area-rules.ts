@@ -69,7 +69,7 @@ const longestPause = `CASE w.periodicity
  * first and last day ('MM-DD') are the region's system settings (a season may wrap the new
  * year); without a settings row, the cold limit.
  */
-const allowedPause = `coalesce((SELECT CASE WHEN CASE WHEN s.warm_season_from <= s.warm_season_to
+export const allowedPause = `coalesce((SELECT CASE WHEN CASE WHEN s.warm_season_from <= s.warm_season_to
         THEN to_char(current_date, 'MM-DD') BETWEEN s.warm_season_from AND s.warm_season_to
         ELSE to_char(current_date, 'MM-DD') >= s.warm_season_from OR to_char(current_date, 'MM-DD') <= s.warm_season_to END
       THEN 1 ELSE 3 END FROM system_settings s WHERE s.id = 1), 3)`;
