@@ -71,6 +71,25 @@ export async function signIn(page: Page, baseUrl: string, user: { email: string;
   return res;
 }
 
+/**
+ * Opens `target` (a path with its query) in the app already loaded in `page`, as the app's own links do: a
+ * history entry and a popstate event, which react-router reads and renders, without reloading the bundle
+ * and the session (a full `page.goto` costs seconds on a loaded machine). The router's leave guard still
+ * applies (a dirty form asks first). Wait for the screen's content afterwards, as after a click.
+ */
+export async function openInApp(page: Page, target: string): Promise<void> {
+  await page.evaluate((to) => {
+    const w = globalThis as unknown as {
+      history: { state: { idx?: number } | null; pushState(s: unknown, t: string, u: string): void };
+      dispatchEvent(e: unknown): void;
+      PopStateEvent: new (type: string, init: unknown) => unknown;
+    };
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (w.history.state?.idx ?? 0) + 1 };
+    w.history.pushState(state, '', to);
+    w.dispatchEvent(new w.PopStateEvent('popstate', { state }));
+  }, target);
+}
+
 /** What a browser test changes in the served app: config overrides (SMTP, directories, Redis), real queues. */
 export interface ServeOptions {
   config?: Partial<Config>;

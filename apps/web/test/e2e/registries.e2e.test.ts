@@ -29,7 +29,7 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import ExcelJS from 'exceljs';
 import { resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
-import { copyBuiltWeb, launchChromium, screenshotIfFailed, signIn, closeE2e, serveApp } from './harness';
+import { copyBuiltWeb, launchChromium, openInApp, screenshotIfFailed, signIn, closeE2e, serveApp } from './harness';
 
 
 const ADMIN = { email: 'e2e-registries@tko.local', password: 'Е2е-пароль-реестров-1', first_name: 'Илья', last_name: 'Реестров' };
@@ -507,10 +507,11 @@ describe('registries in the browser', () => {
     for (const section of SECTIONS) {
       for (const t of section.tabs) {
         const list = t.slug ? `${section.base}${t.slug}/` : section.base;
-        await page.goto(`${baseUrl}${list}`);
+        // Opened through the router in the loaded app (harness openInApp), as the menu and the «Создать» button do.
+        await openInApp(page, list);
         await expect.poll(() => summary(page).textContent(), { message: list }).toMatch(/^Найдено: \d+/);
         await page.getByRole('heading', { level: 1, name: t.title ?? resourceByName(t.resource)!.label }).waitFor();
-        await page.goto(`${baseUrl}${list}update/new/`);
+        await openInApp(page, `${list}update/new/`);
         await page.getByRole('button', { name: 'Сохранить' }).waitFor();
         for (const cardTab of resourceByName(t.resource)!.tabs) {
           await tab(page, cardTab.label).click();
@@ -523,7 +524,7 @@ describe('registries in the browser', () => {
       await menu.getByRole('link', { name: label, exact: true }).waitFor();
     }
     expect(pageErrors).toEqual([]);
-  }, 300_000); // 16 lists and every card tab: ~110 s on a loaded 2-core machine
+  }, 300_000); // 16 lists and every card tab
 
   it('9. anonymous visitors read the public list and card of waste sources', async () => {
     const anonymous = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });

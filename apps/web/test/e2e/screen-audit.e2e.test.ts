@@ -28,7 +28,7 @@ import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db'
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { REPORT_KIND_INFOS, resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
-import { closeE2e, copyBuiltWeb, launchChromium, openPage, serveApp, signIn } from './harness';
+import { closeE2e, copyBuiltWeb, launchChromium, openInApp, openPage, serveApp, signIn } from './harness';
 
 const ADMIN = { email: 'e2e-audit@tko.local', password: 'Е2е-пароль-аудита-1', first_name: 'Анна', last_name: 'Аудитова' };
 // The specification sits beside the shared data (`<repo>/../shared/spec`), as dataDir() finds the data.
@@ -150,16 +150,6 @@ async function settled(p: Page, quietMs = 250, timeoutMs = 20_000): Promise<void
   // The navigation's first render has run (and started its requests) by the next animation frame.
   await p.evaluate(() => new Promise((r) => (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame(() => r(null))));
   while (Date.now() < until && (traffic.inFlight > 0 || Date.now() - traffic.changedAt < quietMs)) await new Promise((r) => setTimeout(r, 50));
-}
-
-/** Opens `target` (path and query) as the app's own links do: a history entry and popstate, read by the router. */
-async function openInApp(p: Page, target: string): Promise<void> {
-  await p.evaluate((to) => {
-    const w = globalThis as unknown as { history: { state: { idx?: number } | null; pushState(s: unknown, t: string, u: string): void }; dispatchEvent(e: unknown): void; PopStateEvent: new (type: string, init: unknown) => unknown };
-    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (w.history.state?.idx ?? 0) + 1 };
-    w.history.pushState(state, '', to);
-    w.dispatchEvent(new w.PopStateEvent('popstate', { state }));
-  }, target);
 }
 
 beforeAll(async () => {
