@@ -71,6 +71,16 @@ describe('problems', () => {
     expect(await events(Number(row.id))).toEqual([{ kind: 'CREATED', text: 'Добавлена вручную.', user_name: 'Иванова Анна' }]);
   });
 
+  it('a problem typed by hand as «неполные сведения» (P000) is kept as a data gap, a violation type as a violation', async () => {
+    const gap = await pipeline.create(problem, { ...newProblem(), type: 'P000' }, writer);
+    expect((await db.pool.query('SELECT kind FROM problem WHERE id = $1', [gap.id])).rows[0]).toEqual({ kind: 'DATA_GAP' });
+    expect((await history('problems', Number(gap.id))).at(-1)!.after).toMatchObject({ type: 'P000', kind: 'DATA_GAP' });
+    await pipeline.update(problem, Number(gap.id), { type: 'P004' }, writer);
+    expect((await db.pool.query('SELECT kind FROM problem WHERE id = $1', [gap.id])).rows[0]).toEqual({ kind: 'VIOLATION' });
+    await pipeline.update(problem, Number(gap.id), { type: 'P000' }, writer);
+    expect((await db.pool.query('SELECT kind FROM problem WHERE id = $1', [gap.id])).rows[0]).toEqual({ kind: 'DATA_GAP' });
+  });
+
   it('a rolled-back create leaves neither the problem nor its event', async () => {
     let id = 0;
     await expect(pipeline.run(async (u) => {
