@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // writerFor, the file store, the job client (queues.jobs); the effects' services (term, links, notifier, mailer, log) from here.
   const domain = createDomain({
     pool, publisher, fileStore: deps.fileStore, log: app.log, jobs: queues?.jobs ?? null,
-    config: { attachmentsDir: config.attachmentsDir, appealTermDays: config.appealTermDays, publicUrl: config.publicUrl },
+    config: { attachmentsDir: config.attachmentsDir, regionTimeZone: config.regionTimeZone, publicUrl: config.publicUrl },
     mailer: deps.mailer ?? new Mailer(config.smtpUrl, config.mailFrom, app.log),
   });
   // Root hooks reach only the modules registered after them: add them first.

@@ -66,7 +66,6 @@ const EnvSchema = z.object({
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   MAIL_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   // Citizen appeals: legal term of consideration, days (59-ФЗ ст. 12 ч. 1: 30), issue 11 §4.
-  APPEAL_TERM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   APPEAL_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Time zone of dates shown in words (contract history labels DD.MM.YYYY HH:mm, printed forms).
   REGION_TIME_ZONE: z.string().default(DEFAULT_REGION_TIME_ZONE),
@@ -103,8 +102,6 @@ export interface Config {
   attachmentMaxBytes: number;
   /** Per user: bytes uploaded in the last 24 h, and bytes uploaded but not in any card (issue 8 §6). */
   attachmentQuota: { dayBytes: number; unattachedBytes: number };
-  /** Days from an appeal's receipt to its answer deadline (APPEAL_TERM_DAYS, 59-ФЗ: 30). */
-  appealTermDays: number;
   /** Days the author's link to an appeal works (APPEAL_LINK_TTL_DAYS, default 30). */
   appealLinkTtlDays: number;
   /** IANA time zone of the region (REGION_TIME_ZONE) for dates shown as text. */
@@ -178,7 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     attachmentsDir: e.ATTACHMENTS_DIR,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     attachmentQuota: { dayBytes: e.ATTACHMENT_QUOTA_DAY_BYTES, unattachedBytes: e.ATTACHMENT_QUOTA_UNATTACHED_BYTES },
-    appealTermDays: e.APPEAL_TERM_DAYS,
     appealLinkTtlDays: e.APPEAL_LINK_TTL_DAYS,
     regionTimeZone: e.REGION_TIME_ZONE,
     signInRateLimit: { perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT, perAddress: e.SIGNIN_LIMIT_PER_ADDRESS, windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS },

@@ -32,7 +32,7 @@ const TERM_DAYS = 12;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'tko-appeals-'));
-  t = await startStompApp({ redisUrl: REDIS_URL, overrides: { attachmentsDir: path.join(dir, 'files'), appealTermDays: TERM_DAYS } });
+  t = await startStompApp({ redisUrl: REDIS_URL, overrides: { attachmentsDir: path.join(dir, 'files') } });
 });
 afterAll(async () => {
   await t?.close();
@@ -211,6 +211,8 @@ describe('contracts: waste areas and the printable form', () => {
 
 describe('appeals', () => {
   it('sets the deadline from the received date and the configured term; flags and filters overdue ones', async () => {
+    // The term of the category «Другое» set in the system settings (calendar days).
+    expect((await api().put('/api/system-settings/').set(admin()).send({ appeal_terms: [{ category: 'OTHER', days: TERM_DAYS, working_days: false }] })).status).toBe(200);
     const received = '2026-01-10T08:00:00.000Z';
     const a = await api().post('/api/appeals/').set(admin()).send({ author_name: 'Иванов И. И.', text: 'Не вывезли мусор.', received_at: received });
     expect(a.status, JSON.stringify(a.body)).toBe(201);

@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, resources } from '@tko/contract';
+import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, appealTerms, resources } from '@tko/contract';
 import { writeGuardedPaths } from '../src/plugins/federal-dictionaries';
 import { createUser, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
@@ -33,7 +33,8 @@ describe('system settings', () => {
     const res = await request(t.app.server).get(S).set(t.auth('nobody'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
-      forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null, warm_season_from: '05-01', warm_season_to: '09-30' });
+      forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null, warm_season_from: '05-01', warm_season_to: '09-30',
+      appeal_terms: appealTerms([]) });
     expect((await request(t.app.server).get(S)).status).toBe(401);
   });
 
@@ -42,7 +43,15 @@ describe('system settings', () => {
       warm_season_from: '04-25', warm_season_to: '10-05' };
     const put = await request(t.app.server).put(S).set(t.auth('admin')).send(body);
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ ...body, forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null });
+    expect(put.body).toEqual({ ...body, forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null, appeal_terms: appealTerms([]) });
+    // Appeal terms: the named categories change, the others keep theirs (defaults: contract appeal-terms.ts).
+    await request(t.app.server).put(S).set(t.auth('admin')).send({ appeal_terms: [{ category: 'DUMP', days: 10, working_days: true }] });
+    const terms = (await request(t.app.server).put(S).set(t.auth('admin')).send({ appeal_terms: [{ category: 'BILLING', days: 5, working_days: false }] })).body.appeal_terms;
+    expect(terms.find((x: { category: string }) => x.category === 'DUMP')).toEqual({ category: 'DUMP', days: 10, working_days: true });
+    expect(terms.find((x: { category: string }) => x.category === 'BILLING')).toEqual({ category: 'BILLING', days: 5, working_days: false });
+    expect(terms.find((x: { category: string }) => x.category === 'NOT_COLLECTED')).toEqual({ category: 'NOT_COLLECTED', days: 3, working_days: true });
+    const twice = await request(t.app.server).put(S).set(t.auth('admin')).send({ appeal_terms: [{ category: 'DUMP', days: 0, working_days: true }, { category: 'DUMP', days: 1, working_days: true }] });
+    expect(twice.status).toBe(400);
     const again = await request(t.app.server).put(S).set(t.auth('admin')).send({ map_zoom: 10, center_coordinates: '52.3, 104.3' });
     expect(again.body).toMatchObject({ region: 'Иркутская область', map_zoom: 10, center_coordinates: { lat: 52.3, lng: 104.3 } });
     expect((await request(t.app.server).get(S).set(t.auth('viewer'))).body.map_zoom).toBe(10);

@@ -66,3 +66,4 @@ export * from './jobs/index';
 export * from './jobs/definitions';
 export * from './ws/index';
 export * from './roles/seeded-roles';
+export * from './appeals/appeal-terms';

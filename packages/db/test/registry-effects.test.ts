@@ -15,10 +15,9 @@ import { createTestDatabase, type TestDatabase } from '../src/testing/index';
 let db: TestDatabase;
 let pipeline: WritePipeline;
 const NOW = new Date('2026-03-10T12:00:00.000Z');
-const TERM = 7;
 beforeAll(async () => {
   db = await createTestDatabase();
-  pipeline = new WritePipeline(db.pool, { services: { clock: () => NOW, appealTermDays: TERM } });
+  pipeline = new WritePipeline(db.pool, { services: { clock: () => NOW, regionTimeZone: 'Asia/Irkutsk' } });
 });
 afterAll(async () => { await db?.drop(); });
 
@@ -41,22 +40,22 @@ describe('the effects table', () => {
 
 describe('appeal deadline', () => {
   const appeal = asDef(appealResource);
-  it('a create without dates takes now and now + the term, both in the create’s history', async () => {
+  it('a create without dates takes now and now + the category’s term (collection: 3 working days, Tue → Fri), both in the create’s history', async () => {
     const input = createSchema(appeal).parse({ ...appealResource.example, received_at: undefined }) as Row;
     const row = await pipeline.create(appeal, input, writer);
-    expect([row.received_at, row.deadline_at]).toEqual([NOW.toISOString(), '2026-03-17T12:00:00.000Z']);
+    expect([row.received_at, row.deadline_at]).toEqual([NOW.toISOString(), '2026-03-13T12:00:00.000Z']);
     const [h] = await history('appeals', Number(row.id));
-    expect(h!.after).toMatchObject({ received_at: NOW.toISOString(), deadline_at: '2026-03-17T12:00:00.000Z' });
+    expect(h!.after).toMatchObject({ received_at: NOW.toISOString(), deadline_at: '2026-03-13T12:00:00.000Z' });
   });
 
   it('moving received_at moves the computed deadline, in the update’s history row', async () => {
     const row = await pipeline.create(appeal, createSchema(appeal).parse(appealResource.example) as Row, writer);
-    expect(row.deadline_at).toBe('2026-03-09T09:15:00.000Z');
+    expect(row.deadline_at).toBe('2026-03-05T09:15:00.000Z');
     const moved = await pipeline.update(appeal, Number(row.id), { received_at: '2026-04-01T00:00:00.000Z' }, writer);
-    expect(moved!.deadline_at).toBe('2026-04-08T00:00:00.000Z');
+    expect(moved!.deadline_at).toBe('2026-04-06T00:00:00.000Z');
     const last = (await history('appeals', Number(row.id))).at(-1)!;
-    expect(last.after).toEqual({ received_at: '2026-04-01T00:00:00.000Z', deadline_at: '2026-04-08T00:00:00.000Z' });
-    expect(last.before).toEqual({ received_at: '2026-03-02T09:15:00.000Z', deadline_at: '2026-03-09T09:15:00.000Z' });
+    expect(last.after).toEqual({ received_at: '2026-04-01T00:00:00.000Z', deadline_at: '2026-04-06T00:00:00.000Z' });
+    expect(last.before).toEqual({ received_at: '2026-03-02T09:15:00.000Z', deadline_at: '2026-03-05T09:15:00.000Z' });
   });
 });
 

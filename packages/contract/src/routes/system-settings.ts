@@ -11,6 +11,7 @@ import { DateSchema } from '../common/dates';
 import { MSG } from '../common/messages';
 import { defineRoute } from '../common/route';
 import { PointInputSchema, PointSchema } from '../common/geo';
+import { AppealTermSchema } from '../appeals/appeal-terms';
 
 export const SYSTEM_SETTINGS_PATH = '/api/system-settings/';
 /** The permission resource; `change` allows the PUT. */
@@ -63,6 +64,11 @@ export const SystemSettingsSchema = z.object({
    */
   warm_season_from: MonthDaySchema,
   warm_season_to: MonthDaySchema,
+  /**
+   * Answer terms of appeals, one per category (appeals/appeal-terms.ts); GET lists every category
+   * (the defaults for those never set); PUT may name some, the others keep theirs.
+   */
+  appeal_terms: z.array(AppealTermSchema).max(50).refine((a) => new Set(a.map((t) => t.category)).size === a.length, 'Тема указана дважды.'),
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 

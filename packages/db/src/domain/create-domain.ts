@@ -45,8 +45,6 @@ export const systemClock: Clock = () => new Date();
 export interface DomainConfig {
   /** ATTACHMENTS_DIR: the local file store's root when no `fileStore` is given. */
   attachmentsDir?: string;
-  /** APPEAL_TERM_DAYS (59-ФЗ ст. 12 ч. 1: 30 by default). */
-  appealTermDays?: number;
   /** PUBLIC_URL: the web app's address for links in notices ('' = relative links). */
   publicUrl?: string;
   /**
@@ -109,7 +107,7 @@ export function createDomain<M extends EffectMailer = EffectMailer>(deps: Domain
   const notifier = new Notifier(deps.pool, publisher ?? NO_PUBLISHER);
   const pipeline = new WritePipeline(deps.pool, {
     publisher, repos: registries, onHookError: deps.onHookError,
-    services: { clock, appealTermDays: config.appealTermDays, publicUrl: config.publicUrl, notifier, mailer, log: deps.log },
+    services: { clock, regionTimeZone: config.regionTimeZone ?? regionTimeZone(), publicUrl: config.publicUrl, notifier, mailer, log: deps.log },
   });
   const fileStore = deps.fileStore ?? (config.attachmentsDir ? new LocalFileStore(path.resolve(config.attachmentsDir)) : null);
   const positions = new PositionIngest(deps.pool, publisher, config.positionWindow ?? positionWindowFromEnv(), undefined,

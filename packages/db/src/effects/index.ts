@@ -13,7 +13,7 @@ import type { RegistryEffect } from './types';
 export const REGISTRY_EFFECTS: readonly RegistryEffect[] = [...appealEffects, ...reportEffects, ...problemEffects, ...estimatedPointEffects];
 
 export type { AfterCommitHook, AfterWriteHook, ActionHook, BeforeWriteHook, EffectArgs, EffectLog, EffectMailer, EffectServices, RegistryEffect } from './types';
-export { appealDates, appealDeadline } from './appeal';
+export { appealDates, deadlineRule } from './appeal';
 export { clearEstimateOnMove } from './estimated-point';
 export { addProblemEvent } from './problem';
 export { REPORT_REGISTRIES, STEP_EVENTS } from './report';

@@ -40,8 +40,8 @@ export interface EffectServices {
   pool: Pool;
   /** Now (tests pass a fixed clock). */
   clock: () => Date;
-  /** Days from an appeal's receipt to its answer deadline (59-ФЗ ст. 12 ч. 1: 30). */
-  appealTermDays: number;
+  /** The region's IANA time zone (REGION_TIME_ZONE): an appeal's working days are counted on its calendar. */
+  regionTimeZone: string;
   /** The web app's address, for links in notices (no trailing slash; '' = relative links). */
   publicUrl: string;
   /** In-app notifications (stored + live push). */

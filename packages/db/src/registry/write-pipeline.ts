@@ -37,6 +37,7 @@ import { storedResource } from '../tables/index';
 import { ReferenceAccess } from './reference-access';
 import { checkScopeChange } from './scope-change';
 import { hashSecretFields } from '../secrets';
+import { regionTimeZone } from '../tracking/settings';
 
 /** One committed change, as announced. `step` names the workflow action of an update. */
 export interface WriteEvent {
@@ -412,7 +413,7 @@ export class WritePipeline {
     this.services = {
       pool,
       clock: s.clock ?? (() => new Date()),
-      appealTermDays: s.appealTermDays ?? 30,
+      regionTimeZone: s.regionTimeZone ?? regionTimeZone(),
       publicUrl: s.publicUrl ?? '',
       notifier: s.notifier ?? new Notifier(pool, opts.publisher ?? NO_PUBLISHER),
       mailer: s.mailer ?? null,

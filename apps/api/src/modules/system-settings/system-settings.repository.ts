@@ -4,13 +4,14 @@
  */
 import type { Pool } from 'pg';
 import type { SystemSettings } from '@tko/contract';
+import { appealTerms } from '@tko/contract';
 
 const SELECT = `SELECT region,
   CASE WHEN center_coordinates IS NULL THEN NULL ELSE json_build_object(
     'lat', round(ST_Y(center_coordinates)::numeric, 6)::float8, 'lng', round(ST_X(center_coordinates)::numeric, 6)::float8) END AS center_coordinates,
   map_zoom, map_zoom_mini, to_char(route_periodicity_from, 'YYYY-MM-DD') AS route_periodicity_from, radius_filter,
   forecast_base_year, forecast_growth, environmental_charge_rate::float8 AS environmental_charge_rate,
-  warm_season_from, warm_season_to
+  warm_season_from, warm_season_to, appeal_terms
   FROM system_settings WHERE id = 1`;
 
 /** Column of each settings field, with the SQL placeholder that writes it. */
@@ -26,6 +27,8 @@ const WRITERS: Record<keyof SystemSettings, (p: string) => string> = {
   environmental_charge_rate: (p) => `environmental_charge_rate = ${p}`,
   warm_season_from: (p) => `warm_season_from = ${p}`,
   warm_season_to: (p) => `warm_season_to = ${p}`,
+  // Merged by category: the named ones replace theirs, the others stay.
+  appeal_terms: (p) => `appeal_terms = (SELECT coalesce(jsonb_agg(t), '[]'::jsonb) FROM (SELECT o FROM jsonb_array_elements(appeal_terms) o WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(${p}::jsonb) n WHERE n->>'category' = o->>'category') UNION ALL SELECT n FROM jsonb_array_elements(${p}::jsonb) n) x(t))`,
 };
 
 /**
@@ -55,16 +58,17 @@ export class SystemSettingsRepository {
       const set = await this.pool.query(INIT_FROM_DATA);
       if (set.rowCount) rows = (await this.pool.query<SystemSettings>(SELECT)).rows;
     }
-    return rows[0] ?? { region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
+    if (rows[0]) return { ...rows[0], appeal_terms: appealTerms(rows[0].appeal_terms) };
+    return { region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
       forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null,
       // The column defaults (migration 20261128130100_warm_season: Irkutsk oblast).
-      warm_season_from: '05-01', warm_season_to: '09-30' };
+      warm_season_from: '05-01', warm_season_to: '09-30', appeal_terms: appealTerms([]) };
   }
 
   /** Sets the given fields (others kept), creating the row if needed; returns the new settings. */
   async update(patch: Partial<SystemSettings>): Promise<SystemSettings> {
     const keys = (Object.keys(patch) as (keyof SystemSettings)[]).filter((k) => k in WRITERS && patch[k] !== undefined);
-    const values = keys.map((k) => (k === 'center_coordinates' || k === 'forecast_growth' ? (patch[k] ? JSON.stringify(patch[k]) : null) : patch[k]));
+    const values = keys.map((k) => (k === 'center_coordinates' || k === 'forecast_growth' || k === 'appeal_terms' ? (patch[k] ? JSON.stringify(patch[k]) : null) : patch[k]));
     const sets = keys.map((k, i) => WRITERS[k](`$${i + 1}`));
     await this.pool.query('INSERT INTO system_settings (id) VALUES (1) ON CONFLICT (id) DO NOTHING');
     await this.pool.query(`UPDATE system_settings SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = 1`, values);
