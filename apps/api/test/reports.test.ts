@@ -278,6 +278,10 @@ describe('row scope', () => {
     expect(pre.status, JSON.stringify(pre.body)).toBe(200);
     expect(pre.body.data.waste_areas).toEqual([expect.objectContaining({ location: 'Площадка А', containers: [{ container_type: 'EURO', volume: '1.100', count: '2' }] })]);
     expect((await http().get('/api/bnreports/prefill/CONTAINER_WASTE_AREA/').query({ organization: org.b }).set(as('declA'))).status).toBe(400);
+    // A user bound to no organisation: the form with the year only, no organisation — not a 400.
+    const bare = await http().get('/api/bnreports/prefill/CONTAINER_WASTE_AREA/').set({ Authorization: `Bearer ${new TokenService(t.config.jwtSecret, 300, 600).access(lone)}` });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+    expect(bare.body).toEqual({ report_kind: 'CONTAINER_WASTE_AREA', organization: null, data: { year: String(new Date().getFullYear() - 1), contact_person: null, note: null, waste_areas: [] } });
   });
 });
 

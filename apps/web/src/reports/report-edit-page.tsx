@@ -31,6 +31,8 @@ const def = reportResource as unknown as ResourceDef;
 const EDITABLE = new Set(['DRAFT', 'BEING_FINALIZED']);
 const REVIEW = new Set(['SUBMITTED_FOR_REVIEW', 'ACCEPTED_FOR_REVIEW']);
 type Head = { name: string; number: string; year: string; oktmo: string };
+/** The form field of the reporting year, shown once as the head's «Отчётный год». */
+const YEAR = 'year';
 
 /** Server errors of `data.*` by their data path; the head's by field name. */
 function splitErrors(body: unknown): { data: Record<string, string[]>; head: Record<string, string[]>; other: string[] } {
@@ -69,7 +71,9 @@ export function ReportEditPage() {
     const r = report.data;
     if (!r) return;
     setData((r.data as Record<string, unknown> | null) ?? {});
-    setHead({ name: String(r.name ?? ''), number: String(r.number ?? ''), year: r.year === null || r.year === undefined ? '' : String(r.year), oktmo: String(r.oktmo ?? '') });
+    const dataYear = (r.data as Record<string, unknown> | null)?.year;
+    const year = r.year ?? dataYear;
+    setHead({ name: String(r.name ?? ''), number: String(r.number ?? ''), year: year === null || year === undefined ? '' : String(year), oktmo: String(r.oktmo ?? '') });
     setDirty(false);
   }, [report.data]);
   useEffect(() => {
@@ -111,8 +115,11 @@ export function ReportEditPage() {
   const save = async () => {
     setSaving(true);
     setErrors({ data: {}, head: {}, other: [] });
+    // «Отчётный год» is asked once, in the head: the form's own `year` takes the same value.
+    const hasYear = info.data.fields.some((f) => f.name === YEAR);
     const body: Record<string, unknown> = {
-      name: head.name, number: head.number || null, year: head.year ? Number(head.year) : null, oktmo: head.oktmo || null, data, report_kind: reportType,
+      name: head.name, number: head.number || null, year: head.year ? Number(head.year) : null, oktmo: head.oktmo || null,
+      data: hasYear ? { ...data, [YEAR]: head.year } : data, report_kind: reportType,
     };
     try {
       if (isNew) {
@@ -140,7 +147,7 @@ export function ReportEditPage() {
     <Col xs={24} md={6} key={key}>
       <label htmlFor={`report-head-${key}`} style={{ display: 'block', marginBottom: 4 }}>{label}</label>
       <Input id={`report-head-${key}`} value={head[key]} disabled={!editable} onChange={(e) => { setHead({ ...head, [key]: e.target.value }); setDirty(true); }} />
-      {errors.head[key]?.map((m) => <Typography.Text key={m} type="danger" role="alert">{m}</Typography.Text>)}
+      {[...(errors.head[key] ?? []), ...(key === YEAR ? (errors.data[YEAR] ?? []) : [])].map((m) => <Typography.Text key={m} type="danger" role="alert">{m}</Typography.Text>)}
     </Col>
   );
 
@@ -154,13 +161,17 @@ export function ReportEditPage() {
         {row ? <WorkflowActions def={def} row={row} blockedText={dirty ? 'Сохраните изменения перед сменой статуса.' : undefined} onDone={() => void report.refetch()} /> : null}
       </Space>
       <ReportStatsBlock />
-      {isNew && prefill.isError ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message="Данные организации не подставлены" description={errorMessage(prefill.error)} /> : null}
+      {/* The prefill explained only when it failed; a user bound to no organisation reads a plain note. */}
+      {isNew && prefill.isError ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="Данные организации не подставлены" description={errorMessage(prefill.error)} /> : null}
+      {isNew && prefill.data && prefill.data.organization === null ? (
+        <Typography.Paragraph type="secondary" data-testid="report-no-organization">Вы не привязаны к организации: сведения из реестров не подставлены, заполните форму вручную.</Typography.Paragraph>
+      ) : null}
       {errors.other.length ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={errors.other.join(' ')} /> : null}
       <Card size="small" title="Общие сведения" style={{ marginBottom: 16 }}>
         <Row gutter={16}>{headInput('name', 'Наименование')}{headInput('number', 'Номер')}{headInput('year', 'Отчётный год')}{headInput('oktmo', 'ОКТМО')}</Row>
       </Card>
       <Card size="small" title="Форма отчёта">
-        {info.data.fields.map((f) => (
+        {info.data.fields.filter((f) => f.name !== YEAR).map((f) => (
           <ReportField key={f.name} field={f} path={f.name} value={data[f.name]} ctx={ctx} onChange={(v) => { setData({ ...data, [f.name]: v }); setDirty(true); }} />
         ))}
       </Card>

@@ -10,8 +10,9 @@
 import { formatCoordinates, fieldPlaceholder } from '@tko/contract';
 import type { Point, ReportComment, ReportFieldDef } from '@tko/contract';
 import { Alert, Button, Card, Checkbox, Input, Select, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RefSelect } from '../crud/fields/ref-select';
+import { linkedPlace } from './linked-place';
 
 export interface FieldContext {
   disabled: boolean;
@@ -89,8 +90,8 @@ function Control({ field, path, value, onChange, ctx }: Props) {
       const items = Array.isArray(value) ? (value as { id: number; name?: string | null }[]) : [];
       return (
         <RefSelect id={id} resource={field.linked_resource ?? 'juridical-person'} multiple disabled={ctx.disabled} placeholder={fieldPlaceholder(field)}
-          value={items.map((x) => x.id)} known={items.map((x) => ({ id: x.id, name: x.name ?? `№ ${x.id}` }))}
-          onChange={(v) => onChange((Array.isArray(v) ? v : v === null ? [] : [v]).map((x) => ({ id: x, name: items.find((i) => i.id === x)?.name ?? null })))} />
+          value={items.map((x) => x.id)} known={items.filter((x) => x.name).map((x) => ({ id: x.id, name: x.name! }))}
+          onChange={(_v, rows) => onChange(rows.map((r) => ({ id: r.id, name: r.name || items.find((i) => i.id === r.id)?.name || null })))} />
       );
     }
     case 'list':
@@ -101,13 +102,22 @@ function Control({ field, path, value, onChange, ctx }: Props) {
 function ListField({ field, path, value, onChange, ctx }: Props) {
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const set = (i: number, item: Record<string, unknown>) => onChange(items.map((x, j) => (j === i ? item : x)));
+  // A registry row picked in an item (e.g. «Площадка из реестра») fills the item's address and coordinates.
+  const pick = (i: number, c: ReportFieldDef, v: unknown) => {
+    set(i, { ...items[i], [c.name]: v });
+    void linkedPlace(field, c, v).then((place) => {
+      if (place) onChange(itemsRef.current.map((x, j) => (j === i ? { ...x, ...place } : x)));
+    });
+  };
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   return (
     <div>
       {items.map((item, i) => (
         <Card key={i} size="small" style={{ marginBottom: 8 }} title={`${field.label}: № ${i + 1}`}
           extra={<Button size="small" danger disabled={ctx.disabled} onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`Удалить запись № ${i + 1} из «${field.label}»`}>Удалить</Button>}>
           {(field.children ?? []).map((c) => (
-            <ReportField key={c.name} field={c} path={`${path}.${i}.${c.name}`} value={item[c.name]} onChange={(v) => set(i, { ...item, [c.name]: v })} ctx={ctx} />
+            <ReportField key={c.name} field={c} path={`${path}.${i}.${c.name}`} value={item[c.name]} onChange={(v) => (c.type === 'linked-object' ? pick(i, c, v) : set(i, { ...item, [c.name]: v }))} ctx={ctx} />
           ))}
         </Card>
       ))}

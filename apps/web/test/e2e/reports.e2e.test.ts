@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
 import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import { resourceByName } from '@tko/contract';
 import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-reports-admin@tko.local', password: 'Е2е-пароль-отчётов-1', first_name: 'Ада', last_name: 'Админова' };
@@ -85,7 +86,9 @@ describe('reports in the browser', () => {
     await decl.waitForURL((u) => u.pathname === '/reports-ddf/report/WASTE_SOURCES/update/new/');
     await decl.locator('#report-head-name').fill('Источники 2025');
     await decl.locator('#report-head-oktmo').fill('25603101');
-    await decl.locator('#report-year').fill('2025');
+    // «Отчётный год» once (the head's; the form's own year takes its value), prefilled with last year.
+    expect(await decl.getByText('Отчётный год', { exact: true }).count()).toBe(1);
+    await decl.locator('#report-head-year').fill('2025');
     await decl.getByRole('button', { name: 'Добавить: источники образования' }).click();
     await decl.locator('#report-waste_sources-0-name').fill('Магазин «Берёзка»');
     await decl.locator('#report-waste_sources-0-location').fill('Ангарск, 12 мкр., д. 5');
@@ -154,4 +157,26 @@ describe('reports in the browser', () => {
     await decl.waitForURL((u) => u.pathname === page);
     await decl.getByTestId('report-status').getByText('Подписан').waitFor();
   }, 420_000);
+
+  it('a user bound to no organisation reads a plain note (no failed prefill); «Площадка из реестра» shows the site by its address and fills address and coordinates', async () => {
+    const auth = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+    const { access } = (await auth.json()) as { access: string };
+    const site = resourceByName('container')!.example!;
+    const made = await fetch(`${baseUrl}/api/waste-area/container/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` }, body: JSON.stringify(site) });
+    expect(made.status).toBe(201);
+    const admin = await openPage(browser);
+    const failed: string[] = [];
+    admin.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`); });
+    await signIn(admin, baseUrl, ADMIN, '/reports-ddf/report/CONTAINER_WASTE_AREA/update/new/');
+    await admin.getByTestId('report-no-organization').waitFor();
+    expect(await admin.getByText('Данные организации не подставлены').count()).toBe(0);
+    await admin.getByRole('button', { name: 'Добавить: места накопления' }).click();
+    await admin.locator('#report-waste_areas-0-waste_area').fill('Набережная');
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: String(site.location) }).click();
+    await expect.poll(() => admin.locator('#report-waste_areas-0-location').inputValue()).toBe(site.location);
+    await expect.poll(() => admin.locator('#report-waste_areas-0-coordinates').inputValue()).toBe(site.coordinates);
+    expect(await admin.locator('[data-path="waste_areas.0.waste_area"]').textContent()).toContain(String(site.location));
+    expect(failed).toEqual([]);
+    await admin.context().close();
+  }, 120_000);
 });

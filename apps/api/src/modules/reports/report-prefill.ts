@@ -69,13 +69,16 @@ async function wasteSources(pool: Pool, registries: Registries, org: number): Pr
   return out;
 }
 
-/** The pre-filled `data` of a report of `kind` for organisation `org` (unknown kind: undefined). */
-export async function prefillReport(pool: Pool, registries: Registries, kind: string, org: number, year = new Date().getFullYear() - 1): Promise<Row | undefined> {
+/**
+ * The pre-filled `data` of a report of `kind` for organisation `org` (unknown kind: undefined);
+ * `org` null (a user bound to no organisation): the year only, no registry rows.
+ */
+export async function prefillReport(pool: Pool, registries: Registries, kind: string, org: number | null, year = new Date().getFullYear() - 1): Promise<Row | undefined> {
   const info = reportKindInfo(kind);
   if (!info) return undefined;
   const data: Row = { year: String(year) };
-  if (kind === 'CONTAINER_WASTE_AREA') data.waste_areas = await containerSites(pool, registries, org);
-  if (kind === 'WASTE_SOURCES') data.waste_sources = await wasteSources(pool, registries, org);
+  if (org !== null && kind === 'CONTAINER_WASTE_AREA') data.waste_areas = await containerSites(pool, registries, org);
+  if (org !== null && kind === 'WASTE_SOURCES') data.waste_sources = await wasteSources(pool, registries, org);
   const parsed = buildReportSchema(info.fields).safeParse(data);
   // A registry value the form refuses (e.g. a site without coordinates) stays as it is: the
   // declarant completes it and the save names the field.

@@ -39,9 +39,10 @@ export const reportsModule = apiModule('reports', (app, d) => {
   registerRoute(app, reportPrefillRoute, async ({ params, query, user }) => {
     const own = user.scope.organizations;
     const org = query.organization ?? own[0];
-    if (org === undefined) throw FieldValidationError.of('organization', 'Укажите организацию, данные которой подставить в отчёт.');
-    if (!isUnrestricted(user.scope) && !own.includes(org)) throw FieldValidationError.of('organization', 'Можно подставить данные только своей организации.');
-    const data = await prefillReport(d.pool, d.domain.registries, params.reportType, org);
+    // A user bound to no organisation (and naming none) gets the form with the year only and
+    // `organization: null`: a state the form shows, not an error (issue 26 §12).
+    if (org !== undefined && !isUnrestricted(user.scope) && !own.includes(org)) throw FieldValidationError.of('organization', 'Можно подставить данные только своей организации.');
+    const data = await prefillReport(d.pool, d.domain.registries, params.reportType, org ?? null);
     if (!data) throw notFound();
     return { report_kind: params.reportType as ReportKind0, organization: org ?? null, data };
   }, d);

@@ -14,7 +14,8 @@ export interface RefSelectProps {
   resource: string;
   multiple?: boolean;
   value: Value | undefined;
-  onChange: (value: Value) => void;
+  /** The chosen id(s) and the chosen rows with their names (as the options show them). */
+  onChange: (value: Value, rows: RefValue[]) => void;
   known?: RefValue[];
   disabled?: boolean;
   id?: string;
@@ -50,7 +51,10 @@ export function RefSelect({ resource, multiple, value, onChange, known, disabled
       id={id}
       mode={multiple ? 'multiple' : undefined}
       value={value ?? (multiple ? [] : null)}
-      onChange={(v) => onChange(v ?? (multiple ? [] : null))}
+      onChange={(v) => {
+        const ids = v === null || v === undefined ? [] : Array.isArray(v) ? v : [v];
+        onChange(v ?? (multiple ? [] : null), ids.map((x) => ({ id: x, name: options.find((o) => o.value === x)?.label ?? '' })));
+      }}
       onBlur={onBlur}
       options={options}
       allowClear
