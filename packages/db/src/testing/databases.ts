@@ -29,6 +29,12 @@ async function withAdmin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>):
 /**
  * CREATE DATABASE `name` (as a copy of `template` when given). Retries a few times while the
  * template is briefly in use by a concurrent copy (SQLSTATE 55006).
+ *
+ * Sessions of a test database commit asynchronously (`ALTER DATABASE … SET synchronous_commit = off`,
+ * read by every connection opened afterwards): a COMMIT returns without waiting for the WAL flush
+ * (4.6 → 0.7 ms per single-row commit measured on the test server, 2026-11-28). Only durability over a
+ * crash of the server changes, which no test relies on (the crash tests run their own cluster with fsync
+ * off, apps/api/test/throwaway-postgres.ts); what other sessions see at COMMIT is the same.
  */
 export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
   const sql = `CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ''}`;
@@ -36,12 +42,13 @@ export async function createDatabase(adminUrl: string, name: string, template?: 
     for (let attempt = 1; ; attempt++) {
       try {
         await c.query(sql);
-        return;
+        break;
       } catch (err) {
         if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
         await new Promise((r) => setTimeout(r, 100 * attempt));
       }
     }
+    await c.query(`ALTER DATABASE ${ident(name)} SET synchronous_commit = off`);
   });
 }
 
