@@ -8,8 +8,8 @@
  * Truck V1 (route 1: S2, S1, S3, S4, S5, the facility) leaves x = 0 at 08:00 on the road y = 0 at
  * 40 km/h (a fix every 10 s, no speed sent): past S2 (8 m off, window 08:00–09:00) without stopping;
  * 2 min at S1; 12 min at S3 (a stay between two trips); 2 min at S4 (window 06:00–07:00, so late);
- * 3 min at the facility; back to S1 for 1 min (a second visit, listed, not counted). Truck V2 (on the
- * schedule, not on route 1) stops 2 min at S5. Expected by hand: S1 served, S2 missed, S3 served,
+ * 3 min at the facility; back to S1 for 1 min (a second visit, listed, not counted). Truck V2 (on no
+ * schedule at all: its track is read because it drove that day) stops 2 min at S5. Expected by hand: S1 served, S2 missed, S3 served,
  * S4 late, S5 served_unplanned; route 1 drove 7 000 m in 300 + 750 s (two trips), one unloading.
  */
 import ExcelJS from 'exceljs';
@@ -54,7 +54,7 @@ beforeAll(async () => {
     `INSERT INTO waste_management_facility (name, location, coordinates) VALUES ('Полигон', 'Ангарск', ST_SetSRID(ST_MakePoint($1, $2), 4326)) RETURNING id`,
     [f.lng, f.lat])).rows[0]!.id;
   schedule = (await q<{ id: number }>(`INSERT INTO schedule (name, waste_management_facility_id) VALUES ('График 1', $1) RETURNING id`, [facility])).rows[0]!.id;
-  await q(`INSERT INTO schedule_vehicle (schedule_id, vehicle_id) VALUES ($1, $2), ($1, $3)`, [schedule, v1, v2]);
+  await q(`INSERT INTO schedule_vehicle (schedule_id, vehicle_id) VALUES ($1, $2)`, [schedule, v1]);
   await q(`INSERT INTO schedule_point (schedule_id, waste_area_id) VALUES ($1, $2)`, [schedule, S.S1]);
   route1 = (await q<{ id: number }>(
     `INSERT INTO schedule_route (schedule_id, work_date, number, vehicle_id, distance_m, duration_s, unloads) VALUES ($1, $2, 1, $3, 12345, 3600, 1) RETURNING id`,
@@ -111,7 +111,8 @@ describe('GET /api/fleet/schedules/{id}/plan-fact/{date}/', () => {
     expect(Date.parse(by.get(S.S3!)!.service!.arrived_at)).toBe(marks.s3);
     expect(by.get(S.S4!)).toMatchObject({ status: 'late' });
     expect(Date.parse(by.get(S.S4!)!.service!.arrived_at)).toBe(marks.s4);
-    expect(by.get(S.S5!)).toMatchObject({ status: 'served_unplanned', service: { vehicle: { id: v2 } }, planned_vehicles: [{ id: v1 }] });
+    // Served by a truck of no schedule: unplanned, not missed, with its plate.
+    expect(by.get(S.S5!)).toMatchObject({ status: 'served_unplanned', service: { vehicle: { id: v2, name: 'В 202 ВВ 38' } }, planned_vehicles: [{ id: v1 }] });
 
     expect(body.routes).toHaveLength(1);
     const [r] = body.routes;

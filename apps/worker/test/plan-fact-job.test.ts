@@ -9,6 +9,12 @@
  * opens for M, and the detector's P501 (the end of the next day has passed) opens a problem. Then
  * the truck's black box brings a 2-minute stay at M at 10:00 → M late: the event is completed with a
  * history entry, the detector closes the problem; a recompute opens nothing again.
+ *
+ * Route events (creation_mode AUTO), by hand: the track drives 1000 m at 40 km/h, a fix every 10 s
+ * (9 fixes of 111.1 m), so it first stands within 30 m of S at 08:10:30 local (00:10:30 UTC): stop 1
+ * DONE at that time, stop 2 (M) MISSED, nothing pending → COMPLETED. M's event (09:00, after the
+ * visit of stop 1 at 08:10:30) sits between stops 1 and 2: order 1 + 0.1. The black box brings M at
+ * 10:01:30 (02:01:30 UTC) → stop 2 DONE then; the event stays at 1.1 (09:00 is before 10:01:30).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATIONS, PLAN_FACT_JOB } from '@tko/contract';
@@ -47,6 +53,13 @@ beforeAll(async () => {
            VALUES ($1, 1, 'WASTE_AREA', $2, '08:10', '08:12'), ($1, 2, 'WASTE_AREA', $3, '08:20', '08:22')`, [route, S.S, S.M]);
 });
 
+/** The AUTO route events of the schedule's date as the registry reads them (stops, dispatcher_events). */
+async function routeEvents() {
+  const repo = h.domain.registries.repo('dispatcher-route-event');
+  const ids = (await db.pool.query(`SELECT id FROM route_event WHERE creation_mode = 'AUTO' AND work_date = $1::date ORDER BY id`, [iso])).rows;
+  return Promise.all(ids.map(async (r) => (await repo.get(r.id))!));
+}
+
 afterAll(async () => {
   await h?.close();
   await db?.drop();
@@ -70,6 +83,17 @@ describe('plan-fact-recompute', () => {
       { waste_area_id: S.S, status: 'served', vehicle_id: vehicle },
       { waste_area_id: S.M, status: 'missed', vehicle_id: null },
     ]);
+    const [event] = await routeEvents();
+    expect(event).toMatchObject({
+      name: `Маршрут № 1, А 303 АА 38, ${iso.split('-').reverse().join('.')}`, work_date: iso, creation_mode: 'AUTO', status: 'COMPLETED',
+      vehicle: { id: vehicle },
+      stops: [
+        { position: 1, waste_area_id: S.S, name: 'КП S', status: 'DONE', visited_at: new Date(utcMidnight + 630_000).toISOString() },
+        { position: 2, waste_area_id: S.M, name: 'КП M', status: 'MISSED', visited_at: null },
+      ],
+    });
+    const missedEvent = (await db.pool.query(`SELECT id FROM dispatcher_event WHERE waste_area_id = $1`, [S.M])).rows[0]!.id;
+    expect(event!.dispatcher_events).toMatchObject([{ id: missedEvent, order: 1.1, type: 'SEND_PROBLEM' }]);
   });
 
   it('opens a dispatcher event and, a day later, a problem for the missed site; serving it later closes both, once', async () => {
@@ -102,9 +126,22 @@ describe('plan-fact-recompute', () => {
     expect(solved[0].closed_at).not.toBeNull();
 
     // Another recompute: nothing opens or changes again.
+    const routeWrites = async () => (await db.pool.query(`SELECT action FROM change_log WHERE resource = 'dispatcher-route-event' ORDER BY id`)).rows.map((r) => r.action);
+    const writesBefore = await routeWrites();
     const before = h.published.length;
     await h.client.enqueue(PLAN_FACT_JOB, { schedule_id: schedule, work_date: iso }, { jobId: 'again' });
     await waitUntil(() => h.published.length > before, 'the recompute', 120_000);
     expect((await events()).rows).toEqual(closed);
+
+    // The route event followed: stop 2 DONE at 10:01:30 local, the event still after stop 1; one route event,
+    // created once, updated when M was served, and not written again by a recompute that changes nothing.
+    const after = await routeEvents();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ status: 'COMPLETED', stops: [{ status: 'DONE' }, { position: 2, status: 'DONE', visited_at: new Date(utcMidnight + 7_290_000).toISOString() }] });
+    expect(after[0]!.dispatcher_events).toMatchObject([{ order: 1.1 }]);
+    expect(writesBefore[0]).toBe('create');
+    expect(writesBefore.slice(1)).toContain('update');
+    expect(writesBefore.filter((a) => a === 'create')).toHaveLength(1);
+    expect(await routeWrites()).toEqual(writesBefore);
   });
 });

@@ -17,11 +17,12 @@ export {
   EventStatus as DispatcherEventStatus,
 } from './other';
 
-/** How a route event was made: by hand, by the import, or from a planned route of the work date. */
+/** How a route event was made: by hand, by the import, from a planned route of the work date, or kept by plan and fact from the plan and the GPS (AUTO). */
 export const RouteEventCreationMode = defineEnum('route_event_creation_mode', {
   MANUAL: 'Вручную',
   IMPORT: 'Импорт',
   PLANNED: 'Из плана рейсов',
+  AUTO: 'Автоматически (план и факт)',
 });
 
 /** State of a route event (a route driven on a work date). */

@@ -12,7 +12,8 @@
  * the rows stored now (not duplicates of a black box) are published on NAVCTL_POSITIONS_TOPIC
  * after the statement.
  * Plan and fact (docs/TRACKING.md «Plan and fact»): for the rows stored, each (schedule of the
- * vehicle, region's work date of the time) gets a `plan-fact-recompute` job, deduplicated in BullMQ
+ * vehicle, region's work date of the time) — and each schedule with a site of that date still missed
+ * or pending, which any truck may serve — gets a `plan-fact-recompute` job, deduplicated in BullMQ
  * while one waits and delayed PLAN_FACT_DEBOUNCE_MS, so a burst of positions is one recompute; a
  * (vehicle, hour) asked for within that time is not looked up again. A failure to enqueue (Redis
  * down) does not refuse the positions: the GET computes a date itself when its answer is stale.
@@ -156,9 +157,14 @@ export class PositionIngest {
     for (const k of fresh.keys()) this.asked.set(k, now);
     if (this.asked.size > 10_000) for (const [k, t] of this.asked) if (now - t >= PLAN_FACT_DEBOUNCE_MS) this.asked.delete(k);
     const picked = [...fresh.values()];
+    // The vehicle's own schedules, and every schedule with a site of that date still missed or
+    // pending: any truck's stay there serves it (served_unplanned), whatever its schedule.
     const { rows: days } = await this.pool.query<{ schedule_id: number; d: string }>(
-      `SELECT DISTINCT sv.schedule_id, ((x.t AT TIME ZONE $3)::date)::text AS d
-         FROM unnest($1::int[], $2::timestamptz[]) AS x(v, t) JOIN schedule_vehicle sv ON sv.vehicle_id = x.v`,
+      `WITH x AS (SELECT v, ((t AT TIME ZONE $3)::date) AS d FROM unnest($1::int[], $2::timestamptz[]) AS x(v, t))
+       SELECT sv.schedule_id, x.d::text AS d FROM x JOIN schedule_vehicle sv ON sv.vehicle_id = x.v
+       UNION
+       SELECT DISTINCT s.schedule_id, s.work_date::text FROM plan_fact_site s
+        WHERE s.work_date IN (SELECT d FROM x) AND s.status IN ('missed', 'pending')`,
       [picked.map((r) => r.vehicle_id), picked.map((r) => r.time), this.planFact.timeZone]);
     for (const { schedule_id, d } of days) {
       await this.planFact.jobs!.enqueue(PLAN_FACT_JOB, { schedule_id, work_date: d }, {

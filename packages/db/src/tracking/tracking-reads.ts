@@ -81,6 +81,31 @@ export class TrackingRepository {
     return (await this.track(vehicleId, from, to)).points;
   }
 
+  /**
+   * Time-ordered positions of many vehicles in [from, to), outliers dropped per vehicle, in ONE
+   * statement (the primary key (vehicle_id, time) of each day partition); vehicles without a
+   * position are absent from the map.
+   */
+  async pointsOfMany(vehicleIds: readonly number[], from: Date, to: Date): Promise<Map<number, TrackPoint[]>> {
+    const out = new Map<number, TrackPoint[]>();
+    if (!vehicleIds.length) return out;
+    const { rows } = await this.pool.query<[number, number, number, number, number | null]>({
+      text: `SELECT vehicle_id, (extract(epoch FROM time) * 1000)::float8 AS t, lat, lng, speed FROM vehicle_position
+              WHERE vehicle_id = ANY($1::int[]) AND time >= $2 AND time < $3 ORDER BY vehicle_id, time`,
+      values: [vehicleIds, from, to],
+      rowMode: 'array',
+    });
+    let i = 0;
+    while (i < rows.length) {
+      const id = rows[i]![0];
+      const pts: TrackPoint[] = [];
+      for (; i < rows.length && rows[i]![0] === id; i++) { const r = rows[i]!; pts.push({ t: r[1], lat: r[2], lng: r[3], speed: r[4] }); }
+      const kept = dropOutliers(pts, this.outliers).points;
+      if (kept.length) out.set(id, kept);
+    }
+    return out;
+  }
+
   /** Time-ordered positions of one vehicle in [from, to), split into the kept ones and the dropped outliers. */
   async track(vehicleId: number, from: Date, to: Date): Promise<CleanTrack> {
     return dropOutliers(await this.rawPoints(vehicleId, from, to), this.outliers);

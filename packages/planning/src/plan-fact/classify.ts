@@ -78,7 +78,7 @@ export function classifyDay(input: ClassifyInput): Classified {
     }
   }
   const visitOf = (s: { vehicleId: number; v: Visit; trip: number | null }): PlanFactVisit => ({
-    vehicle: { id: s.vehicleId, name: day.vehicles.get(s.vehicleId) ?? String(s.vehicleId) },
+    vehicle: { id: s.vehicleId, name: day.vehicles.get(s.vehicleId) ?? day.unplanned.get(s.vehicleId) ?? String(s.vehicleId) },
     arrived_at: iso(s.v.arrived), left_at: iso(s.v.left), dwell_s: s.v.dwell_s, distance_m: s.v.distance_m, trip: s.trip,
     track: { vehicle_id: s.vehicleId, from: iso(s.v.arrived), to: iso(s.v.left) },
   });
@@ -147,7 +147,7 @@ export function classifyDay(input: ClassifyInput): Classified {
 }
 
 /** The route of a vehicle that owns a moment `ms` after local midnight: the latest planned start at or before it, else the first. */
-function ownerRoute(routes: readonly { id: number; start: string }[], ms: number): number | undefined {
+export function ownerRoute(routes: readonly { id: number; start: string }[], ms: number): number | undefined {
   let owner = routes[0]?.id;
   let best = -1;
   for (const r of routes) {

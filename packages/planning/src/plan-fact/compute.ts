@@ -1,7 +1,8 @@
 /**
  * Computes and stores plan/fact of one (schedule, work date) (docs/TRACKING.md «Plan and fact»):
- * loads the day (load.ts), reads every vehicle's positions of the region's day through the
- * vehicle_position primary key (outliers dropped, as every track read), classifies (classify.ts), attaches the sites' dispatcher events of
+ * loads the day (load.ts), reads the positions of the region's day of its vehicles and of every other
+ * vehicle that drove that day in one statement through the vehicle_position primary key (outliers
+ * dropped, as every track read), classifies (classify.ts), attaches the sites' dispatcher events of
  * the day, and stores the answer (plan_fact_day) and one row per site (plan_fact_site) in one
  * transaction, keeping the dispatcher event / problem a miss opened. Returns the answer and the
  * sites whose status changed since the stored one (waste-area ids; a request as −id).
@@ -14,10 +15,11 @@
 import type { Pool, PoolClient } from 'pg';
 import type { PlanFactDay } from '@tko/contract';
 import { TrackingRepository } from '@tko/db';
-import type { OutlierOptions, TrackPoint, TripOptions, VisitOptions } from '@tko/db';
+import type { OutlierOptions, TripOptions, VisitOptions } from '@tko/db';
 import { classifyDay } from './classify';
 import type { SiteOutcome } from './classify';
 import { loadFactDay } from './load';
+import type { FactDay } from './load';
 
 export interface PlanFactOptions {
   /** IANA zone of the region's work day (REGION_TIME_ZONE). */
@@ -33,6 +35,8 @@ export interface PlanFactOptions {
 export interface PlanFactResult {
   answer: PlanFactDay;
   outcomes: SiteOutcome[];
+  /** The day compared (plan, sites, routes, vehicles), for the route events (route-events.ts). */
+  day: FactDay;
   /** Waste-area ids (requests −id) whose status changed since the stored computation. */
   changed: number[];
 }
@@ -44,11 +48,7 @@ export async function computePlanFact(pool: Pool, scheduleId: number, workDate: 
   const day = await loadFactDay(pool, scheduleId, workDate, o.timeZone);
   if (!day) return null;
   const repo = new TrackingRepository(pool, 0, o.outliers);
-  const points = new Map<number, TrackPoint[]>();
-  for (const id of day.vehicles.keys()) {
-    const pts = await repo.points(id, new Date(day.dayStart), new Date(day.dayEnd));
-    if (pts.length) points.set(id, pts);
-  }
+  const points = await repo.pointsOfMany([...day.vehicles.keys(), ...day.unplanned.keys()], new Date(day.dayStart), new Date(day.dayEnd));
   const { answer, outcomes } = classifyDay({ day, points, visits: o.visits, trips: o.trips, now: o.now });
   await attachEvents(pool, answer, day.dayStart, day.dayEnd);
   const computed_at = new Date(o.now).toISOString();
@@ -65,7 +65,7 @@ export async function computePlanFact(pool: Pool, scheduleId: number, workDate: 
     await saveOutcomes(client, scheduleId, workDate, outcomes);
     await client.query('COMMIT');
     const changed = outcomes.filter((x) => before.get(x.key) !== x.status).map(siteId);
-    return { answer: full, outcomes, changed };
+    return { answer: full, outcomes, day, changed };
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;

@@ -32,7 +32,7 @@ const SERVED = new Set(['served', 'served_unplanned', 'late']);
 
 /** Opens and completes the dispatcher events of (schedule, date) by the outcomes of its last computation. Idempotent. */
 export async function followUpMisses(pool: Pool, pipeline: WritePipeline, scheduleId: number, workDate: string, outcomes: readonly SiteOutcome[],
-  o: { timeZone: string; plates: Map<number, string>; planned: Map<string, number | null> }): Promise<FollowUp> {
+  o: { timeZone: string; plates: Map<number, string>; planned: Map<string, number | null>; routeEvents?: Map<string, number> }): Promise<FollowUp> {
   const out: FollowUp = { opened: [], completed: [] };
   const writer = systemWriter();
   const schema = createSchema(dispatcherEventResource);
@@ -53,7 +53,7 @@ export async function followUpMisses(pool: Pool, pipeline: WritePipeline, schedu
         const vehicle = o.planned.get(x.key) ?? null;
         const input = schema.parse({
           ...MISSED_EVENT, status: 'ACTIVE', event_date: x.windowClose.toISOString(), location: row.location ?? '—',
-          coordinates: `${row.lat.toFixed(6)}, ${row.lng.toFixed(6)}`, waste_area: x.wasteAreaId, vehicle,
+          coordinates: `${row.lat.toFixed(6)}, ${row.lng.toFixed(6)}`, waste_area: x.wasteAreaId, vehicle, route_event: o.routeEvents?.get(x.key) ?? null,
           description: `Площадка не обслужена до конца окна (${when(x.windowClose)}), график № ${scheduleId}, дата ${workDate.split('-').reverse().join('.')}.`,
         });
         const created = await unit.create(dispatcherEventResource, input as Record<string, unknown>, writer);

@@ -7,3 +7,5 @@ export { loadFactDay } from './load';
 export type { FactDay, FactRoute, FactSite } from './load';
 export { followUpMisses, MISSED_EVENT } from './follow-up';
 export type { FollowUp } from './follow-up';
+export { routeEventValues, syncRouteEvents } from './route-events';
+export type { RouteEventsResult } from './route-events';

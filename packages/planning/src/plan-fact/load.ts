@@ -10,7 +10,9 @@
  *   schedule's), coordinates (the card's; a request's own) and own service radius;
  * - the planned routes with their totals and shift; the vehicles whose tracks are read (the
  *   schedule's and the routes'); the facilities where an unloading is looked for (the routes'
- *   facility stops and the schedule's facility).
+ *   facility stops and the schedule's facility);
+ * - the other vehicles with positions that day (another schedule's or on none), whose stays at a due
+ *   site make it served by an unplanned vehicle rather than missed.
  * The day is the region's (timeZone, e.g. Asia/Irkutsk): `dayStart` is its local midnight (ms).
  */
 import type { Pool } from 'pg';
@@ -47,7 +49,10 @@ export interface FactDay {
   dayEnd: number;
   sites: FactSite[];
   routes: FactRoute[];
+  /** The schedule's and its routes' vehicles (id → plate). */
   vehicles: Map<number, string>;
+  /** Other vehicles with positions that day (id → plate): their stays at the due sites count (served_unplanned). */
+  unplanned: Map<number, string>;
   facilities: { id: number; name: string; lat: number; lng: number }[];
 }
 
@@ -121,6 +126,17 @@ export async function loadFactDay(pool: Pool, scheduleId: number, workDate: stri
 
   if (!routes.length) await loadDueSites(pool, scheduleId, workDate, sites, window, ref, vehicles);
 
+  // Any other truck that drove that day (another schedule's, or on none): its stays at the due sites
+  // are services by an unplanned vehicle, not misses. One primary-key probe per vehicle.
+  const unplanned = new Map<number, string>();
+  for (const v of (await pool.query<{ id: number; plate: string }>(
+    `SELECT v.id, v.license_plate AS plate FROM vehicle v
+      WHERE NOT (v.id = ANY($1::int[]))
+        AND EXISTS (SELECT 1 FROM vehicle_position p WHERE p.vehicle_id = v.id AND p.time >= $2 AND p.time < $3) ORDER BY v.id`,
+    [[...vehicles.keys()], head.day_start, head.day_end])).rows) {
+    unplanned.set(v.id, v.plate);
+  }
+
   const facilityIds = new Set<number>(stops.filter((s) => s.facility_id !== null).map((s) => s.facility_id!));
   if (head.facility_id !== null) facilityIds.add(head.facility_id);
   const facilities = (await pool.query<{ id: number; name: string; lat: number; lng: number }>(
@@ -130,7 +146,7 @@ export async function loadFactDay(pool: Pool, scheduleId: number, workDate: stri
   return {
     scheduleId, workDate, source: routes.length ? 'plan' : 'due',
     dayStart: head.day_start.getTime(), dayEnd: head.day_end.getTime(),
-    sites: [...sites.values()], routes: factRoutes, vehicles, facilities,
+    sites: [...sites.values()], routes: factRoutes, vehicles, unplanned, facilities,
   };
 }
 
