@@ -6,13 +6,16 @@
  * simulator's ground truth: every site the truth says a truck served has that truck's visit, no
  * other visit exists, and the skipped sites and the late ones are what the truth says; and plan/fact of
  * the day (`GET /api/fleet/schedules/{id}/plan-fact/{date}/`) gives every site the truth's status and
- * serving truck. Also: the
- * generator is deterministic for a seed (same packets and truth twice, others for another seed).
+ * serving truck; then the worker's plan-fact job (its processor, in-process) opens a dispatcher
+ * event on the day's route event for exactly the truth's missed sites, the detector a P501 problem for
+ * each, and a later stay at one of them (REST ingest) completes its event and closes its problem only.
+ * Also: the generator is deterministic for a seed (same packets and truth twice, others for another seed).
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoToWorkDate } from '@tko/contract';
 import type { PlanFactDay } from '@tko/contract';
+import { createDomain, runProblemDetector } from '@tko/db';
 import { redisPublisher } from '@tko/realtime';
 import { planScheduleDay } from '@tko/planning/store';
 import { setTrackerPassword } from '../../tracker/src/simulator';
@@ -20,6 +23,7 @@ import { loadSimDay } from '../../tracker/src/simulate-day/day-plan';
 import { dayTrack } from '../../tracker/src/simulate-day/day-track';
 import { simulateDay, type SimulateDayResult } from '../../tracker/src/simulate-day/simulate-day';
 import { startTracker, type Tracker } from '../../tracker/src/tracker';
+import { planFactProcessor } from '../../worker/src/plan-fact';
 import { REDIS_URL, startStompApp, type StompTestApp } from './stomp-helpers';
 
 let t: StompTestApp;
@@ -29,8 +33,9 @@ let scheduleId: number;
 const vehicles: number[] = [];
 const PASSWORD = 'sim-Tracker-1';
 const TZ = 'Asia/Irkutsk';
-// Yesterday in the region (the positions' window takes 30 days back, nothing ahead of the clock).
-const workDate = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+// Two days ago in the region (the positions' window takes 30 days back, nothing ahead of the clock;
+// a miss is a problem P501 once a full day has passed since its window closed).
+const workDate = new Date(Date.now() + 8 * 3600_000 - 2 * 86_400_000).toISOString().slice(0, 10);
 const one = async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => (await t.pool.query<R>(sql, params)).rows[0]!;
 
 beforeAll(async () => {
@@ -125,5 +130,32 @@ describe('the day simulator', () => {
     const want = Object.fromEntries(run.truth.sites.map((s) => [s.site_id, { status: s.status, vehicle: s.services[0]?.vehicle_id ?? null }]));
     expect(got).toEqual(want);
     expect(day.totals).toMatchObject({ due: 30, served: 25, late: 2, missed: 3, served_unplanned: 0, pending: 0 });
+  });
+
+  it('the misses of the truth become dispatcher events and problems, and a later service closes them', async () => {
+    const domain = createDomain({ pool: t.pool });
+    const job = { data: { schedule_id: scheduleId, work_date: workDate } } as Parameters<ReturnType<typeof planFactProcessor>>[0];
+    expect(await planFactProcessor(domain)(job)).toMatchObject({ due: 30, missed: 3, late: 2, served: 25 });
+    const missed = run.truth.sites.filter((s) => s.status === 'missed').map((s) => s.site_id).sort((a, b) => a - b);
+    const events = async () => (await t.pool.query<{ id: number; waste_area_id: number; status: string; route_event_id: number | null; creation_mode: string | null }>(
+      `SELECT e.id, e.waste_area_id, e.status, e.route_event_id, r.creation_mode FROM dispatcher_event e LEFT JOIN route_event r ON r.id = e.route_event_id
+        WHERE e.source = 'AUTO' AND e.type = 'SEND_PROBLEM' ORDER BY e.waste_area_id`)).rows;
+    const opened = await events();
+    expect(opened.map((e) => e.waste_area_id)).toEqual(missed);
+    expect(opened.every((e) => e.status === 'ACTIVE' && e.creation_mode === 'AUTO')).toBe(true); // on the route's AUTO route event
+    await runProblemDetector(t.pool, { trigger: 'MANUAL', codes: ['P501'] });
+    const problems = async () => (await t.pool.query<{ object_id: number; closed_at: Date | null }>(`SELECT object_id, closed_at FROM problem WHERE code = 'P501' ORDER BY object_id`)).rows;
+    expect((await problems()).map((p) => [p.object_id, p.closed_at])).toEqual(missed.map((id) => [id, null]));
+
+    // One missed site served at 12:00 local (04:00 UTC) by the first truck: 2 minutes standing there.
+    const site = await one<{ lat: number; lng: number }>('SELECT ST_Y(coordinates) AS lat, ST_X(coordinates) AS lng FROM waste_area WHERE id = $1', [missed[0]]);
+    const start = Date.parse(`${workDate}T04:00:00Z`);
+    const positions = Array.from({ length: 13 }, (_, k) => ({ vehicle_id: vehicles[0], time: new Date(start + k * 10_000).toISOString(), lat: site.lat, lng: site.lng, speed: 0 }));
+    const res = await t.app.inject({ method: 'POST', url: '/api/navctl/positions/', headers: { Authorization: `Bearer ${t.tokens.admin}` }, payload: { positions } });
+    expect(res.json()).toEqual({ received: 13, stored: 13 });
+    expect(await planFactProcessor(domain)(job)).toMatchObject({ missed: 2, late: 3 });
+    expect((await events()).map((e) => [e.waste_area_id, e.status])).toEqual(missed.map((id, i) => [id, i === 0 ? 'COMPLETED' : 'ACTIVE']));
+    await runProblemDetector(t.pool, { trigger: 'MANUAL', codes: ['P501'] });
+    expect((await problems()).map((p) => [p.object_id, p.closed_at !== null])).toEqual(missed.map((id, i) => [id, i === 0]));
   });
 });
