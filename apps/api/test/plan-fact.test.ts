@@ -137,6 +137,10 @@ describe('GET /api/fleet/schedules/{id}/plan-fact/{date}/', () => {
     const body = res.json();
     expect(body).toMatchObject({ source: 'due', routes: [], totals: { due: 1, pending: 1, served: 0, missed: 0 } });
     expect(body.sites[0]).toMatchObject({ waste_area: { id: S.S1 }, status: 'pending', window: { open: '06:00:00', close: '22:00:00' } });
+    // A day not over: the stored answer is served while younger than a minute (the job keeps it), then computed again.
+    expect((await get(`/api/fleet/schedules/${schedule}/plan-fact/${tomorrow}/`)).json().computed_at).toBe(body.computed_at);
+    await t.pool.query(`UPDATE plan_fact_day SET computed_at = computed_at - interval '61 seconds' WHERE schedule_id = $1 AND work_date = $2::date`, [schedule, tomorrowIso]);
+    expect(Date.parse((await get(`/api/fleet/schedules/${schedule}/plan-fact/${tomorrow}/`)).json().computed_at)).toBeGreaterThan(Date.parse(body.computed_at) - 61_000);
   });
 
   it('exports the same statuses to xlsx', async () => {

@@ -106,6 +106,31 @@ export class TrackingRepository {
     return out;
   }
 
+  /**
+   * Which of `vehicleIds` have a position in [from, to) within about `radiusM` of one of `points`
+   * (ids ascending). A grid of `radiusM` cells: a position counts when its cell is one of the 3 × 3
+   * around a point's, so none within `radiusM` is missed (some up to 2√2 × radiusM away are taken
+   * too). One statement, a hash join of the day's positions of those vehicles with the cells.
+   */
+  async vehiclesNear(vehicleIds: readonly number[], from: Date, to: Date, points: readonly { lat: number; lng: number }[], radiusM: number): Promise<number[]> {
+    if (!vehicleIds.length || !points.length) return [];
+    const dLat = radiusM / 111_320;
+    const meanLat = points.reduce((a, p) => a + p.lat, 0) / points.length;
+    const dLng = radiusM / (111_320 * Math.max(0.01, Math.cos((meanLat * Math.PI) / 180)));
+    const cells = new Set<number>();
+    for (const p of points) {
+      const i = Math.floor(p.lat / dLat);
+      const j = Math.floor(p.lng / dLng);
+      for (let a = -1; a <= 1; a++) for (let b = -1; b <= 1; b++) cells.add((i + a) * 10_000_000 + (j + b));
+    }
+    const { rows } = await this.pool.query<{ vehicle_id: number }>(
+      `SELECT DISTINCT p.vehicle_id FROM vehicle_position p
+         JOIN unnest($4::int8[]) AS c(k) ON c.k = floor(p.lat / $5)::int8 * 10000000 + floor(p.lng / $6)::int8
+        WHERE p.vehicle_id = ANY($1::int[]) AND p.time >= $2 AND p.time < $3 ORDER BY 1`,
+      [vehicleIds, from, to, [...cells], dLat, dLng]);
+    return rows.map((r) => r.vehicle_id);
+  }
+
   /** Time-ordered positions of one vehicle in [from, to), split into the kept ones and the dropped outliers. */
   async track(vehicleId: number, from: Date, to: Date): Promise<CleanTrack> {
     return dropOutliers(await this.rawPoints(vehicleId, from, to), this.outliers);

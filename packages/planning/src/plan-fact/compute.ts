@@ -1,16 +1,23 @@
 /**
  * Computes and stores plan/fact of one (schedule, work date) (docs/TRACKING.md «Plan and fact»):
- * loads the day (load.ts), reads the positions of the region's day of its vehicles and of every other
- * vehicle that drove that day in one statement through the vehicle_position primary key (outliers
- * dropped, as every track read), classifies (classify.ts), attaches the sites' dispatcher events of
+ * loads the day (load.ts), reads the positions of the region's day of its vehicles in one statement
+ * through the vehicle_position primary key (outliers dropped, as every track read), classifies
+ * (classify.ts); when sites are left not served within their window (missed, pending, late), reads
+ * also the tracks of the other vehicles of the day that came within the largest service radius of one
+ * of them (vehiclesNear: a grid join in SQL, not their tracks) and classifies again, so a stay of a
+ * truck not planned for a site serves it (served_unplanned) — an unplanned stay is looked for only at
+ * the sites the planned trucks did not serve in time; then attaches the sites' dispatcher events of
  * the day, and stores the answer (plan_fact_day) and one row per site (plan_fact_site) in one
  * transaction, keeping the dispatcher event / problem a miss opened. Returns the answer and the
  * sites whose status changed since the stored one (waste-area ids; a request as −id).
  *
  * Freshness ({@link readOrCompute}): a stored answer is served as it is when it was computed after
- * the work date ended and after the date's last plan; otherwise (today, a plan saved since, none
- * stored) the call computes it again. Positions that arrive later for a past date (a black box)
- * trigger the worker's recompute job, which stores the new answer.
+ * the date's last plan and either after the work date ended or less than {@link STORED_FRESH_MS} ago
+ * (a day not over: the worker's job recomputes it within PLAN_FACT_DEBOUNCE_MS of every position
+ * stored and at each window's end, and the screen reads it again on /topic/plan-fact.{id}); otherwise
+ * (a plan saved since, none stored, an older answer of a day not over — the worker is not running)
+ * the call computes it again. Positions that arrive later for a past date (a black box) trigger the
+ * worker's recompute job, which stores the new answer.
  */
 import type { Pool, PoolClient } from 'pg';
 import type { PlanFactDay } from '@tko/contract';
@@ -42,14 +49,28 @@ export interface PlanFactResult {
 }
 
 const siteId = (o: Pick<SiteOutcome, 'wasteAreaId' | 'requestId'>) => o.wasteAreaId ?? -(o.requestId ?? 0);
+/** A site so served by its planned trucks needs no other truck's track. */
+const SERVED_IN_WINDOW = new Set(['served', 'served_unplanned']);
 
 /** Computes (schedule, date) and stores it; null when the schedule does not exist. */
 export async function computePlanFact(pool: Pool, scheduleId: number, workDate: string, o: PlanFactOptions): Promise<PlanFactResult | null> {
   const day = await loadFactDay(pool, scheduleId, workDate, o.timeZone);
   if (!day) return null;
   const repo = new TrackingRepository(pool, 0, o.outliers);
-  const points = await repo.pointsOfMany([...day.vehicles.keys(), ...day.unplanned.keys()], new Date(day.dayStart), new Date(day.dayEnd));
-  const { answer, outcomes } = classifyDay({ day, points, visits: o.visits, trips: o.trips, now: o.now });
+  const [from, to] = [new Date(day.dayStart), new Date(day.dayEnd)];
+  const points = await repo.pointsOfMany([...day.vehicles.keys()], from, to);
+  let { answer, outcomes } = classifyDay({ day, points, visits: o.visits, trips: o.trips, now: o.now });
+  // Other trucks: only at the sites the planned ones did not serve within the window, and only the
+  // trucks that came near one of them are read (tracking-reads vehiclesNear), then classified again.
+  const open = day.sites.filter((s, i) => s.lat !== null && s.lng !== null && !SERVED_IN_WINDOW.has(outcomes[i]!.status));
+  if (open.length && day.unplanned.size) {
+    const radius = Math.max(o.visits.radiusM, ...open.map((s) => s.radiusM ?? 0));
+    const near = await repo.vehiclesNear([...day.unplanned.keys()], from, to, open.map((s) => ({ lat: s.lat!, lng: s.lng! })), radius);
+    if (near.length) {
+      for (const [id, pts] of await repo.pointsOfMany(near, from, to)) points.set(id, pts);
+      ({ answer, outcomes } = classifyDay({ day, points, visits: o.visits, trips: o.trips, now: o.now }));
+    }
+  }
   await attachEvents(pool, answer, day.dayStart, day.dayEnd);
   const computed_at = new Date(o.now).toISOString();
   const full: PlanFactDay = { ...answer, computed_at };
@@ -74,13 +95,19 @@ export async function computePlanFact(pool: Pool, scheduleId: number, workDate: 
   }
 }
 
+/**
+ * How long a stored answer of a day not over is served as it is (ms): the job that keeps it runs
+ * within seconds of each position; older means no worker keeps it, and the call computes.
+ */
+export const STORED_FRESH_MS = 60_000;
+
 /** The stored answer when still fresh (see the module comment), else a new computation; null: no such schedule. */
 export async function readOrCompute(pool: Pool, scheduleId: number, workDate: string, o: PlanFactOptions): Promise<PlanFactDay | null> {
   const { rows } = await pool.query<{ result: PlanFactDay; fresh: boolean }>(
     `SELECT d.result,
-            d.computed_at >= ($2::date + 1)::timestamp AT TIME ZONE $3
+            (d.computed_at >= ($2::date + 1)::timestamp AT TIME ZONE $3 OR d.computed_at >= $4::timestamptz)
               AND d.computed_at >= COALESCE((SELECT max(created_at) FROM schedule_plan_run p WHERE p.schedule_id = $1 AND p.work_date = $2::date), '-infinity') AS fresh
-       FROM plan_fact_day d WHERE d.schedule_id = $1 AND d.work_date = $2::date`, [scheduleId, workDate, o.timeZone]);
+       FROM plan_fact_day d WHERE d.schedule_id = $1 AND d.work_date = $2::date`, [scheduleId, workDate, o.timeZone, new Date(o.now - STORED_FRESH_MS)]);
   if (rows[0]?.fresh) return rows[0].result;
   return (await computePlanFact(pool, scheduleId, workDate, o))?.answer ?? null;
 }
