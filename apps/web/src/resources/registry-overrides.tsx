@@ -82,6 +82,7 @@ const ProblemEventsPanel = lazyNamed<{ id: unknown }>(() => import('../problems/
 const ScheduleRoutesPanel = lazyNamed<{ id: unknown }>(() => import('../schedules/schedule-routes-panel'), 'ScheduleRoutesPanel');
 const ContractHistoryPanel = lazyNamed<{ id: unknown }>(() => import('../contracts/contract-history-panel'), 'ContractHistoryPanel');
 const AppealDialogPanel = lazyNamed<{ id: unknown }>(() => import('../appeals/appeal-dialog-panel'), 'AppealDialogPanel');
+const AppealSiteServicesPanel = lazyNamed<{ id: unknown }>(() => import('../appeals/appeal-site-services'), 'AppealSiteServicesPanel');
 const ContractSitesPanel = lazyNamed<TabToolsContext>(() => import('../contracts/contract-sites-panel'), 'ContractSitesPanel');
 const ReportSetReportsPanel = lazyNamed<{ control: TabToolsContext['control'] }>(() => import('../reports/report-set-reports-panel'), 'ReportSetReportsPanel');
 // A route's path on the map, built on the road graph (issue 10 §1): maplibre, its own chunk.
@@ -150,7 +151,13 @@ export const REGISTRY_OVERRIDES: Readonly<Record<string, RegistryOverrides>> = {
     // The sites: the list and the map picker above the table of its rows (issue 11 §3).
     tabTools: { waste_areas: (ctx) => suspended(<ContractSitesPanel {...ctx} />) },
   },
-  appeals: { tabPanels: { appeal_dialog: (entity) => suspended(<AppealDialogPanel id={entity?.id} />) } },
+  appeals: {
+    tabPanels: {
+      appeal_dialog: (entity) => suspended(<AppealDialogPanel id={entity?.id} />),
+      // The site's last services by GPS with the track to open (issue 23 §3).
+      site_services: (entity) => suspended(<AppealSiteServicesPanel id={entity?.id} />),
+    },
+  },
   // A report set's forms with its reports and «Добавить отчёт» (issue 13 §6, spec 03 §2); read-only cards list them too.
   'report-sets': { tabTools: { forms: ({ control }) => suspended(<ReportSetReportsPanel control={control} />) } },
 };

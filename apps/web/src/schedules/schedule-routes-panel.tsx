@@ -7,7 +7,8 @@
  * the routes as a selector, the visible route's shift, truck and stops (route-shift.tsx), the
  * sites not planned with their reasons (unplanned-sites.tsx) and two plans of the date compared
  * (plans-compare.tsx); «План и факт на карте» opens the tracking screen on the schedule's day and
- * the visible route (planned path against the actual track, missed sites highlighted). A site
+ * the visible route (planned path against the actual track, missed sites highlighted), and the card
+ * draws the same on its own map below the stops (schedule-plan-fact-map.tsx). A site
  * stop moves to another route by dragging its row onto that route's name in the selector (stop-drag.ts) or — the keyboard path — by its «Перенести в…» select (both routes and
  * the totals are recomputed by the server).
  * Calls: contract routes/schedule-routes.ts.
@@ -26,6 +27,7 @@ import { DATE_FORMAT, DATE_INPUT_FORMATS } from '../app/dates';
 import { ErrorState } from '../app/states';
 import { watchJob } from '../jobs/job-watch';
 import { planFactMapUrl } from '../tracking/plan-fact-live';
+import { SchedulePlanFactMap } from './schedule-plan-fact-map';
 import { live } from '../live/live';
 import { PlansCompare } from './plans-compare';
 import { RouteShift } from './route-shift';
@@ -233,6 +235,7 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
           )}
         </>
       )}
+      {day && routes.length > 0 && <SchedulePlanFactMap scheduleId={scheduleId} isoDay={date.format('YYYY-MM-DD')} routeId={shown?.id ?? null} />}
       {day && <UnplannedSites sites={day.unplanned} />}
       {day && <PlansCompare plans={day.plans} />}
     </Space>

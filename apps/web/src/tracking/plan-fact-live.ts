@@ -59,16 +59,17 @@ export function concernsDay(msg: PlanFactMessage, day: Pick<PlanFactDay, 'schedu
   return msg.schedule_id === day.schedule_id && msg.date === day.date;
 }
 
-/** The tracking screen showing a schedule's day (YYYY-MM-DD) and, when given, one route's planned path and track. */
-export function planFactMapUrl(scheduleId: number | string, isoDay: string, routeId?: number | null): string {
+/** The tracking screen showing a schedule's day (YYYY-MM-DD) and, when given, one route's planned path and track, and one vehicle's trips of the day. */
+export function planFactMapUrl(scheduleId: number | string, isoDay: string, routeId?: number | null, vehicleId?: number | null): string {
   const q = new URLSearchParams({ schedule: String(scheduleId), day: isoDay });
   if (routeId) q.set('route', String(routeId));
+  if (vehicleId) q.set('vehicle', String(vehicleId));
   return `${TRACKING_PATH}?${q.toString()}`;
 }
 
-/** The screen's starting schedule, day and route from its address (planFactMapUrl); the day defaults to `today`. */
-export function planFactFromUrl(search: URLSearchParams, today: string): { scheduleId: number | null; day: string; routeId: number | null } {
+/** The screen's starting schedule, day, route and vehicle (its trips of the day shown) from its address (planFactMapUrl); the day defaults to `today`. */
+export function planFactFromUrl(search: URLSearchParams, today: string): { scheduleId: number | null; day: string; routeId: number | null; vehicleId: number | null } {
   const id = (k: string) => (/^\d+$/.test(search.get(k) ?? '') ? Number(search.get(k)) : null);
   const day = search.get('day') ?? '';
-  return { scheduleId: id('schedule'), day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : today, routeId: id('route') };
+  return { scheduleId: id('schedule'), day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : today, routeId: id('route'), vehicleId: id('vehicle') };
 }

@@ -69,7 +69,7 @@ export function TrackingPage() {
   const [views, setViews] = useState<View[]>(['vehicles', 'trips', 'trip', 'planfact']);
   const [scheduleId, setScheduleId] = useState<number | null>(start.scheduleId);
   const [routeId, setRouteId] = useState<number | null>(start.routeId);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(start.vehicleId);
   const [day, setDay] = useState(start.day);
   const [tripNo, setTripNo] = useState<number | null>(null);
   const [live, setLive] = useState<Map<number, LivePosition>>(() => new Map());

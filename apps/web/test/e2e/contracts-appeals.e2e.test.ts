@@ -2,7 +2,8 @@
  * Issue 11 §3–§4 in the browser: a contract revision approved with the card's «Утвердить
  * редакцию», its history tab labelling it «— текущая версия», a new revision started from it; an
  * appeal's chat open on two pages (two signed-in users' browsers), a reply typed on one arriving
- * on the other live (STOMP, no reload); a contract's «Места накопления» picked on its map — two
+ * on the other live (STOMP, no reload), and an appeal about a site listing that site's last services by
+ * plan and fact with a link to the truck's track; a contract's «Места накопления» picked on its map — two
  * sites clicked in, saved and read back from `contract_waste_area`, then one clicked out on the map
  * and the other removed from the list, saved again (no rows left) — with no page error (the card
  * once died with «RangeError: Invalid array length» as soon as a site row was in its table: the
@@ -233,5 +234,19 @@ describe('contracts and appeals in the browser', () => {
     await page.getByTestId('appeal-message').getByText('Принято, проконтролирую.').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('appeal-message').count()).toBe(2);
     await expectAccessible(second, 'appeal chat');
-  }, 120_000);
+
+    // The appeal names site A, which plan and fact saw served (issue 23 §3): its «Вывозы с площадки» tab
+    // lists the service with its truck and a link opening that truck's track of the day on the tracking screen.
+    const { rows: [v] } = await db.pool.query<{ id: number }>(`INSERT INTO vehicle (license_plate) VALUES ('К 777 КК 38') RETURNING id`);
+    const { rows: [sch] } = await db.pool.query<{ id: number }>(`INSERT INTO schedule (name) VALUES ('График обращения') RETURNING id`);
+    await db.pool.query(
+      `INSERT INTO plan_fact_site (schedule_id, work_date, site_key, waste_area_id, status, window_close, vehicle_id, arrived_at, left_at, dwell_s, distance_m)
+       VALUES ($1, '2026-11-20', $2, $3, 'served', '2026-11-20T01:00:00Z', $4, '2026-11-20T00:10:00Z', '2026-11-20T00:12:00Z', 120, 7)`,
+      [sch!.id, `a${sites.a}`, sites.a, v!.id]);
+    const about = await api('POST', '/api/appeals/', { author_name: 'Смирнова Е. А.', text: 'Контейнеры не вывезли.', waste_area: sites.a });
+    await page.goto(`${baseUrl}/appeals/update/${String(about.id)}/?tab=site_services`);
+    const services = page.getByTestId('appeal-site-services');
+    await services.getByRole('row', { name: /20\.11\.2026.*Обслужена.*К 777 КК 38/ }).waitFor();
+    expect(await services.getByRole('link', { name: 'Открыть трек' }).getAttribute('href')).toBe(`/routes/nav-ctrl/?schedule=${sch!.id}&day=2026-11-20&vehicle=${v!.id}`);
+  }, 150_000);
 });

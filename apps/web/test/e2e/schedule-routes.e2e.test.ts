@@ -6,7 +6,7 @@
  * both routes are recomputed; each route's shift (leave, breaks, return, driving) and truck body
  * against its sites; a bunker site no truck of the schedule can lift listed with its reason and
  * the job ending «Выполнено с замечаниями»; a second plan keeping the assignment compared with the
- * first. The built app served by the real API on its own database,
+ * first; the card's own plan/fact map counts the date's missed sites. The built app served by the real API on its own database,
  * real Redis, headless Chromium; axe-core checks the tab.
  */
 import { randomBytes } from 'node:crypto';
@@ -120,6 +120,10 @@ describe('the schedule card: routes per work date', () => {
     const unplanned = page.getByTestId('unplanned-sites');
     expect(await unplanned.locator('tbody tr').count()).toBe(1);
     expect(await unplanned.locator('tbody tr').first().textContent()).toContain('Ангарск, бункеры КГОнет машины с подходящим кузовом');
+    // The card's own plan/fact map (issue 23 §3): a past date nobody drove — its 12 planned sites missed, drawn as such.
+    await expect.poll(async () => (await page.getByTestId('schedule-plan-fact-counts').textContent()) ?? '', { timeout: 30_000 })
+      .toContain('Площадок по плану 12, обслужено 0, пропущено 12, ожидается 0.');
+    await page.getByTestId('schedule-plan-fact-map').locator('canvas').waitFor();
     await expectAccessible(page, 'маршруты графика');
 
     const before = [await stopsOf(routes[0]!.id), await stopsOf(routes[1]!.id)];

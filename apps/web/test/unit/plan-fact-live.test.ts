@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PlanFactRoute, PlanFactSite, PlanFactStatus } from '@tko/contract';
-import { concernsDay, routeProgress, sitesForTable, sitesGeoJson, STATUS_COLORS, workDateOf } from '../../src/tracking/plan-fact-live';
+import { concernsDay, planFactFromUrl, planFactMapUrl, routeProgress, sitesForTable, sitesGeoJson, STATUS_COLORS, workDateOf } from '../../src/tracking/plan-fact-live';
 
 const site = (id: number, name: string, status: PlanFactStatus, coords = true): PlanFactSite => ({
   waste_area: { id, name }, collection_request: null, coordinates: coords ? { lat: 52.5 + id / 1000, lng: 103.9 } : null,
@@ -18,6 +18,13 @@ describe('plan/fact on the tracking screen', () => {
   it('lists the missed first, then pending, late, unplanned, served, by name within a status', () => {
     const out = sitesForTable([site(1, 'Б', 'served'), site(2, 'В', 'missed'), site(3, 'А', 'pending'), site(4, 'А', 'missed'), site(5, 'Г', 'late')]);
     expect(out.map((s) => s.waste_area!.id)).toEqual([4, 2, 3, 5, 1]);
+  });
+
+  it('opens a vehicle\'s track of a day by address (a service\'s evidence from an appeal card), and reads it back', () => {
+    const url = planFactMapUrl(7, '2026-11-26', null, 42);
+    expect(url).toBe('/routes/nav-ctrl/?schedule=7&day=2026-11-26&vehicle=42');
+    expect(planFactFromUrl(new URLSearchParams(url.split('?')[1]), '2026-11-28')).toEqual({ scheduleId: 7, day: '2026-11-26', routeId: null, vehicleId: 42 });
+    expect(planFactFromUrl(new URLSearchParams('vehicle=x'), '2026-11-28')).toEqual({ scheduleId: null, day: '2026-11-28', routeId: null, vehicleId: null });
   });
 
   it('draws only the sites with coordinates, the missed flagged and in red', () => {

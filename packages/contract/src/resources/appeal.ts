@@ -38,7 +38,7 @@ export const appealResource = defineResource({
   labelOne: 'Обращение',
   path: '/api/appeals/',
   webPath: '/appeals/',
-  tabs: [{ key: 'general', label: 'Общие сведения' }, { key: 'appeal_dialog', label: 'Диалог' }],
+  tabs: [{ key: 'general', label: 'Общие сведения' }, { key: 'appeal_dialog', label: 'Диалог' }, { key: 'site_services', label: 'Вывозы с площадки' }],
   fields: {
     id: f.id('№'),
     status: f.enum('Статус', AppealStatus, { default: 'NEW', list: true }),
