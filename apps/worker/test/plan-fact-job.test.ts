@@ -13,7 +13,8 @@
  * Route events (creation_mode AUTO), by hand: the track drives 1000 m at 40 km/h, a fix every 10 s
  * (9 fixes of 111.1 m), so it first stands within 30 m of S at 08:10:30 local (00:10:30 UTC): stop 1
  * DONE at that time, stop 2 (M) MISSED, nothing pending → COMPLETED. M's event (09:00, after the
- * visit of stop 1 at 08:10:30) sits between stops 1 and 2: order 1 + 0.1. The black box brings M at
+ * visit of stop 1 at 08:10:30) sits between stops 1 and 2: order 1 + 0.1, after a dispatcher's own event
+ * about the truck at 08:30 (no site), which the job links to the truck's route event (also 1.1). The black box brings M at
  * 10:01:30 (02:01:30 UTC) → stop 2 DONE then; the event stays at 1.1 (09:00 is before 10:01:30).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ let db: TestDatabase;
 let h: JobsHarness;
 let schedule: number;
 let vehicle: number;
+let manualEvent: number;
 const S: Record<string, number> = {};
 const DAY = 86_400_000;
 const utcMidnight = Math.floor(Date.now() / DAY) * DAY - 2 * DAY; // two days ago 00:00 UTC = 08:00 in Irkutsk
@@ -51,6 +53,12 @@ beforeAll(async () => {
     `INSERT INTO schedule_route (schedule_id, work_date, number, vehicle_id) VALUES ($1, $2, 1, $3) RETURNING id`, [schedule, iso, vehicle])).rows[0]!.id;
   await q(`INSERT INTO schedule_route_stop (route_id, order_in_route, stop_type, waste_area_id, arrival_time, departure_time)
            VALUES ($1, 1, 'WASTE_AREA', $2, '08:10', '08:12'), ($1, 2, 'WASTE_AREA', $3, '08:20', '08:22')`, [route, S.S, S.M]);
+  // A dispatcher's own event about the truck at 08:30 local, about no site: linked to the truck's route event.
+  const spot = at(2000, 0);
+  manualEvent = (await q<{ id: number }>(
+    `INSERT INTO dispatcher_event (type, source, status, event_date, location, coordinates, vehicle_id)
+     VALUES ('ANOTHER', 'MANUAL', 'ACTIVE', $1, 'Ангарск', ST_SetSRID(ST_MakePoint($2, $3), 4326), $4) RETURNING id`,
+    [new Date(utcMidnight + 30 * 60_000), spot.lng, spot.lat, vehicle])).rows[0]!.id;
 });
 
 /** The AUTO route events of the schedule's date as the registry reads them (stops, dispatcher_events). */
@@ -93,7 +101,8 @@ describe('plan-fact-recompute', () => {
       ],
     });
     const missedEvent = (await db.pool.query(`SELECT id FROM dispatcher_event WHERE waste_area_id = $1`, [S.M])).rows[0]!.id;
-    expect(event!.dispatcher_events).toMatchObject([{ id: missedEvent, order: 1.1, type: 'SEND_PROBLEM' }]);
+    // Both after stop 1 (visited 08:10:30), in time order: the dispatcher's at 08:30, then M's at 09:00.
+    expect(event!.dispatcher_events).toMatchObject([{ id: manualEvent, order: 1.1, type: 'ANOTHER' }, { id: missedEvent, order: 1.1, type: 'SEND_PROBLEM' }]);
   });
 
   it('opens a dispatcher event and, a day later, a problem for the missed site; serving it later closes both, once', async () => {
@@ -138,7 +147,7 @@ describe('plan-fact-recompute', () => {
     const after = await routeEvents();
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ status: 'COMPLETED', stops: [{ status: 'DONE' }, { position: 2, status: 'DONE', visited_at: new Date(utcMidnight + 7_290_000).toISOString() }] });
-    expect(after[0]!.dispatcher_events).toMatchObject([{ order: 1.1 }]);
+    expect(after[0]!.dispatcher_events).toMatchObject([{ id: manualEvent, order: 1.1 }, { order: 1.1 }]);
     expect(writesBefore[0]).toBe('create');
     expect(writesBefore.slice(1)).toContain('update');
     expect(writesBefore.filter((a) => a === 'create')).toHaveLength(1);
