@@ -235,7 +235,7 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
           )}
         </>
       )}
-      {day && routes.length > 0 && <SchedulePlanFactMap scheduleId={scheduleId} isoDay={date.format('YYYY-MM-DD')} routeId={shown?.id ?? null} />}
+      {day && routes.length > 0 && <SchedulePlanFactMap scheduleId={Number(scheduleId)} isoDay={date.format('YYYY-MM-DD')} routeId={shown?.id ?? null} />}
       {day && <UnplannedSites sites={day.unplanned} />}
       {day && <PlansCompare plans={day.plans} />}
     </Space>
