@@ -98,6 +98,9 @@ describe('dashboard numbers', () => {
     expect(byCode['01601000']).toMatchObject({ name: 'Алейский муниципальный район', sites: 4, containers: 10 });
     expect(byCode['01701000']).toMatchObject({ name: 'город Барнаул', sites: 1 });
     expect(byCode['']).toMatchObject({ name: 'ОКТМО не определено', sites: 2 });
+    // The notice counts what the table counts: the 2 sites without a formation of all the widget's sites.
+    const allSites = oktmo.table.rows.reduce((a, r) => a + Number(r.sites), 0);
+    expect((oktmo as unknown as { notice: string }).notice).toContain(`ОКТМО не определено для 2 из ${allSites} мест накопления`);
     const area = oktmo.areas.features.find((f) => f.properties.code === '01601000')!;
     expect(area.geometry.type).toBe('Polygon');
     expect(area.properties.sites).toBe(4);

@@ -85,6 +85,7 @@ function WidgetCard({ w, onToggle, canExport }: { w: DashboardWidget; onToggle: 
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
       ) : (
         <Space orientation="vertical" style={{ width: '100%' }}>
+          {w.notice ? <Alert type="warning" showIcon title={w.notice} data-testid={`widget-notice-${w.key}`} /> : null}
           {option ? <EChart option={option} maps={maps} label={`Диаграмма: ${w.title}`} testId={`widget-chart-${w.key}`} height={w.key === 'sites_by_oktmo' ? 320 : 240} />
             : w.key === 'sites_by_oktmo' ? <Typography.Text type="secondary">Нет мест накопления с определённым ОКТМО и координатами для карты.</Typography.Text> : null}
           <WidgetTable w={w} />

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardWidget } from '@tko/contract';
 import { UNITS_MAP, widgetChart } from '../../src/dashboard/widget-charts';
 
-const base = { title: 'т', tag: null, collapsed: false, inactive: false, areas: null } as const;
+const base = { title: 'т', tag: null, collapsed: false, inactive: false, areas: null, notice: null } as const;
 
 describe('widgetChart', () => {
   it('draws containers and volume per kind as horizontal bars', () => {

@@ -92,6 +92,11 @@ export const DashboardWidgetSchema = z.object({
   inactive: z.boolean(),
   table: WidgetTableSchema,
   areas: UnitAreasSchema.nullable(),
+  /**
+   * What the widget must say besides its numbers, in Russian (null: nothing) — e.g. the ОКТМО
+   * widget when the loaded units do not cover the sites: how many, and how to fix it.
+   */
+  notice: z.string().nullable(),
 });
 export type DashboardWidget = z.infer<typeof DashboardWidgetSchema>;
 

@@ -15,6 +15,7 @@ import {
   CONTAINERS_BY_KIND_SQL, PERIODICITY_SQL, PROBLEMS_BY_CODE_SQL, REGISTRY_COUNTS_SQL, SITES_BY_OKTMO_SQL,
   SOURCES_BY_CATEGORY_SQL, STORAGE_SQL,
 } from './sql';
+import { oktmoNotice } from './oktmo-notice';
 import { forecastGeneration } from '../analytics/forecast';
 
 /** One periodicity group as stored (filtered by the periodicity call). */
@@ -35,6 +36,8 @@ export interface StoredWidget {
   groups?: PeriodicityGroup[];
   /** Forecast rows per category and year (the year filter of the temp tables). */
   forecast?: ForecastRow[];
+  /** What the widget must say besides its numbers (Russian; the ОКТМО coverage, oktmo-notice.ts). */
+  notice?: string | null;
 }
 
 /** One ОКТМО unit's and category's forecast of one year (analytics/forecast.ts): tonnes and m³ per year. */
@@ -122,6 +125,10 @@ export async function computeWidgets(client: PoolClient): Promise<Record<Dashboa
   const problems = hasProblems ? await q<{ code: string; count: number }>(PROBLEMS_BY_CODE_SQL) : [];
   const kinds = await q<{ kind: string; sites: number; containers: number; volume: number }>(CONTAINERS_BY_KIND_SQL);
   const units = await q<{ code: string; name: string; sites: number; containers: number; volume: number; geom: string | null }>(SITES_BY_OKTMO_SQL);
+  const coverage = (await q<{ regions: string[]; settings_region: string | null }>(`SELECT
+      coalesce((SELECT array_agg(DISTINCT coalesce(nullif(btrim(a.region), ''), left(a.code, 2)) ORDER BY coalesce(nullif(btrim(a.region), ''), left(a.code, 2)))
+                  FROM administrative_unit a WHERE a.code IS NOT NULL), '{}') AS regions,
+      (SELECT nullif(btrim(s.region), '') FROM system_settings s WHERE s.id = 1) AS settings_region`))[0]!;
   const groups = await q<PeriodicityGroup>(PERIODICITY_SQL);
   const cats = await q<{ category: string; sources: number; linked: number; residents: number; tonnes: number; m3: number }>(SOURCES_BY_CATEGORY_SQL);
   const forecast: ForecastRow[] = (await forecastGeneration(client, FORECAST_YEARS)).rows
@@ -141,6 +148,8 @@ export async function computeWidgets(client: PoolClient): Promise<Record<Dashboa
     sites_by_oktmo: {
       table: table([col('code', 'ОКТМО'), col('name', 'Муниципальное образование'), col('sites', 'Мест накопления'), col('containers', 'Контейнеров'), col('volume', 'Объём', 'м³')],
         units.map(({ geom: _g, ...u }) => u)),
+      notice: oktmoNotice({ sites: units.reduce((a, u) => a + u.sites, 0), unmatched: units.find((u) => u.code === '')?.sites ?? 0,
+        regions: coverage.regions, settingsRegion: coverage.settings_region }),
       areas: {
         type: 'FeatureCollection',
         features: units.filter((u) => u.geom).map((u) => ({

@@ -52,7 +52,7 @@ export class DashboardService {
         let table = stored?.table ?? EMPTY;
         if (inactive) table = { ...table, rows: [], total: null };
         else if (key === 'registry_counts') table = { ...table, rows: table.rows.filter((r) => on((r.tag ?? null) as DashboardTag | null)) };
-        return { key, title, tag, collapsed: state.widgets[key] === true, inactive, table, areas: inactive ? null : (stored?.areas ?? null) };
+        return { key, title, tag, collapsed: state.widgets[key] === true, inactive, table, areas: inactive ? null : (stored?.areas ?? null), notice: inactive ? null : (stored?.notice ?? null) };
       }),
     };
   }

@@ -1,0 +1,32 @@
+/**
+ * What the dashboard says when the loaded ОКТМО units do not cover the sites (issue 27 §2): instead
+ * of an empty choropleth, how many sites have no municipal formation, which regions' units are
+ * loaded, the region of the system settings, and how to fix it — in Russian. A site's formation is
+ * found by its settlement's name among the loaded section-2 units (oktmo/site-unit.ts).
+ */
+import { formatNumber } from '@tko/contract';
+
+export interface OktmoCoverage {
+  /** Sites counted by the widget. */
+  sites: number;
+  /** Of them, sites whose settlement matched no loaded unit (the widget's row with code ''). */
+  unmatched: number;
+  /** The loaded units' regions (their `region`, else the code's first two digits), sorted; empty: none loaded. */
+  regions: string[];
+  /** The region of the system settings (null: not set). */
+  settingsRegion: string | null;
+}
+
+const HOW = 'Загрузите файл ОКТМО Росстата своего региона (pnpm --filter @tko/db import-oktmo <файл>, docs/DATA.md «ОКТМО»)'
+  + ' и укажите в адресах мест накопления населённый пункт.';
+
+/** The notice, or null when every site has its formation (or there are no sites). */
+export function oktmoNotice(c: OktmoCoverage): string | null {
+  if (c.sites === 0 || c.unmatched === 0) return null;
+  const region = c.settingsRegion ? ` Регион в настройках системы: ${c.settingsRegion}.` : ' Регион в настройках системы не указан.';
+  const whole = c.unmatched === c.sites ? 'Карта пуста: ' : '';
+  if (!c.regions.length) {
+    return `${whole}ОКТМО не загружен — ${formatNumber(c.unmatched)} из ${formatNumber(c.sites)} мест накопления не отнесены к муниципальным образованиям.${region} ${HOW}`;
+  }
+  return `${whole}ОКТМО не определено для ${formatNumber(c.unmatched)} из ${formatNumber(c.sites)} мест накопления: их населённые пункты не найдены среди загруженных муниципальных образований (регионы: ${c.regions.join(', ')}).${region} ${HOW}`;
+}

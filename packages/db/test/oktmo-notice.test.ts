@@ -1,0 +1,28 @@
+/**
+ * The dashboard's ОКТМО notice (dashboard/oktmo-notice.ts, issue 27 §2): said when loaded units do
+ * not cover the sites — the Angarsk case (1 692 sites in Irkutsk oblast, units of regions 01 and 03
+ * loaded) — with the counts, the regions loaded, the settings' region and how to fix it; silent when
+ * every site has its formation. Pure: no database.
+ */
+import { describe, expect, it } from 'vitest';
+import { oktmoNotice } from '../src/dashboard/oktmo-notice';
+
+describe('oktmoNotice', () => {
+  it('names an empty map, the counts, the loaded regions and the settings region', () => {
+    const text = oktmoNotice({ sites: 1692, unmatched: 1692, regions: ['01', '03'], settingsRegion: 'Иркутская область' })!;
+    expect(text).toMatch(/^Карта пуста: ОКТМО не определено для 1\u202f692 из 1\u202f692 мест накопления/);
+    expect(text).toContain('(регионы: 01, 03). Регион в настройках системы: Иркутская область.');
+    expect(text).toContain('Загрузите файл ОКТМО Росстата своего региона');
+  });
+
+  it('says when no ОКТМО is loaded at all, and counts a partial gap without «Карта пуста»', () => {
+    expect(oktmoNotice({ sites: 7, unmatched: 7, regions: [], settingsRegion: null }))
+      .toMatch(/^Карта пуста: ОКТМО не загружен — 7 из 7 мест накопления не отнесены к муниципальным образованиям\. Регион в настройках системы не указан\./);
+    expect(oktmoNotice({ sites: 7, unmatched: 2, regions: ['01'], settingsRegion: null })).toMatch(/^ОКТМО не определено для 2 из 7 мест/);
+  });
+
+  it('is silent when every site has its formation or there are no sites', () => {
+    expect(oktmoNotice({ sites: 7, unmatched: 0, regions: ['01'], settingsRegion: null })).toBeNull();
+    expect(oktmoNotice({ sites: 0, unmatched: 0, regions: [], settingsRegion: null })).toBeNull();
+  });
+});
