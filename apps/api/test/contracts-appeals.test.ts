@@ -207,6 +207,42 @@ describe('contracts: waste areas and the printable form', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(5000);
   }, 150_000);
+
+  it('computes each object’s volume and the price from the single tariff in force (ПП РФ № 505, № 1156)', async () => {
+    // A source of 150 residents at 2.1 m³ per resident a year (the seeded MKD_RESIDENT norm): 315 m³.
+    const { rows } = await t.pool.query<{ id: number }>(
+      `INSERT INTO waste_source (name, location, category, normative_value, normative_unit_id)
+       SELECT 'Дом', 'Ангарск, 84 квл, 1', 'MULTI_APARTMENT', 150, id FROM normative_unit WHERE code = 'MKD_RESIDENT' RETURNING id`,
+    );
+    const source = rows[0]!.id;
+    for (const tariff of [
+      { start_date: '2025-01-01', end_date: '2025-12-31', cost: '500' },
+      { start_date: '2026-01-01', end_date: '2026-12-31', cost: '612.45' },
+    ]) {
+      const res = await api().post('/api/tariffs/reg-operator/').set(admin()).send({ kind: 'SINGLE', name: 'Единый тариф', unit: 'RUB_PER_M3', ...tariff });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const child = (await api().get(`/api/contracts/${contractId}/`).set(admin())).body.waste_areas[0].id as number;
+    const patched = await api().patch(`/api/contracts/${contractId}/`).set(admin())
+      .send({ waste_areas: [{ id: child, waste_source: source, kgo_volume_year: '12.5' }] });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+
+    // By containers: 1.1 m³ daily = 401.5 m³ + 12.5 m³ КГО = 414 m³ × 612.45 (the 2026 tariff, the
+    // contract taking effect 01.02.2026) = 253 554.30 руб. a year, 21 129.525 → 21 129.53 a month.
+    const byContainers = await api().get(`/api/contracts/${contractId}/price/`).set(admin());
+    expect(byContainers.status, JSON.stringify(byContainers.body)).toBe(200);
+    expect(byContainers.body).toMatchObject({
+      date: '2026-02-01', commercial_accounting: 'QUANTITY', tko_m3_year: '401.500', kgo_m3_year: '12.500', volume_m3_year: '414.000',
+      tariff: { cost: '612.45', unit: 'RUB_PER_M3' }, price_year: '253554.30', price_month: '21129.53', reasons: [],
+      objects: [{ waste_area: { id: siteId }, waste_source: { id: source }, tko_m3_year: '401.500', containers_m3: '1.100', collections_per_year: '365.0' }],
+    });
+    // By normative: 315 + 12.5 = 327.5 m³ × 612.45 = 200 577.375 → 200 577.38 руб.; / 12 = 16 714.78.
+    await api().patch(`/api/contracts/${contractId}/`).set(admin()).send({ commercial_accounting: 'NORMATIVE' });
+    const byNorm = (await api().get(`/api/contracts/${contractId}/price/`).set(admin())).body;
+    expect(byNorm).toMatchObject({ tko_m3_year: '315.000', volume_m3_year: '327.500', price_year: '200577.38', price_month: '16714.78' });
+    const areas = await api().get(`/api/contracts/${contractId}/waste-areas/`).set(admin());
+    expect(areas.body.results[0]).toMatchObject({ waste_source: { id: source, name: 'Дом, Ангарск, 84 квл, 1' }, kgo_volume_year: '12.500' });
+  });
 });
 
 describe('appeals', () => {

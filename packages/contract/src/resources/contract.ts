@@ -80,6 +80,9 @@ export const contractWasteAreaFields = {
   periodicity_on_dates: f.date_list('Даты вывоза'),
   periodicity_on_weekdays: f.int_list('Дни недели вывоза (1 — пн … 7 — вс)', [1, 7]),
   containers: f.int_list('Контейнеры площадки (id)', [1, 2147483647], { maxItems: 100 }),
+  waste_source: f.integer('Источник образования ТКО (id)', { min: 1, max: 2147483647,
+    help: 'Объект потребителя, чьи ТКО принимаются на этой площадке; при учёте по нормативам объём — его норматив накопления.' }),
+  kgo_volume_year: f.decimal('Объём КГО, м³ в год', { scale: 3, max: 1e9, unit: 'м³/год' }),
 };
 
 export const contractResource = defineResource({

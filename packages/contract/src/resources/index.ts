@@ -115,3 +115,4 @@ export const WASTE_AREA_TABS = [
   { type: 'chamber', label: 'Мусорокамеры', kind: 'CHAMBER' },
   { type: 'bulk', label: 'Места накопления без контейнеров', kind: 'BULK' },
 ] as const;
+export * from './contract-price';

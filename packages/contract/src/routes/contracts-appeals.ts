@@ -10,6 +10,7 @@
  *   «DD.MM.YYYY HH:mm — текущая версия» on the approved one.
  * - GET /api/contracts/{id}/waste-areas/ — the revision's waste areas with the site's address,
  *   point, kind and containers (page_size up to 500, as the web asks).
+ * - GET /api/contracts/{id}/price/ — the objects' volumes and the contract's price (ContractPriceSchema).
  * - GET /api/contracts/{id}/docx/ — the printable contract (типовой договор, ПП РФ № 1156) as DOCX.
  * - GET /api/appeals/{id}/dialog/ — the appeal's messages, oldest first, paged.
  * - POST /api/appeals/{id}/reply/ — a staff reply {text, files}; 201 with the message, pushed live
@@ -24,7 +25,7 @@ import { IdSchema } from '../common/ids';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
 import { entitySchema } from '../common/resource';
 import { defineRoute } from '../common/route';
-import { ContractRevisionStatus, ContractWasteAreaType } from '../enums/contracts-appeals';
+import { CommercialAccounting, ContractRevisionStatus, ContractWasteAreaType } from '../enums/contracts-appeals';
 import { Periodicity } from '../enums/waste-area';
 import { PointSchema } from '../common/geo';
 import { contractResource } from '../resources/contract';
@@ -60,8 +61,50 @@ export const ContractWasteAreaItemSchema = z.object({
   periodicity_on_weekdays: z.array(z.number().int()),
   /** The site's containers named by the contract (all of the site's when none is named). */
   containers: z.array(z.object({ id: z.number().int(), type: z.string(), volume: z.string() })),
+  /** The customer's waste source the object serves (its normative under accounting by normative). */
+  waste_source: RefValueSchema.nullable(),
+  /** КГО, m³ per year. */
+  kgo_volume_year: z.string().nullable(),
 });
 export type ContractWasteAreaItem = z.infer<typeof ContractWasteAreaItemSchema>;
+
+/** One object of the contract's price: the contract waste area and its volumes (contract-price.ts). */
+export const ContractObjectVolumeSchema = z.object({
+  id: z.number().int(),
+  waste_area: RefValueSchema,
+  waste_source: RefValueSchema.nullable(),
+  /** ТКО, m³ per year; null when unknown (reason). */
+  tko_m3_year: z.string().nullable(),
+  kgo_m3_year: z.string().nullable(),
+  collections_per_year: z.string().nullable(),
+  containers_m3: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+/**
+ * The contract's volume and price (ПП РФ № 505, № 1156 типовая форма п. 5; contract-price.ts):
+ * per object and in total, m³ per year; the single tariff in force on `date` (the revision's
+ * effective date, else its signing date, else today); price per year and per month, руб.
+ */
+export const ContractPriceSchema = z.object({
+  date: z.string(),
+  commercial_accounting: CommercialAccounting.schema,
+  objects: z.array(ContractObjectVolumeSchema),
+  tko_m3_year: z.string().nullable(),
+  kgo_m3_year: z.string(),
+  volume_m3_year: z.string().nullable(),
+  tariff: z.object({ id: z.number().int(), name: z.string(), cost: z.string(), unit: z.string(), start_date: z.string(), end_date: z.string().nullable() }).nullable(),
+  price_year: z.string().nullable(),
+  price_month: z.string().nullable(),
+  reasons: z.array(z.string()),
+});
+export type ContractPriceAnswer = z.infer<typeof ContractPriceSchema>;
+
+export const contractPriceRoute = defineRoute({
+  method: 'GET', path: '/api/contracts/:id/price/', permission: 'contracts:view', tags: ['contracts'],
+  summary: 'Договор: объёмы и цена', params: IdParams,
+  description: 'Объём ТКО и КГО по каждому объекту (м³ в год, по способу коммерческого учёта ПП РФ № 505) и цена договора: единый тариф регионального оператора × объём, в год и в месяц.',
+  response: { 200: ContractPriceSchema },
+});
 
 export const contractRevisionRoute = defineRoute({
   method: 'POST', path: '/api/contracts/:id/revision/', permission: 'contracts:add', tags: ['contracts'],

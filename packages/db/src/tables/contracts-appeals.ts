@@ -15,7 +15,7 @@ export const contractAppealTables: Record<string, TableMapping> = {
   contracts: {
     table: 'contract',
     children: {
-      waste_areas: { table: 'contract_waste_area', parentKey: 'contract_id', columns: { waste_area: 'waste_area_id' } },
+      waste_areas: { table: 'contract_waste_area', parentKey: 'contract_id', columns: { waste_area: 'waste_area_id', waste_source: 'waste_source_id' } },
     },
     computed: {
       revision: (t) => `${t}.revision`,

@@ -28,6 +28,7 @@ export { storedRefTarget, REF_TARGET_TABLES } from './ref-targets';
 export { mergeStored } from './merge';
 export { historySql } from './history-sql';
 export { rolesSql } from './legal-entities';
+export { normativeFigure } from './waste-sources';
 
 /** Every registry's storage by resource name. */
 export const TABLES: Readonly<Record<string, TableMapping>> = {

@@ -7,7 +7,7 @@
 import type { ComputedSql, TableMapping } from './types';
 
 /** SQL of one derived normative figure: value × the unit's norm `column`, 3 decimals, as text. */
-function normativeFigure(column: 'kg_per_unit_year' | 'm3_per_unit_year'): ComputedSql {
+export function normativeFigure(column: 'kg_per_unit_year' | 'm3_per_unit_year'): ComputedSql {
   return (t) => `SELECT round(${t}.normative_value * u.${column}, 3)::text FROM normative_unit u WHERE u.id = ${t}.normative_unit_id`;
 }
 

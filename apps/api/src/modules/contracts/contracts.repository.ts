@@ -4,7 +4,15 @@
  * sites (`contract_waste_area` ⋈ `waste_area`, containers from `waste_area_container`).
  */
 import type { Pool, PoolClient } from 'pg';
-import type { ContractWasteAreaItem } from '@tko/contract';
+import type { ContractObjectInput, ContractWasteAreaItem, RefValue, TariffInForce } from '@tko/contract';
+import { normativeFigure } from '@tko/db';
+
+/** One object of a revision with what its volume needs. */
+export interface PriceObjectRow extends ContractObjectInput {
+  id: number;
+  waste_area: RefValue;
+  waste_source: RefValue | null;
+}
 
 export interface RevisionRow {
   id: number;
@@ -47,14 +55,59 @@ export class ContractsRepository {
               (SELECT coalesce(json_agg(json_build_object('id', c.id, 'type', c.type, 'volume', c.volume::text) ORDER BY c.id), '[]'::json)
                  FROM waste_area_container c
                 WHERE c.waste_area_id = w.id AND (cardinality(cw.containers) = 0 OR c.id = ANY (cw.containers))) AS containers,
+              CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'name', s.name || ', ' || s.location) END AS waste_source,
+              cw.kgo_volume_year::text AS kgo_volume_year,
               count(*) OVER () AS total
          FROM contract_waste_area cw JOIN waste_area w ON w.id = cw.waste_area_id
+         LEFT JOIN waste_source s ON s.id = cw.waste_source_id
         WHERE cw.contract_id = $1
         ORDER BY cw.id LIMIT $2 OFFSET $3`,
       [id, paging.limit, paging.offset],
     );
     const count = rows.length ? Number(rows[0]!.total) : paging.offset === 0 ? 0 : await this.countWasteAreas(id);
     return { count, rows: rows.map(({ total: _t, ...r }) => r) };
+  }
+
+  /**
+   * Every object of revision `id` as the price needs it (contract-price.ts): the schedule (the
+   * site's month days for ON_MONTHDAYS, which the contract row does not list), the containers'
+   * volumes (m³), the source's normative m³ per year (as its card computes it) and КГО m³ per year.
+   */
+  async priceObjects(id: number): Promise<PriceObjectRow[]> {
+    const { rows } = await this.pool.query<PriceObjectRow>(
+      `SELECT cw.id, json_build_object('id', w.id, 'name', w.location) AS waste_area,
+              CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'name', s.name || ', ' || s.location) END AS waste_source,
+              cw.periodicity, cw.periodicity_on_weekdays AS weekdays, cw.periodicity_on_dates::text[] AS dates,
+              w.periodicity_on_monthdays AS monthdays,
+              (SELECT coalesce(json_agg(json_build_object('volume', c.volume::text) ORDER BY c.id), '[]'::json)
+                 FROM waste_area_container c
+                WHERE c.waste_area_id = w.id AND (cardinality(cw.containers) = 0 OR c.id = ANY (cw.containers))) AS containers,
+              (${normativeFigure('m3_per_unit_year')('s')}) AS normative_m3_year,
+              cw.kgo_volume_year::text AS kgo_m3_year
+         FROM contract_waste_area cw JOIN waste_area w ON w.id = cw.waste_area_id
+         LEFT JOIN waste_source s ON s.id = cw.waste_source_id
+        WHERE cw.contract_id = $1
+        ORDER BY cw.id`,
+      [id],
+    );
+    return rows;
+  }
+
+  /**
+   * The single tariff (kind SINGLE, руб. per unit) of regional operator `operator` in force on
+   * `date` (YYYY-MM-DD): start ≤ date ≤ end (open end: in force). Without an operator on the
+   * contract, only a tariff that names none. Null when there is none.
+   */
+  async singleTariff(operator: number | null, date: string): Promise<TariffInForce | null> {
+    const { rows } = await this.pool.query<TariffInForce>(
+      `SELECT id, name, cost::text AS cost, unit, start_date::text AS start_date, end_date::text AS end_date
+         FROM reg_operator_tariff
+        WHERE kind = 'SINGLE' AND reg_operator_id IS NOT DISTINCT FROM $1::int
+          AND start_date <= $2::date AND (end_date IS NULL OR end_date >= $2::date)
+        ORDER BY start_date DESC, id DESC LIMIT 1`,
+      [operator, date],
+    );
+    return rows[0] ?? null;
   }
 
   private async countWasteAreas(id: number): Promise<number> {

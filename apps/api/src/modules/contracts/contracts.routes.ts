@@ -8,9 +8,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import type { UserScope } from '@tko/contract';
+import type { ContractPriceAnswer, UserScope } from '@tko/contract';
 import {
-  CONTRACT_MSG, contractDocxRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, writableFields,
+  CONTRACT_MSG, contractDocxRoute, contractPrice, contractPriceRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, writableFields,
 } from '@tko/contract';
 import type { WritePipeline, Writer } from '@tko/db';
 import { ConflictError, writerFor } from '@tko/db';
@@ -21,7 +21,7 @@ import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import { sendFile } from '../../http/file-reply';
 import { apiModule } from '../module';
-import { contractDocx } from './contract-docx';
+import { contractDocx, ruDate } from './contract-docx';
 import { ContractsRepository } from './contracts.repository';
 import { historyLabel } from './history-label';
 
@@ -42,6 +42,30 @@ export function revisionCopy(row: Record<string, unknown>): Record<string, unkno
     else out[k] = v;
   }
   return out;
+}
+
+/** YYYY-MM-DD of `at` in the region's time zone. */
+function localDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * The volumes and price of revision `row` (contract-price.ts), the tariff taken on the revision's
+ * effective date, else its signing date, else today in the region (docs/DECISIONS.md «Contracts:
+ * volume and price»).
+ */
+export async function priceOf(repo: ContractsRepository, row: Record<string, unknown>, timeZone: string): Promise<ContractPriceAnswer> {
+  const date = (row.effective_date as string | null) ?? (row.signing_date as string | null) ?? localDate(new Date(), timeZone);
+  const contractor = (row.contractor as { id: number } | null)?.id ?? null;
+  const [objects, tariff] = await Promise.all([repo.priceObjects(Number(row.id)), repo.singleTariff(contractor, date)]);
+  const accounting = String(row.commercial_accounting);
+  const price = contractPrice(accounting, objects, tariff, ruDate(date));
+  return {
+    date,
+    commercial_accounting: accounting as ContractPriceAnswer['commercial_accounting'],
+    ...price,
+    objects: objects.map((o, i) => ({ id: o.id, waste_area: o.waste_area, waste_source: o.waste_source, ...price.objects[i]! })),
+  };
 }
 
 export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps): void {
@@ -90,6 +114,13 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
   registerRoute(app, contractWasteAreasRoute, async ({ params, query, request, user }) => {
     const { id } = await existing(params.id, user.scope);
     return pageAnswer(request, query, (paging) => repo.wasteAreas(id, paging));
+  }, deps);
+
+  registerRoute(app, contractPriceRoute, async ({ params, user }) => {
+    const { id } = await existing(params.id, user.scope);
+    const row = await deps.pipeline.repo(def).get(id, {});
+    if (!row) throw notFound();
+    return priceOf(repo, row, deps.timeZone);
   }, deps);
 
   registerRoute(app, contractDocxRoute, async ({ params, reply, user }) => {
