@@ -91,6 +91,12 @@ describe('contracts: revisions', () => {
     const bad = await api().post('/api/contracts/').set(admin()).send({ number: 'Д-2', customer_inn: '7707083890' });
     expect(bad.status).toBe(400);
     expect(bad.body.customer_inn[0]).toMatch(/контрольное число/);
+    // Numbers are unique per regional operator (issue 25 §1): a second «Д-1» is refused on `number`, a rename too.
+    const twin = await api().post('/api/contracts/').set(admin()).send({ number: 'Д-1' });
+    expect(twin.status, JSON.stringify(twin.body)).toBe(400);
+    expect(twin.body.number).toEqual(['Запись с таким значением поля «Номер договора» уже существует.']);
+    const other = (await api().post('/api/contracts/').set(admin()).send({ number: 'Д-1а' })).body;
+    expect((await api().patch(`/api/contracts/${other.id}/`).set(admin()).send({ number: 'Д-1' })).status).toBe(400);
   });
 
   it('updates by POST with an id, approves, refuses every write to the approved revision with 409', async () => {

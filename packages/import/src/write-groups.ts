@@ -67,11 +67,11 @@ const createSchemaOf = (def: ResourceDef, pointField: string | undefined, noPoin
 };
 const updateSchemaOf = (def: ResourceDef): Schema => (schemasOf(def).update ??= updateSchema(def, true) as unknown as Schema);
 
-function zodMessages(template: ImportTemplate, issues: z.core.$ZodIssue[]): string[] {
+export function zodMessages(template: ImportTemplate, issues: z.core.$ZodIssue[]): string[] {
   return [...new Set(issues.map((i) => `${fieldLabel(template.def, i.path as (string | number)[])}: ${i.message}`))];
 }
 
-function fieldErrorMessages(template: ImportTemplate, fields: Record<string, string[]>): string[] {
+export function fieldErrorMessages(template: ImportTemplate, fields: Record<string, string[]>): string[] {
   return Object.entries(fields).flatMap(([path, msgs]) => msgs.map((m) => `${fieldLabel(template.def, path.split('.'))}: ${m}`));
 }
 

@@ -2,13 +2,15 @@
  * CONTRACT_COMPLEX: contracts with their waste areas (issue 11 §3; @tko/contract contractResource),
  * one row per contract: its number, dates, place of signing, fee, storage and accounting methods,
  * both parties' details (ИНН with its check digits) — every writable field of the card — and
- * optionally the site it names: the waste area's id («ID места накопления»), its periodicity and
- * weekdays. Each row makes a new DRAFT revision (no natural key: a contract number may have many
- * revisions); further sites are added in the card's «Места накопления».
+ * optionally the object it names: the waste area's id («ID места накопления»), its periodicity and
+ * weekdays, the waste source's id and the КГО volume. Rows of one contract number make ONE new DRAFT
+ * contract with an object per row (contract-complex-run.ts; issue 25 §1); a number the regional
+ * operator already has is refused (a new revision is made in the card).
  */
 import { contractResource, Periodicity } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
-import { parseEnum, parseInteger, parseWeekdays } from '../parse-cell';
+import { parseDecimal, parseEnum, parseInteger, parseWeekdays } from '../parse-cell';
+import { runContractComplex } from './contract-complex-run';
 import { fieldTargets } from '../targets';
 import type { TargetDef } from '../targets';
 import type { Body, ImportTemplate } from './types';
@@ -43,6 +45,16 @@ const siteTargets: TargetDef[] = [
     hint: 'Дни недели: «пн, чт» или «1, 4».', choices: null,
     synonyms: ['дни недели', 'дни вывоза'], parse: parseWeekdays, merge: 'union',
   },
+  {
+    field: 'site_waste_source', label: 'ID источника образования ТКО', required: false, group: 'site', kind: 'integer',
+    hint: 'Номер (ID) источника образования в реестре: при учёте по нормативам объём — его норматив накопления.', choices: null,
+    synonyms: ['id источника', 'источник образования', 'источник'], parse: parseInteger, merge: 'majority',
+  },
+  {
+    field: 'site_kgo_volume', label: 'Объём КГО, м³ в год', required: false, group: 'site', kind: 'decimal',
+    hint: 'Объём крупногабаритных отходов объекта, м³ в год, например «12,5».', choices: null,
+    synonyms: ['объём кго', 'кго', 'кго м3'], parse: parseDecimal, merge: 'majority',
+  },
 ];
 
 const SITE = new Set(siteTargets.map((t) => t.field));
@@ -52,9 +64,15 @@ function toBody(values: Body): { body: Body; errors: Record<string, string> } {
   for (const [k, v] of Object.entries(values)) if (!SITE.has(k)) body[k] = v;
   const errors: Record<string, string> = {};
   if (values.site_id !== undefined) {
-    body.waste_areas = [{ waste_area: values.site_id, ...(values.site_periodicity ? { periodicity: values.site_periodicity } : {}), ...(values.site_weekdays ? { periodicity_on_weekdays: values.site_weekdays } : {}) }];
-  } else if (values.site_periodicity !== undefined || values.site_weekdays !== undefined) {
-    errors.site_id = 'Укажите ID места накопления: для него задана периодичность.';
+    body.waste_areas = [{
+      waste_area: values.site_id,
+      ...(values.site_periodicity ? { periodicity: values.site_periodicity } : {}),
+      ...(values.site_weekdays ? { periodicity_on_weekdays: values.site_weekdays } : {}),
+      ...(values.site_waste_source !== undefined ? { waste_source: values.site_waste_source } : {}),
+      ...(values.site_kgo_volume !== undefined ? { kgo_volume_year: values.site_kgo_volume } : {}),
+    }];
+  } else if ([values.site_periodicity, values.site_weekdays, values.site_waste_source, values.site_kgo_volume].some((v) => v !== undefined)) {
+    errors.site_id = 'Укажите ID места накопления: для него заданы сведения объекта.';
   }
   return { body, errors };
 }
@@ -65,4 +83,5 @@ export const contractComplexTemplate: ImportTemplate = {
   targets: [...fieldTargets(def, { synonyms: SYNONYMS, exclude: ['revision_status'] }), ...siteTargets],
   key: null,
   toBody,
+  run: runContractComplex,
 };

@@ -90,7 +90,10 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
       if (!current) throw new ConflictError(CONTRACT_MSG.noCurrent);
       const source = await deps.pipeline.repo(def).get(current.id, {}, unit.db);
       if (!source) throw notFound();
+      // The new row repeats the contract's number: the number check (migration 20261128171000) is told its lineage.
+      await unit.db.query(`SELECT set_config('tko.contract_revision_of', $1, true)`, [String(lineage)]);
       const created = await unit.create(def, deps.pipeline.parseCreate(def, revisionCopy(source)), writer(request));
+      await unit.db.query(`SELECT set_config('tko.contract_revision_of', '', true)`);
       const revision = Math.max(...revisions.map((r) => r.revision)) + 1;
       await repo.attach(Number(created.id), lineage, revision, unit.db);
       return { ...created, revision };
