@@ -99,6 +99,24 @@ describe('contracts: revisions', () => {
     expect((await api().patch(`/api/contracts/${other.id}/`).set(admin()).send({ number: 'Д-1' })).status).toBe(400);
   });
 
+  it('dates the conclusion steps of ПП РФ № 1156: draft deadline in working days, overdue flag, history', async () => {
+    const c = (await api().post('/api/contracts/').set(admin()).send({ number: 'Д-5', application_date: '2026-04-27' })).body;
+    // 15 working days after 27.04.2026: 1 May, 9 May (a Saturday → 11 May) and the weekends skipped → 20.05.2026.
+    const open = await api().get(`/api/contracts/${c.id}/life-cycle/`).set(admin());
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(open.body).toMatchObject({ state: 'APPLICATION', draft_deadline: '2026-05-20', draft_overdue: true }); // today is past it
+    const early = await api().patch(`/api/contracts/${c.id}/`).set(admin()).send({ draft_sent_date: '2026-04-20' });
+    expect(early.status).toBe(400);
+    expect(early.body.draft_sent_date).toEqual(['Проект не может быть направлен раньше поступления заявки.']);
+    await api().patch(`/api/contracts/${c.id}/`).set(admin()).send({ draft_sent_date: '2026-05-19' });
+    await api().patch(`/api/contracts/${c.id}/`).set(admin()).send({ signing_date: '2026-06-01' });
+    const signed = (await api().get(`/api/contracts/${c.id}/life-cycle/`).set(admin())).body;
+    expect(signed).toMatchObject({ state: 'SIGNED', draft_overdue: false, application_date: '2026-04-27', draft_sent_date: '2026-05-19', signing_date: '2026-06-01' });
+    expect(signed.history.map((h: { field: string; value: string }) => [h.field, h.value])).toEqual([
+      ['application_date', '2026-04-27'], ['draft_sent_date', '2026-05-19'], ['signing_date', '2026-06-01'],
+    ]);
+  });
+
   it('updates by POST with an id, approves, refuses every write to the approved revision with 409', async () => {
     const created = (await api().post('/api/contracts/').set(admin()).send({ number: 'Д-10', customer_name: 'ООО «Старое»' })).body;
     const upd = await api().post('/api/contracts/').set(admin()).send({ id: created.id, number: 'Д-10', customer_name: 'ООО «Новое»' });

@@ -95,6 +95,7 @@ export const contractResource = defineResource({
   webPath: '/contracts/',
   tabs: [
     { key: 'general', label: 'Общие сведения' },
+    { key: 'life_cycle', label: 'Заключение договора' },
     { key: 'waste_areas', label: 'Места накопления' },
     { key: 'contract_revisions', label: 'История редакций' },
   ],
@@ -105,6 +106,10 @@ export const contractResource = defineResource({
     revision_status: f.enum('Состояние редакции', ContractRevisionStatus, { default: 'DRAFT', list: true }),
     is_approved: f.computed('Утверждена', z.boolean(), { list: true, help: 'Эта редакция — текущая версия договора.' }),
     created_at: f.datetime('Создана', { readOnly: true, list: true }),
+    application_date: f.date('Дата поступления заявки потребителя', { tab: 'life_cycle', help: 'ПП РФ № 1156 п. 8(5). Проект договора направляется в течение 15 рабочих дней.' }),
+    draft_sent_date: f.date('Дата направления проекта договора', { tab: 'life_cycle', help: 'ПП РФ № 1156 п. 8(8).' }),
+    offer_published_date: f.date('Дата размещения предложения (публичной оферты)', { tab: 'life_cycle',
+      help: 'ПП РФ № 1156 п. 8(17): без подписания договор считается заключённым на условиях типового договора на 16-й рабочий день после размещения.' }),
     signing_date: f.date('Дата подписания', { list: true }),
     effective_date: f.date('Дата вступления в силу', { list: true }),
     termination_date: f.date('Дата окончания действия'),
@@ -139,6 +144,11 @@ export const contractResource = defineResource({
     if (typeof v.termination_date === 'string' && typeof v.effective_date === 'string' && v.termination_date < v.effective_date) {
       out.termination_date = 'Дата окончания не может быть раньше даты вступления в силу.';
     }
+    const before = (later: string, earlier: string, message: string) => {
+      if (typeof v[later] === 'string' && typeof v[earlier] === 'string' && (v[later] as string) < (v[earlier] as string)) out[later] = message;
+    };
+    before('draft_sent_date', 'application_date', 'Проект не может быть направлен раньше поступления заявки.');
+    before('signing_date', 'draft_sent_date', 'Договор не может быть подписан раньше направления проекта.');
     return out;
   },
   example: {

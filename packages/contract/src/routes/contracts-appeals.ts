@@ -11,6 +11,7 @@
  * - GET /api/contracts/{id}/waste-areas/ — the revision's waste areas with the site's address,
  *   point, kind and containers (page_size up to 500, as the web asks).
  * - GET /api/contracts/{id}/price/ — the objects' volumes and the contract's price (ContractPriceSchema).
+ * - GET /api/contracts/{id}/life-cycle/ — the conclusion steps, deadline and overdue flag (ContractLifeCycleSchema).
  * - GET /api/contracts/{id}/docx/ — the printable contract (типовой договор, ПП РФ № 1156) as DOCX.
  * - GET /api/appeals/{id}/dialog/ — the appeal's messages, oldest first, paged.
  * - POST /api/appeals/{id}/reply/ — a staff reply {text, files}; 201 with the message, pushed live
@@ -104,6 +105,33 @@ export const contractPriceRoute = defineRoute({
   summary: 'Договор: объёмы и цена', params: IdParams,
   description: 'Объём ТКО и КГО по каждому объекту (м³ в год, по способу коммерческого учёта ПП РФ № 505) и цена договора: единый тариф регионального оператора × объём, в год и в месяц.',
   response: { 200: ContractPriceSchema },
+});
+
+/**
+ * The contract's life cycle (ПП РФ № 1156 п. 8(5)–8(17); apps/api modules/contracts/life-cycle.ts):
+ * the dated steps, the draft's deadline (15 working days) and overdue flag, the date the published
+ * offer concludes the contract (16th working day), and the steps' changes from the change history.
+ */
+export const ContractLifeCycleSchema = z.object({
+  state: z.enum(['NONE', 'APPLICATION', 'DRAFT_SENT', 'OFFER_PUBLISHED', 'SIGNED', 'CONCLUDED_BY_OFFER']),
+  state_label: z.string(),
+  application_date: z.string().nullable(),
+  draft_sent_date: z.string().nullable(),
+  signing_date: z.string().nullable(),
+  offer_published_date: z.string().nullable(),
+  draft_deadline: z.string().nullable(),
+  draft_overdue: z.boolean(),
+  offer_concluded_date: z.string().nullable(),
+  /** Each dated step as written, oldest first: who, when, which field, the new value. */
+  history: z.array(z.object({ at: z.string(), user_name: z.string(), field: z.string(), label: z.string(), value: z.string().nullable() })),
+});
+export type ContractLifeCycleAnswer = z.infer<typeof ContractLifeCycleSchema>;
+
+export const contractLifeCycleRoute = defineRoute({
+  method: 'GET', path: '/api/contracts/:id/life-cycle/', permission: 'contracts:view', tags: ['contracts'],
+  summary: 'Договор: заключение (ПП РФ № 1156)', params: IdParams,
+  description: 'Этапы заключения договора с датами, срок направления проекта (15 рабочих дней со дня заявки) и признак просрочки, дата заключения на условиях публичной оферты.',
+  response: { 200: ContractLifeCycleSchema },
 });
 
 export const contractRevisionRoute = defineRoute({

@@ -7,6 +7,14 @@ import type { Pool, PoolClient } from 'pg';
 import type { ContractObjectInput, ContractWasteAreaItem, RefValue, TariffInForce } from '@tko/contract';
 import { normativeFigure } from '@tko/db';
 
+/** One change-history entry: when, who, the changed fields' values before and after. */
+export interface ChangeRow {
+  at: Date;
+  user_name: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
 /** One object of a revision with what its volume needs. */
 export interface PriceObjectRow extends ContractObjectInput {
   id: number;
@@ -108,6 +116,15 @@ export class ContractsRepository {
       [operator, date],
     );
     return rows[0] ?? null;
+  }
+
+  /** The change-history entries of revision `id`, oldest first. */
+  async changes(id: number): Promise<ChangeRow[]> {
+    const { rows } = await this.pool.query<ChangeRow>(
+      `SELECT created_at AS at, user_name, before, after FROM change_log WHERE resource = 'contracts' AND object_id = $1 ORDER BY id`,
+      [id],
+    );
+    return rows;
   }
 
   private async countWasteAreas(id: number): Promise<number> {

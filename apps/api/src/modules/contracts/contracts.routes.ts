@@ -8,9 +8,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import type { ContractPriceAnswer, UserScope } from '@tko/contract';
+import type { ContractLifeCycleAnswer, ContractPriceAnswer, UserScope } from '@tko/contract';
 import {
-  CONTRACT_MSG, contractDocxRoute, contractPrice, contractPriceRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, writableFields,
+  CONTRACT_MSG, contractDocxRoute, contractLifeCycleRoute, contractPrice, contractPriceRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, writableFields,
 } from '@tko/contract';
 import type { WritePipeline, Writer } from '@tko/db';
 import { ConflictError, writerFor } from '@tko/db';
@@ -24,6 +24,7 @@ import { apiModule } from '../module';
 import { contractDocx, ruDate } from './contract-docx';
 import { ContractsRepository } from './contracts.repository';
 import { historyLabel } from './history-label';
+import { lifeCycle } from './life-cycle';
 
 export interface ContractsDeps {
   pool: Pool;
@@ -66,6 +67,18 @@ export async function priceOf(repo: ContractsRepository, row: Record<string, unk
     ...price,
     objects: objects.map((o, i) => ({ id: o.id, waste_area: o.waste_area, waste_source: o.waste_source, ...price.objects[i]! })),
   };
+}
+
+const LIFE_CYCLE_FIELDS = ['application_date', 'draft_sent_date', 'offer_published_date', 'signing_date'] as const;
+
+/** The life cycle of revision `row` on `today` (life-cycle.ts) with its steps' changes from change_log. */
+export async function lifeCycleOf(repo: ContractsRepository, row: Record<string, unknown>, today: string): Promise<ContractLifeCycleAnswer> {
+  const date = (k: string) => (typeof row[k] === 'string' ? (row[k] as string) : null);
+  const lc = lifeCycle({ application_date: date('application_date'), draft_sent_date: date('draft_sent_date'), signing_date: date('signing_date'), offer_published_date: date('offer_published_date') }, today);
+  const history = (await repo.changes(Number(row.id))).flatMap((c) => LIFE_CYCLE_FIELDS
+    .filter((f) => c.after && f in c.after && (c.after[f] ?? null) !== (c.before?.[f] ?? null))
+    .map((f) => ({ at: c.at.toISOString(), user_name: c.user_name, field: f, label: contractResource.fields[f]!.label, value: (c.after![f] as string | null) ?? null })));
+  return { ...lc, history };
 }
 
 export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps): void {
@@ -124,6 +137,13 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
     const row = await deps.pipeline.repo(def).get(id, {});
     if (!row) throw notFound();
     return priceOf(repo, row, deps.timeZone);
+  }, deps);
+
+  registerRoute(app, contractLifeCycleRoute, async ({ params, user }) => {
+    const { id } = await existing(params.id, user.scope);
+    const row = await deps.pipeline.repo(def).get(id, {});
+    if (!row) throw notFound();
+    return lifeCycleOf(repo, row, localDate(new Date(), deps.timeZone));
   }, deps);
 
   registerRoute(app, contractDocxRoute, async ({ params, reply, user }) => {
