@@ -220,7 +220,9 @@ describe('contracts: waste areas and the printable form', () => {
     expect(text).toContain('на оказание услуг по обращению с твёрдыми коммунальными отходами');
     expect(text).toContain('ООО «Управляющая компания Центр»');
     expect(text).toContain('ИНН 7707083893');
-    expect(text).toContain('Мусоропроводы и мусороприёмные камеры');
+    // Only the objects' storing method: a container site, not the default «Мусоропроводы…» (typical form п. 3).
+    expect(text).toContain('Контейнеры на контейнерных площадках');
+    expect(text).not.toContain('Мусоропроводы');
     expect(text).toContain('Ангарск, 84 квл, 12');
     expect(text).toContain('15.01.2026');
 
@@ -266,6 +268,14 @@ describe('contracts: waste areas and the printable form', () => {
     expect(byNorm).toMatchObject({ tko_m3_year: '315.000', volume_m3_year: '327.500', price_year: '200577.38', price_month: '16714.78' });
     const areas = await api().get(`/api/contracts/${contractId}/waste-areas/`).set(admin());
     expect(areas.body.results[0]).toMatchObject({ waste_source: { id: source, name: 'Дом, Ангарск, 84 квл, 1' }, kgo_volume_year: '12.500' });
+    // The printed contract states that price, not the fee, and the annex the object's volumes.
+    const docx = await api().get(`/api/contracts/${contractId}/docx/`).set(admin()).buffer(true).parse(binary);
+    const text = (await unzip(docx.body as Buffer)).get('word/document.xml')!.toString('utf8').replace(/<[^>]+>/g, '');
+    expect(text).toContain('Цена настоящего договора составляет 200\u202f577,38 руб. в год (16\u202f714,78 руб. в месяц)');
+    expect(text).toContain('× объём 327,5 м³ в год');
+    expect(text).toContain('Дом, Ангарск, 84 квл, 1');
+    expect(text).toContain('315 м³');
+    expect(text).not.toContain('Цена настоящего договора: 1');
   });
 });
 

@@ -84,6 +84,8 @@ const ContractHistoryPanel = lazyNamed<{ id: unknown }>(() => import('../contrac
 const AppealDialogPanel = lazyNamed<{ id: unknown }>(() => import('../appeals/appeal-dialog-panel'), 'AppealDialogPanel');
 const AppealSiteServicesPanel = lazyNamed<{ id: unknown }>(() => import('../appeals/appeal-site-services'), 'AppealSiteServicesPanel');
 const ContractSitesPanel = lazyNamed<TabToolsContext>(() => import('../contracts/contract-sites-panel'), 'ContractSitesPanel');
+const ContractPricePanel = lazyNamed<{ id: unknown }>(() => import('../contracts/contract-price-panel'), 'ContractPricePanel');
+const ContractLifeCyclePanel = lazyNamed<object>(() => import('../contracts/contract-life-cycle-panel'), 'ContractLifeCyclePanel');
 const ReportSetReportsPanel = lazyNamed<{ control: TabToolsContext['control'] }>(() => import('../reports/report-set-reports-panel'), 'ReportSetReportsPanel');
 // A route's path on the map, built on the road graph (issue 10 §1): maplibre, its own chunk.
 const BulkSitesButton = lazyNamed<{ id: unknown; dirty: boolean }>(() => import('../schedules/bulk-sites-button'), 'BulkSitesButton');
@@ -147,9 +149,17 @@ export const REGISTRY_OVERRIDES: Readonly<Record<string, RegistryOverrides>> = {
   garages: { cardNotice: estimateNotice(GARAGE_ESTIMATE_NOTICE) },
   'waste-management-facility': { cardNotice: estimateNotice(FACILITY_ESTIMATE_NOTICE) },
   contracts: {
-    tabPanels: { contract_revisions: (entity) => suspended(<ContractHistoryPanel id={entity?.id} />) },
-    // The sites: the list and the map picker above the table of its rows (issue 11 §3).
-    tabTools: { waste_areas: (ctx) => suspended(<ContractSitesPanel {...ctx} />) },
+    tabPanels: {
+      contract_revisions: (entity) => suspended(<ContractHistoryPanel id={entity?.id} />),
+      // Objects' volumes and the price (issue 25 §1).
+      price: (entity) => suspended(<ContractPricePanel id={entity?.id} />),
+    },
+    tabTools: {
+      // The sites: the list and the map picker above the table of its rows (issue 11 §3).
+      waste_areas: (ctx) => suspended(<ContractSitesPanel {...ctx} />),
+      // The conclusion's state, deadline and overdue flag above its dates (issue 25 §1).
+      life_cycle: () => suspended(<ContractLifeCyclePanel />),
+    },
   },
   appeals: {
     tabPanels: {

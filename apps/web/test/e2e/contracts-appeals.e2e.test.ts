@@ -97,8 +97,16 @@ afterAll(async () => {
 
 describe('contracts and appeals in the browser', () => {
   it('approves a contract revision, shows it as the current version in the history, starts a new one', async () => {
-    const contract = await api('POST', '/api/contracts/', { number: 'Д-38/2026', customer_name: 'ТСЖ «Северное»' });
+    const contract = await api('POST', '/api/contracts/', { number: 'Д-38/2026', customer_name: 'ТСЖ «Северное»', application_date: '2026-04-27' });
     await signIn(page, baseUrl, ADMIN, `/contracts/update/${String(contract.id)}/`);
+    // The conclusion (ПП РФ № 1156): the draft was due on the 15th working day after 27.04.2026 and is late;
+    // the price is unknown without objects, and says so.
+    await page.getByRole('tab', { name: 'Заключение договора' }).click();
+    const lifeCycle = page.getByTestId('contract-life-cycle');
+    await lifeCycle.getByText('20.05.2026').waitFor();
+    await lifeCycle.getByText('Просрочен').waitFor();
+    await page.getByRole('tab', { name: 'Объёмы и цена' }).click();
+    await page.getByTestId('contract-price-year').getByText('не определена').waitFor();
     await page.getByTestId('action-approve').click();
     await page.getByRole('button', { name: 'Выполнить' }).click();
     await expect.poll(async () => (await api('GET', `/api/contracts/${String(contract.id)}/`)).revision_status, { timeout: 15_000 }).toBe('APPROVED');

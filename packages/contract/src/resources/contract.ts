@@ -97,6 +97,7 @@ export const contractResource = defineResource({
     { key: 'general', label: 'Общие сведения' },
     { key: 'life_cycle', label: 'Заключение договора' },
     { key: 'waste_areas', label: 'Места накопления' },
+    { key: 'price', label: 'Объёмы и цена' },
     { key: 'contract_revisions', label: 'История редакций' },
   ],
   fields: {

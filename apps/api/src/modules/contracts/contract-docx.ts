@@ -9,8 +9,8 @@
  * (ContractWasteAreaItem). Output: the .docx bytes. Throws only on programming errors.
  */
 import { AlignmentType, BorderStyle, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import type { ContractWasteAreaItem } from '@tko/contract';
-import { BaseOfActing, CommercialAccounting, ContractWasteAreaType, KgoStoringMethod, Periodicity, TkoStoringMethod } from '@tko/contract';
+import type { ContractPriceAnswer, ContractWasteAreaItem } from '@tko/contract';
+import { BaseOfActing, CommercialAccounting, ContractWasteAreaType, formatNumber, KgoStoringMethod, Periodicity, TkoStoringMethod } from '@tko/contract';
 
 type Row = Record<string, unknown>;
 
@@ -44,16 +44,24 @@ function cell(text: string, bold = false): TableCell {
   return new TableCell({ children: [p(text, { bold, size: 20 })] });
 }
 
-function wasteAreaTable(areas: ContractWasteAreaItem[]): Table {
+/** m³ as printed: «401,5 м³» (the project's ru-RU formatter); «не определён» for unknown. */
+const m3 = (v: string | null | undefined) => (v === null || v === undefined ? 'не определён' : `${formatNumber(v)} м³`);
+/** руб. as printed: «253 554,30 руб.». */
+const rub = (v: string) => `${formatNumber(v, { minFraction: 2, maxFraction: 2 })} руб.`;
+
+function wasteAreaTable(areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null): Table {
   const border = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
-  const header = ['№', 'Вид места накопления', 'Адрес', 'Координаты', 'Контейнеры', 'Периодичность вывоза'];
+  const header = ['№', 'Объект (источник образования)', 'Место накопления: вид, адрес, координаты', 'Контейнеры',
+    'Объём ТКО в год', 'Объём КГО в год', 'Периодичность вывоза'];
   const rows = areas.map((a, i) => new TableRow({
     children: [
       cell(String(i + 1)),
-      cell(a.waste_area_type ? ContractWasteAreaType.label(a.waste_area_type) : BLANK),
-      cell(a.waste_area_location ?? BLANK),
-      cell(a.waste_area_coordinates ? `${a.waste_area_coordinates.lat}, ${a.waste_area_coordinates.lng}` : BLANK),
-      cell(a.containers.length ? a.containers.map((c) => `${c.volume} м³`).join('; ') : '—'),
+      cell(a.waste_source?.name ?? '—'),
+      cell(`${a.waste_area_type ? ContractWasteAreaType.label(a.waste_area_type) : BLANK}; ${a.waste_area_location ?? BLANK}`
+        + (a.waste_area_coordinates ? `; ${a.waste_area_coordinates.lat}, ${a.waste_area_coordinates.lng}` : '')),
+      cell(a.containers.length ? a.containers.map((c) => `${formatNumber(c.volume)} м³`).join('; ') : '—'),
+      cell(m3(price?.objects.find((o) => o.id === a.id)?.tko_m3_year)),
+      cell(m3(price?.objects.find((o) => o.id === a.id)?.kgo_m3_year ?? '0')),
       cell(Periodicity.label(a.periodicity)
         + (a.periodicity_on_weekdays.length ? `: ${a.periodicity_on_weekdays.join(', ')}` : '')
         + (a.periodicity_on_dates.length ? `: ${a.periodicity_on_dates.map(ruDate).join(', ')}` : '')),
@@ -66,8 +74,42 @@ function wasteAreaTable(areas: ContractWasteAreaItem[]): Table {
   });
 }
 
-/** The DOCX of contract revision `c` with its waste areas. */
-export async function contractDocx(c: Row, areas: ContractWasteAreaItem[]): Promise<Buffer> {
+/** The storing methods a kind of place of accumulation admits; the first is its usual one. */
+const METHODS_OF_KIND: Record<string, string[]> = {
+  CONTAINER_WASTE_AREA: ['CONTAINER', 'BUNKER'],
+  CHAMBER_WASTE_AREA: ['CHUTE'],
+  SPECIAL_WASTE_AREA: ['BUNKER', 'CONTAINER', 'OTHER'],
+  COLLECTION_WASTE_AREA: ['BAG', 'OTHER'],
+};
+
+/**
+ * The storing-method clause: only the methods the objects use (no «Мусоропроводы…» on a
+ * container-site contract, typical form п. 3). Per kind of the objects' places: the contract's
+ * method when that kind admits it, else the kind's usual method; without objects, the contract's.
+ */
+export function storingMethods(c: Row, areas: ContractWasteAreaItem[]): string {
+  const own = typeof c.tko_storing_method === 'string' ? c.tko_storing_method : null;
+  const kinds = [...new Set(areas.map((a) => a.waste_area_type).filter((k): k is NonNullable<typeof k> => !!k && !!METHODS_OF_KIND[k]))];
+  const methods = kinds.length === 0
+    ? (own ? [own] : [])
+    : [...new Set(kinds.map((k) => (own && METHODS_OF_KIND[k]!.includes(own) ? own : METHODS_OF_KIND[k]![0]!)))];
+  return methods.map((m) => TkoStoringMethod.label(m)).join('; ') || BLANK;
+}
+
+/** The price clause (typical form п. 5) from the computed price (contract-price.ts), never the fee. */
+function priceClause(price: ContractPriceAnswer | null): string {
+  if (!price || price.price_year === null || price.price_month === null || !price.tariff || price.volume_m3_year === null) {
+    return '5. Цена настоящего договора определяется как произведение единого тарифа на услугу регионального оператора на объём '
+      + 'твёрдых коммунальных отходов, указанный в приложении к настоящему договору'
+      + (price?.reasons.length ? ` (не определена: ${price.reasons.join(' ')})` : '') + '.';
+  }
+  return `5. Цена настоящего договора составляет ${rub(price.price_year)} в год (${rub(price.price_month)} в месяц): единый тариф `
+    + `на услугу регионального оператора ${rub(price.tariff.cost)} за 1 м³ («${price.tariff.name}», действует с ${ruDate(price.tariff.start_date)}) `
+    + `× объём ${m3(price.volume_m3_year)} в год, в том числе твёрдые коммунальные отходы ${m3(price.tko_m3_year)}, крупногабаритные отходы ${m3(price.kgo_m3_year)}.`;
+}
+
+/** The DOCX of contract revision `c` with its waste areas and its computed price (null: not known). */
+export async function contractDocx(c: Row, areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null = null): Promise<Buffer> {
   const number = str(c.number);
   const children: (Paragraph | Table)[] = [
     h(`ДОГОВОР № ${number}`),
@@ -84,12 +126,13 @@ export async function contractDocx(c: Row, areas: ContractWasteAreaItem[]): Prom
       + 'на услугу регионального оператора.'),
     p('2. Объём твёрдых коммунальных отходов, места накопления твёрдых коммунальных отходов, в том числе крупногабаритных отходов, '
       + 'и периодичность вывоза твёрдых коммунальных отходов определяются согласно приложению к настоящему договору.'),
-    p(`3. Способ складирования твёрдых коммунальных отходов: ${label(TkoStoringMethod, c.tko_storing_method)}`
-      + `${c.tko_storing_method_detail ? ` (${String(c.tko_storing_method_detail)})` : ''}; `
+    p(`3. Способ складирования твёрдых коммунальных отходов: ${storingMethods(c, areas)}`
+      // The detail describes the contract's own method: printed only with it.
+      + `${c.tko_storing_method_detail && storingMethods(c, areas) === label(TkoStoringMethod, c.tko_storing_method) ? ` (${String(c.tko_storing_method_detail)})` : ''}; `
       + `крупногабаритных отходов: ${label(KgoStoringMethod, c.kgo_storing_method)}.`),
     p(`4. Дата начала оказания услуг по обращению с твёрдыми коммунальными отходами: ${ruDate(c.effective_date)}.`),
     h('II. Сроки и порядок оплаты по договору'),
-    p(`5. Цена настоящего договора: ${str(c.fee)} руб. (определяется в пределах единого тарифа на услугу регионального оператора).`),
+    p(priceClause(price)),
     p('6. Оплата услуг по настоящему договору осуществляется по цене, определённой в пределах утверждённого единого тарифа, '
       + 'до 10-го числа месяца, следующего за месяцем, в котором была оказана услуга.'),
     h('III. Порядок осуществления учёта объёма и (или) массы твёрдых коммунальных отходов'),
@@ -116,8 +159,9 @@ export async function contractDocx(c: Row, areas: ContractWasteAreaItem[]): Prom
       + (c.customer_passport_number ? `; паспорт ${String(c.customer_passport_number)}, выдан ${ruDate(c.customer_issued_at)} ${str(c.customer_issued_by)}` : '') + '.'),
     p(`${str(c.customer_position)} ________________ / ________________ /`),
     h(`Приложение к договору № ${number}`),
-    p('Информация по предмету договора: места накопления твёрдых коммунальных отходов и периодичность вывоза', { center: true }),
-    wasteAreaTable(areas),
+    p('Информация по предмету договора: объекты, объём твёрдых коммунальных отходов и крупногабаритных отходов в год, '
+      + 'места их накопления и периодичность вывоза', { center: true }),
+    wasteAreaTable(areas, price),
   ];
   const doc = new Document({
     creator: 'Реестр ТКО',

@@ -151,7 +151,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
     const row = await deps.pipeline.repo(def).get(id, {});
     if (!row) throw notFound();
     const areas = await repo.wasteAreas(id, { limit: 10000, offset: 0 });
-    const bytes = await contractDocx(row, areas.rows);
+    const bytes = await contractDocx(row, areas.rows, await priceOf(repo, row, deps.timeZone));
     const name = `Договор ${String(row.number)} ред. ${String(row.revision)}.docx`;
     return sendFile(reply, { name, asciiName: `contract-${id}.docx`, body: bytes });
   }, deps);
