@@ -59,8 +59,8 @@ describe('registry overrides', () => {
   it('components: list tools, card buttons, tab panels and tools, the ФККО panel', () => {
     expect(overridesOf('flows-predicted').listTools).toBeTruthy();
     expect(overridesOf('waybills').cardButtons?.({ id: 1 }, false)).toBeTruthy();
-    expect(Object.keys(overridesOf('contracts').tabPanels ?? {})).toEqual(['contract_revisions']);
-    expect(Object.keys(overridesOf('contracts').tabTools ?? {})).toEqual(['waste_areas']);
+    expect(Object.keys(overridesOf('contracts').tabPanels ?? {})).toEqual(['contract_revisions', 'price']);
+    expect(Object.keys(overridesOf('contracts').tabTools ?? {})).toEqual(['waste_areas', 'life_cycle']);
     expect(Object.keys(overridesOf('report-sets').tabTools ?? {})).toEqual(['forms']);
     expect(overridesOf('fkko').refPanel).toBeTruthy();
     expect(overridesOf('container').refPanel).toBeUndefined();
