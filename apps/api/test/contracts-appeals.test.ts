@@ -210,6 +210,11 @@ describe('contracts: waste areas and the printable form', () => {
   });
 
   it('prints the typical contract as a DOCX that LibreOffice opens', async () => {
+    // The customer from the legal-entity registry: its ОГРН and КПП are printed with the contract's ИНН.
+    const { rows: [le] } = await t.pool.query<{ id: number }>(
+      `INSERT INTO legal_entity (name, inn, kpp, ogrn) VALUES ('ООО «Управляющая компания Центр»', '7707083893', '773601001', '1027700132195') RETURNING id`,
+    );
+    expect((await api().patch(`/api/contracts/${contractId}/`).set(admin()).send({ customer: le!.id })).status).toBe(200);
     const res = await api().get(`/api/contracts/${contractId}/docx/`).set(admin()).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/wordprocessingml/);
@@ -219,7 +224,8 @@ describe('contracts: waste areas and the printable form', () => {
     expect(text).toContain('ДОГОВОР № Д-30/2026');
     expect(text).toContain('на оказание услуг по обращению с твёрдыми коммунальными отходами');
     expect(text).toContain('ООО «Управляющая компания Центр»');
-    expect(text).toContain('ИНН 7707083893');
+    expect(text).toContain('ИНН 7707083893, ОГРН 1027700132195, КПП 773601001, в лице');
+    expect(text).toContain('Потребитель: ООО «Управляющая компания Центр»; ИНН 7707083893; ОГРН 1027700132195; КПП 773601001; адрес:');
     // Only the objects' storing method: a container site, not the default «Мусоропроводы…» (typical form п. 3).
     expect(text).toContain('Контейнеры на контейнерных площадках');
     expect(text).not.toContain('Мусоропроводы');

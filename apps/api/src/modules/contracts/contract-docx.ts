@@ -32,12 +32,28 @@ function p(text: string, o: { bold?: boolean; center?: boolean; size?: number } 
 }
 const h = (text: string) => p(text, { bold: true, center: true });
 
-function party(c: Row, side: 'customer' | 'contractor'): string {
+/** The parties' registry details (legal-entity registry: ОГРН or ОГРНИП, КПП, address), by side. */
+export type Parties = Partial<Record<'customer' | 'contractor', { ogrn: string | null; kpp: string | null; location: string | null }>>;
+
+/** «<sep>ОГРН …<sep>КПП …» of a side as the registry knows them ('' for what it does not). */
+function registryIds(parties: Parties, side: 'customer' | 'contractor', sep = ', '): string {
+  const d = parties[side];
+  const parts = [d?.ogrn ? `${d.ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'} ${d.ogrn}` : null, d?.kpp ? `КПП ${d.kpp}` : null].filter(Boolean);
+  return parts.map((x) => `${sep}${x}`).join('');
+}
+
+function party(c: Row, side: 'customer' | 'contractor', parties: Parties): string {
   const base = label(BaseOfActing, c[`${side}_base_of_acting`]);
   const poa = c[`${side}_base_of_acting`] === 'POWER_OF_ATTORNEY'
     ? ` № ${str(c.power_of_attorney_number)} от ${ruDate(c.power_of_attorney_date)}` : '';
   const inn = c[`${side}_inn`] ? `, ИНН ${String(c[`${side}_inn`])}` : '';
-  return `${str(c[`${side}_name`])}${inn}, в лице ${str(c[`${side}_position`])}, действующего на основании: ${base}${poa}`;
+  return `${str(c[`${side}_name`])}${inn}${registryIds(parties, side)}, в лице ${str(c[`${side}_position`])}, действующего на основании: ${base}${poa}`;
+}
+
+/** The requisites line of a side: name, ИНН, ОГРН, КПП, address (the contract's, else the registry's). */
+function requisites(c: Row, side: 'customer' | 'contractor', parties: Parties): string {
+  const address = c[`${side}_address`] ?? parties[side]?.location ?? null;
+  return `${str(c[`${side}_name`])}; ИНН ${str(c[`${side}_inn`])}${registryIds(parties, side, '; ')}; адрес: ${str(address)}`;
 }
 
 function cell(text: string, bold = false): TableCell {
@@ -109,14 +125,14 @@ function priceClause(price: ContractPriceAnswer | null): string {
 }
 
 /** The DOCX of contract revision `c` with its waste areas and its computed price (null: not known). */
-export async function contractDocx(c: Row, areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null = null): Promise<Buffer> {
+export async function contractDocx(c: Row, areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null = null, parties: Parties = {}): Promise<Buffer> {
   const number = str(c.number);
   const children: (Paragraph | Table)[] = [
     h(`ДОГОВОР № ${number}`),
     p('на оказание услуг по обращению с твёрдыми коммунальными отходами', { bold: true, center: true }),
     p(`(типовая форма — постановление Правительства РФ от 12.11.2016 № 1156; редакция № ${str(c.revision)})`, { center: true, size: 20 }),
     p(`${str(c.signing_location)}                                                  ${ruDate(c.signing_date)}`),
-    p(`${party(c, 'contractor')}, именуемое в дальнейшем «региональный оператор», с одной стороны, и ${party(c, 'customer')}, `
+    p(`${party(c, 'contractor', parties)}, именуемое в дальнейшем «региональный оператор», с одной стороны, и ${party(c, 'customer', parties)}, `
       + 'именуемое в дальнейшем «потребитель», с другой стороны, именуемые в дальнейшем сторонами, заключили настоящий договор о нижеследующем:'),
     h('I. Предмет договора'),
     p('1. По договору на оказание услуг по обращению с твёрдыми коммунальными отходами региональный оператор обязуется принимать '
@@ -153,9 +169,9 @@ export async function contractDocx(c: Row, areas: ContractWasteAreaItem[], price
       + 'Настоящий договор считается продлённым на тот же срок и на тех же условиях, если за один месяц до окончания срока его действия '
       + 'ни одна из сторон не заявит о его прекращении или изменении.'),
     h('VII. Реквизиты и подписи сторон'),
-    p(`Региональный оператор: ${str(c.contractor_name)}; ИНН ${str(c.contractor_inn)}; адрес: ${str(c.contractor_address)}.`),
+    p(`Региональный оператор: ${requisites(c, 'contractor', parties)}.`),
     p(`${str(c.contractor_position)} ________________ / ________________ /`),
-    p(`Потребитель: ${str(c.customer_name)}; ИНН ${str(c.customer_inn)}; адрес: ${str(c.customer_address)}`
+    p(`Потребитель: ${requisites(c, 'customer', parties)}`
       + (c.customer_passport_number ? `; паспорт ${String(c.customer_passport_number)}, выдан ${ruDate(c.customer_issued_at)} ${str(c.customer_issued_by)}` : '') + '.'),
     p(`${str(c.customer_position)} ________________ / ________________ /`),
     h(`Приложение к договору № ${number}`),

@@ -7,6 +7,13 @@ import type { Pool, PoolClient } from 'pg';
 import type { ContractObjectInput, ContractWasteAreaItem, RefValue, TariffInForce } from '@tko/contract';
 import { normativeFigure } from '@tko/db';
 
+/** A party's registry details printed on the contract. */
+export interface PartyDetails {
+  ogrn: string | null;
+  kpp: string | null;
+  location: string | null;
+}
+
 /** One change-history entry: when, who, the changed fields' values before and after. */
 export interface ChangeRow {
   at: Date;
@@ -125,6 +132,16 @@ export class ContractsRepository {
       [id],
     );
     return rows;
+  }
+
+  /** ОГРН (ОГРНИП), КПП and address of legal entities `ids` from the legal-entity registry, by id. */
+  async partyDetails(ids: number[]): Promise<Map<number, PartyDetails>> {
+    if (!ids.length) return new Map();
+    const { rows } = await this.pool.query<PartyDetails & { id: number }>(
+      `SELECT id, coalesce(ogrn, ogrnip) AS ogrn, kpp, location FROM legal_entity WHERE id = ANY ($1::int[])`,
+      [ids],
+    );
+    return new Map(rows.map(({ id, ...r }) => [id, r]));
   }
 
   private async countWasteAreas(id: number): Promise<number> {

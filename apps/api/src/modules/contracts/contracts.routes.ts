@@ -151,7 +151,14 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
     const row = await deps.pipeline.repo(def).get(id, {});
     if (!row) throw notFound();
     const areas = await repo.wasteAreas(id, { limit: 10000, offset: 0 });
-    const bytes = await contractDocx(row, areas.rows, await priceOf(repo, row, deps.timeZone));
+    const refId = (k: string) => (row[k] as { id: number } | null)?.id ?? null;
+    const ids = { customer: refId('customer'), contractor: refId('contractor') };
+    const details = await repo.partyDetails([ids.customer, ids.contractor].filter((x): x is number => x !== null));
+    const parties = {
+      ...(ids.customer !== null && details.has(ids.customer) ? { customer: details.get(ids.customer)! } : {}),
+      ...(ids.contractor !== null && details.has(ids.contractor) ? { contractor: details.get(ids.contractor)! } : {}),
+    };
+    const bytes = await contractDocx(row, areas.rows, await priceOf(repo, row, deps.timeZone), parties);
     const name = `Договор ${String(row.number)} ред. ${String(row.revision)}.docx`;
     return sendFile(reply, { name, asciiName: `contract-${id}.docx`, body: bytes });
   }, deps);
