@@ -56,12 +56,13 @@ export function FkkoPicker({ value, onChange, known, disabled, id, multiple }: R
   const toggle = (nodeId: number, title: string, on: boolean) => {
     setNames((m) => new Map(m).set(nodeId, title));
     if (!multiple) {
-      onChange(on ? nodeId : null);
+      onChange(on ? nodeId : null, on ? [{ id: nodeId, name: title }] : []);
       if (on) setOpen(false);
       return;
     }
     const next = on ? [...new Set([...chosen, nodeId])] : chosen.filter((x) => x !== nodeId);
-    onChange(next);
+    const named = new Map(names).set(nodeId, title);
+    onChange(next, next.map((x) => ({ id: x, name: named.get(x) ?? '' })));
   };
 
   return (
