@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { addWorkingDays, isWorkingDay } from '../src/modules/contracts/working-days';
 import { lifeCycle } from '../src/modules/contracts/life-cycle';
+import { nameGenitive, positionGenitive } from '../src/modules/contracts/declension';
 
 describe('working days (ТК РФ ст. 111–112)', () => {
   it('skips weekends and the public holidays, a weekend holiday moved to Monday', () => {
@@ -39,5 +40,18 @@ describe('life cycle (ПП РФ № 1156)', () => {
     expect(lifeCycle({ ...none, offer_published_date: '2026-04-27' }, '2026-05-20')).toMatchObject({ state: 'OFFER_PUBLISHED', offer_concluded_date: '2026-05-21' });
     expect(lifeCycle({ ...none, offer_published_date: '2026-04-27' }, '2026-05-21')).toMatchObject({ state: 'CONCLUDED_BY_OFFER' });
     expect(lifeCycle({ ...none, offer_published_date: '2026-04-27', signing_date: '2026-05-05' }, '2026-06-01')).toMatchObject({ state: 'SIGNED' });
+  });
+});
+
+describe('declension for «в лице …» (genitive)', () => {
+  it('declines names (lvovich) and positions', () => {
+    expect(nameGenitive('Петров Пётр Петрович')).toBe('Петрова Петра Петровича');
+    expect(nameGenitive('Иванова Анна Сергеевна')).toBe('Ивановой Анны Сергеевны');
+    expect(nameGenitive('Петров П. П.')).toBe('Петрова П. П.');
+    expect(positionGenitive('Генеральный директор')).toBe('генерального директора');
+    expect(positionGenitive('Управляющий')).toBe('управляющего');
+    expect(positionGenitive('Председатель правления')).toBe('председателя правления');
+    expect(positionGenitive('Глава')).toBe('главы');
+    expect(positionGenitive('Индивидуальный предприниматель')).toBe('индивидуального предпринимателя');
   });
 });

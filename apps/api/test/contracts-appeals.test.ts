@@ -214,7 +214,7 @@ describe('contracts: waste areas and the printable form', () => {
     const { rows: [le] } = await t.pool.query<{ id: number }>(
       `INSERT INTO legal_entity (name, inn, kpp, ogrn) VALUES ('ООО «Управляющая компания Центр»', '7707083893', '773601001', '1027700132195') RETURNING id`,
     );
-    expect((await api().patch(`/api/contracts/${contractId}/`).set(admin()).send({ customer: le!.id })).status).toBe(200);
+    expect((await api().patch(`/api/contracts/${contractId}/`).set(admin()).send({ customer: le!.id, customer_signatory: 'Петров Пётр Петрович' })).status).toBe(200);
     const res = await api().get(`/api/contracts/${contractId}/docx/`).set(admin()).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/wordprocessingml/);
@@ -224,7 +224,7 @@ describe('contracts: waste areas and the printable form', () => {
     expect(text).toContain('ДОГОВОР № Д-30/2026');
     expect(text).toContain('на оказание услуг по обращению с твёрдыми коммунальными отходами');
     expect(text).toContain('ООО «Управляющая компания Центр»');
-    expect(text).toContain('ИНН 7707083893, ОГРН 1027700132195, КПП 773601001, в лице');
+    expect(text).toContain('ИНН 7707083893, ОГРН 1027700132195, КПП 773601001, в лице генерального директора Петрова Петра Петровича, действующего');
     expect(text).toContain('Потребитель: ООО «Управляющая компания Центр»; ИНН 7707083893; ОГРН 1027700132195; КПП 773601001; адрес:');
     // Only the objects' storing method: a container site, not the default «Мусоропроводы…» (typical form п. 3).
     expect(text).toContain('Контейнеры на контейнерных площадках');

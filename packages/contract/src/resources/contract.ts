@@ -61,6 +61,7 @@ function partyFields(side: 'customer' | 'contractor', who: string) {
     [side]: f.ref(`${who}`, ANY_LEGAL_ENTITY, { tab, list: true }),
     [`${side}_name`]: f.text(`${who}: наименование / ФИО`, { tab, max: 500, list: true }),
     [`${side}_position`]: f.text(`${who}: должность подписанта`, { tab, max: 255 }),
+    [`${side}_signatory`]: f.text(`${who}: ФИО подписанта`, { tab, max: 255, help: 'В именительном падеже: «Петров Пётр Петрович»; в договоре печатается в родительном.' }),
     [`${side}_inn`]: f.text(`${who}: ИНН`, { tab, max: 12, validate: validatePartyInn }),
     [`${side}_address`]: f.text(`${who}: адрес`, { tab, max: 1000 }),
     [`${side}_passport_number`]: f.text(`${who}: серия и номер паспорта`, { tab, max: 20, validate: validatePassportNumber }),

@@ -10,6 +10,7 @@
  */
 import { AlignmentType, BorderStyle, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import type { ContractPriceAnswer, ContractWasteAreaItem } from '@tko/contract';
+import { nameGenitive, positionGenitive } from './declension';
 import { BaseOfActing, CommercialAccounting, ContractWasteAreaType, formatNumber, KgoStoringMethod, Periodicity, TkoStoringMethod } from '@tko/contract';
 
 type Row = Record<string, unknown>;
@@ -47,7 +48,9 @@ function party(c: Row, side: 'customer' | 'contractor', parties: Parties): strin
   const poa = c[`${side}_base_of_acting`] === 'POWER_OF_ATTORNEY'
     ? ` № ${str(c.power_of_attorney_number)} от ${ruDate(c.power_of_attorney_date)}` : '';
   const inn = c[`${side}_inn`] ? `, ИНН ${String(c[`${side}_inn`])}` : '';
-  return `${str(c[`${side}_name`])}${inn}${registryIds(parties, side)}, в лице ${str(c[`${side}_position`])}, действующего на основании: ${base}${poa}`;
+  const position = typeof c[`${side}_position`] === 'string' && c[`${side}_position`] ? positionGenitive(String(c[`${side}_position`])) : BLANK;
+  const signatory = typeof c[`${side}_signatory`] === 'string' && c[`${side}_signatory`] ? ` ${nameGenitive(String(c[`${side}_signatory`]))}` : '';
+  return `${str(c[`${side}_name`])}${inn}${registryIds(parties, side)}, в лице ${position}${signatory}, действующего на основании: ${base}${poa}`;
 }
 
 /** The requisites line of a side: name, ИНН, ОГРН, КПП, address (the contract's, else the registry's). */
@@ -170,10 +173,10 @@ export async function contractDocx(c: Row, areas: ContractWasteAreaItem[], price
       + 'ни одна из сторон не заявит о его прекращении или изменении.'),
     h('VII. Реквизиты и подписи сторон'),
     p(`Региональный оператор: ${requisites(c, 'contractor', parties)}.`),
-    p(`${str(c.contractor_position)} ________________ / ________________ /`),
+    p(`${str(c.contractor_position)} ________________ / ${str(c.contractor_signatory)} /`),
     p(`Потребитель: ${requisites(c, 'customer', parties)}`
       + (c.customer_passport_number ? `; паспорт ${String(c.customer_passport_number)}, выдан ${ruDate(c.customer_issued_at)} ${str(c.customer_issued_by)}` : '') + '.'),
-    p(`${str(c.customer_position)} ________________ / ________________ /`),
+    p(`${str(c.customer_position)} ________________ / ${str(c.customer_signatory)} /`),
     h(`Приложение к договору № ${number}`),
     p('Информация по предмету договора: объекты, объём твёрдых коммунальных отходов и крупногабаритных отходов в год, '
       + 'места их накопления и периодичность вывоза', { center: true }),
