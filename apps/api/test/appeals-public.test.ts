@@ -7,7 +7,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appealDialogTopic, PUBLIC_APPEAL_DIALOG_PATH } from '@tko/contract';
+import { appealDialogTopic, DESTINATIONS, PUBLIC_APPEAL_DIALOG_PATH, PUBLIC_APPEAL_PATH } from '@tko/contract';
+import { formToken } from '../src/modules/appeals/public-appeal-form';
 import { createUser } from './helpers';
 import { linkOf, startSmtpReceiver } from './smtp-receiver';
 import type { SmtpReceiver } from './smtp-receiver';
@@ -78,5 +79,35 @@ describe('replies by e-mail and the public dialog', () => {
     const stale = await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token });
     expect(stale.status).toBe(403);
     expect(stale.body.detail).toMatch(/^Ссылка недействительна/);
+  });
+
+  it('the public form files an appeal the dispatcher sees live; too fast, forged or honeypot filings are refused', async () => {
+    const site = (await t.pool.query<{ id: number }>(
+      `INSERT INTO waste_area (kind, location, coordinates) VALUES ('CONTAINER', 'Ангарск, 12 мкр., д. 5', ST_SetSRID(ST_MakePoint(103.9, 52.54), 4326)) RETURNING id`)).rows[0]!.id;
+    const form = await api().get('/api/public/v1/appeals/form/');
+    expect(form.body.min_seconds).toBe(3);
+    const body = { category: 'NOT_COLLECTED', author_name: 'Сидоров С. С.', author_email: 'sidorov@example.ru', text: 'Площадка переполнена.', waste_area: site };
+    // A script posting the fresh token at once, a forged token, a filled honeypot: 400 on `token`, nothing written.
+    expect((await api().post(PUBLIC_APPEAL_PATH).send({ ...body, token: form.body.token })).body.token[0]).toMatch(/слишком быстро/);
+    expect((await api().post(PUBLIC_APPEAL_PATH).send({ ...body, token: `${Date.now() - 10_000}.forged` })).status).toBe(400);
+    const aged = formToken(t.config.jwtSecret, Date.now() - 10_000);
+    expect((await api().post(PUBLIC_APPEAL_PATH).send({ ...body, token: aged, website: 'http://spam' })).body.token).toEqual(['Обращение не принято: форма заполнена автоматически.']);
+    expect((await api().post(PUBLIC_APPEAL_PATH).send({ ...body, waste_area: undefined, token: aged })).body).toEqual({ location: ['Укажите адрес или выберите место на карте.'] });
+    expect((await t.pool.query(`SELECT 1 FROM appeal WHERE author_name = 'Сидоров С. С.'`)).rowCount).toBe(0);
+
+    const dispatcher = await connectClient(t.wsUrl, t.tokens.admin);
+    try {
+      const got = await dispatcher.subscribe(DESTINATIONS.registry('appeals'));
+      const filed = await api().post(PUBLIC_APPEAL_PATH).send({ ...body, token: aged });
+      expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+      expect(filed.body.detail).toBe(`Обращение № ${filed.body.id} принято. Ответ придёт на указанный адрес электронной почты.`);
+      await waitFor(() => got.length > 0, 'the new appeal on the registry topic');
+      expect(json(got[0]!)).toMatchObject({ resource: 'appeals', action: 'create', id: filed.body.id });
+      const card = (await api().get(`/api/appeals/${filed.body.id}/`).set(admin())).body;
+      // Collection complaints: 3 working days (the default term); the site's address and point taken from the map.
+      expect(card).toMatchObject({ status: 'NEW', category: 'NOT_COLLECTED', location: 'Ангарск, 12 мкр., д. 5', coordinates: { lat: 52.54, lng: 103.9 }, waste_area: { id: site } });
+    } finally {
+      await dispatcher.disconnect();
+    }
   });
 });

@@ -26,9 +26,9 @@ import { IdSchema } from '../common/ids';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
 import { entitySchema } from '../common/resource';
 import { defineRoute } from '../common/route';
-import { CommercialAccounting, ContractRevisionStatus, ContractWasteAreaType } from '../enums/contracts-appeals';
+import { AppealCategory, CommercialAccounting, ContractRevisionStatus, ContractWasteAreaType } from '../enums/contracts-appeals';
 import { Periodicity } from '../enums/waste-area';
-import { PointSchema } from '../common/geo';
+import { PointInputSchema, PointSchema } from '../common/geo';
 import { contractResource } from '../resources/contract';
 
 const IdParams = z.object({ id: z.string() });
@@ -226,4 +226,40 @@ export const publicAppealAnswerRoute = defineRoute({
   summary: 'Обращение по ссылке из письма: ответ заявителя',
   body: z.strictObject({ token: TokenSchema, text: z.string({ error: 'Напишите текст.' }).trim().min(1, 'Напишите текст.').max(20000, 'Не более 20 000 символов.') }),
   response: { 201: AppealMessageSchema },
+});
+
+/**
+ * The public form to file an appeal (issue 25 §2), no account:
+ * - GET /api/public/v1/appeals/form/ — a form token (signed issue time) for one filing;
+ * - POST /api/public/v1/appeals/ — the appeal: category, the author, text, an address and/or a point
+ *   or a site picked on the public map; 201 `{id, detail}`. Against scripts without third-party
+ *   services (docs/DECISIONS.md «Public appeal form»): the token must be at least
+ *   {@link PUBLIC_APPEAL_MIN_SECONDS} s and at most 2 h old, and the hidden field `website` (a
+ *   honeypot people never see) must stay empty; limited per client address and per e-mail
+ *   (MAIL_LIMIT_*). The new appeal is announced on the appeals' registry topic like any create.
+ */
+export const PUBLIC_APPEAL_MIN_SECONDS = 3;
+export const PUBLIC_APPEAL_PATH = '/api/public/v1/appeals/';
+export const publicAppealFormRoute = defineRoute({
+  method: 'GET', path: '/api/public/v1/appeals/form/', permission: 'public', tags: ['appeals'],
+  summary: 'Публичная форма обращения: токен формы',
+  response: { 200: z.object({ token: z.string(), min_seconds: z.number().int() }) },
+});
+const text = (max: number) => z.string({ error: 'Обязательное поле.' }).trim().min(1, 'Обязательное поле.').max(max, `Не более ${max} символов.`);
+export const PublicAppealBodySchema = z.strictObject({
+  token: z.string({ error: 'Обновите страницу и отправьте форму ещё раз.' }).max(200),
+  website: z.string().max(200).optional(),
+  category: AppealCategory.schema,
+  author_name: text(255),
+  author_email: z.string().trim().max(254).email('Укажите адрес электронной почты, например ivanov@mail.ru.').optional().or(z.literal('').transform(() => undefined)),
+  author_phone: z.string().trim().max(50).optional(),
+  text: text(20000),
+  location: z.string().trim().max(1000).optional(),
+  coordinates: PointInputSchema.optional(),
+  waste_area: IdSchema.optional(),
+}).refine((b) => b.location || b.coordinates || b.waste_area, { message: 'Укажите адрес или выберите место на карте.', path: ['location'] });
+export const publicAppealCreateRoute = defineRoute({
+  method: 'POST', path: PUBLIC_APPEAL_PATH, permission: 'public', tags: ['appeals'],
+  summary: 'Публичная форма обращения: подать обращение', body: PublicAppealBodySchema,
+  response: { 201: z.object({ id: z.number().int(), detail: z.string() }) },
 });

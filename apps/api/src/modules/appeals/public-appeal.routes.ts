@@ -8,15 +8,16 @@
  * (MAIL_LIMIT_PER_ADDRESS / _PER_ACCOUNT per _WINDOW_SECONDS; plugins/rate-limit.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { AppealCategory, AppealStatus, appealDialogTopic, appealResource, publicAppealAnswerRoute, publicAppealDialogRoute } from '@tko/contract';
+import { AppealCategory, AppealStatus, PUBLIC_APPEAL_MIN_SECONDS, appealDialogTopic, appealResource, publicAppealAnswerRoute, publicAppealCreateRoute, publicAppealDialogRoute, publicAppealFormRoute } from '@tko/contract';
 import type { AppealMessage } from '@tko/contract';
-import { systemWriter } from '@tko/db';
+import { FieldValidationError, systemWriter } from '@tko/db';
 import { HttpError } from '../../plugins/http-errors';
 import { registerSignInRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../routing/register-route';
 import type { ModuleDeps } from '../module';
 import type { AppealLinks } from './appeal-links';
 import { AppealsRepository } from './appeals.repository';
+import { formToken, formTokenProblem } from './public-appeal-form';
 
 const badLink = () => new HttpError(403, 'Ссылка недействительна или устарела. Откройте ссылку из последнего письма или напишите новое обращение.', 'permission_denied');
 /** Staff are named, never addressed: the public dialog drops the author's account (e-mail). */
@@ -39,6 +40,37 @@ export async function registerPublicAppealRoutes(app: FastifyInstance, d: Module
     message: (s) => `Слишком много сообщений. Повторите через ${s} с.`,
     accountOf: (_url, body) => (typeof body?.token === 'string' ? `link:${body.token.slice(-43)}` : null),
   });
+
+  // The public form (public-appeal-form.ts): per address and per e-mail, the mail limits.
+  await registerSignInRateLimit(app, {
+    routes: [publicAppealCreateRoute.path],
+    limits: d.config.mailRateLimit,
+    redisUrl: d.config.redisUrl,
+    nameSpace: 'tko-appeal-new:',
+    message: (s) => `Слишком много обращений с этого адреса. Повторите через ${s} с.`,
+    accountOf: (_url, body) => (typeof body?.author_email === 'string' && body.author_email ? `email:${body.author_email.trim().toLowerCase()}` : null),
+  });
+
+  registerRoute(app, publicAppealFormRoute, () => ({ token: formToken(d.config.jwtSecret, Date.now()), min_seconds: PUBLIC_APPEAL_MIN_SECONDS }), d);
+
+  registerRoute(app, publicAppealCreateRoute, async ({ body, reply }) => {
+    const problem = formTokenProblem(d.config.jwtSecret, body.token, body.website, Date.now());
+    if (problem) throw FieldValidationError.of('token', problem);
+    const { token: _t, website: _w, ...fields } = body;
+    // A site picked on the map gives the address and point when they are not typed.
+    const row = await d.pipeline.run(async (unit) => {
+      const values: Record<string, unknown> = { ...fields, status: 'NEW' };
+      if (fields.waste_area !== undefined) {
+        const { rows: [site] } = await unit.db.query<{ location: string | null; lat: number | null; lng: number | null }>(
+          `SELECT location, ST_Y(coordinates) AS lat, ST_X(coordinates) AS lng FROM waste_area WHERE id = $1`, [fields.waste_area]);
+        if (!site) throw FieldValidationError.of('waste_area', 'Такого места накопления нет на карте.');
+        values.location ??= site.location;
+        if (values.coordinates === undefined && site.lat !== null && site.lng !== null) values.coordinates = { lat: site.lat, lng: site.lng };
+      }
+      return unit.create(appealResource, values, systemWriter(`Заявитель: ${fields.author_name}`));
+    });
+    return reply.status(201).send({ id: Number(row.id), detail: `Обращение № ${String(row.id)} принято.${fields.author_email ? ' Ответ придёт на указанный адрес электронной почты.' : ''}` });
+  }, d);
 
   registerRoute(app, publicAppealDialogRoute, async ({ query }) => {
     const id = await appealOf(query.token);
