@@ -14,6 +14,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import {
+  formatNumber,
   NAVCTL_POSITIONS_TOPIC, navTripsRoute, navVehiclesRoute, type LivePosition, type LivePositions, type NavTrip, type NavTripVisit, type NavVehicle,
 } from '@tko/contract';
 import { Card, Checkbox, DatePicker, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
@@ -41,7 +42,8 @@ const VIEWS: { value: View; label: string }[] = [
   { value: 'planfact', label: 'План и факт' },
 ];
 
-const km = (m: number) => `${(m / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} км`;
+/** Metres as kilometres to 0,1 km by the project's ru-RU formatter (contract formatNumber). */
+const km = (m: number) => `${formatNumber(m / 1000, { maxFraction: 1 })} км`;
 const duration = (s: number) => `${Math.floor(s / 3600)} ч ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} мин`;
 const dwell = (s: number) => (s < 60 ? `${s} с` : `${Math.floor(s / 60)} мин ${String(s % 60).padStart(2, '0')} с`);
 /** Today in the browser's (the dispatcher's) time zone, YYYY-MM-DD. */
