@@ -74,7 +74,7 @@ export function BalanceModelPage() {
       </Space>
       <Typography.Paragraph type="secondary">
         «Расчёт» — из потоков отходов, назначения и мощности объектов; строка, введённая вручную или загруженная из файла, показывается вместо расчёта.
-        Базовый год и коэффициенты — в системных настройках. Методика: docs/ANALYTICS.md.
+        Базовый год и коэффициенты — в системных настройках. Методика расчёта — в документации продукта, раздел «Аналитика».
       </Typography.Paragraph>
 
       {canBalance && (balance.isError ? <ErrorState error={balance.error} onRetry={() => void balance.refetch()} /> : (

@@ -5,7 +5,7 @@
  * Да/Нет, ranges as «01.02.2020 — 31.12.2021» (an open end: «с …» / «по …»), computed values
  * (arrays, objects) as readable text.
  */
-import { ADDRESS_PART_LABELS, formatCoordinates, formatDecimalString, formatNumber, type FieldDef, type Point } from '@tko/contract';
+import { ADDRESS_PART_LABELS, describeTemplate, formatCoordinates, formatDecimalString, formatNumber, type FieldDef, type Point } from '@tko/contract';
 import { formatDate, formatDateTime, formatTime } from '../app/dates';
 
 export const EMPTY_VALUE = '—';
@@ -83,6 +83,9 @@ export function formatFieldValue(field: FieldDef, value: unknown): string {
 function formatRaw(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.kind) {
+    case 'longtext':
+      // A notification template's placeholders by their Russian meaning (contract describeTemplate).
+      return typeof value === 'string' && value.includes('{{') ? describeTemplate(value) : String(value);
     case 'boolean':
       return value ? 'Да' : 'Нет';
     case 'secret':

@@ -91,7 +91,7 @@ function Control({ field, path, value, onChange, ctx }: Props) {
       return (
         <RefSelect id={id} resource={field.linked_resource ?? 'juridical-person'} multiple disabled={ctx.disabled} placeholder={fieldPlaceholder(field)}
           value={items.map((x) => x.id)} known={items.filter((x) => x.name).map((x) => ({ id: x.id, name: x.name! }))}
-          onChange={(_v, rows) => onChange(rows.map((r) => ({ id: r.id, name: r.name || items.find((i) => i.id === r.id)?.name || null })))} />
+          onChange={(_v, rows = []) => onChange(rows.map((r) => ({ id: r.id, name: r.name || items.find((i) => i.id === r.id)?.name || null })))} />
       );
     }
     case 'list':

@@ -20,3 +20,10 @@ describe('list and view formatting', () => {
     expect(formatFieldValue(f.last_update_at!, '2024-03-05T10:07:00')).toBe('05.03.2024 10:07');
   });
 });
+
+describe('notification template text', () => {
+  it('shows known placeholders by their Russian meaning and leaves others as they are', async () => {
+    const { describeTemplate } = await import('@tko/contract');
+    expect(describeTemplate('Отчёт «{{name}}» № {{ number }}: {{status}}. {{link}} {{other}}')).toBe('Отчёт «{{наименование отчёта}}» № {{номер отчёта}}: {{статус отчёта}}. {{ссылка на отчёт}} {{other}}');
+  });
+});

@@ -17,6 +17,14 @@ export const REPORT_TEMPLATE_PLACEHOLDERS: Record<string, string> = {
   organization: 'организация', link: 'ссылка на отчёт', comment: 'текст комментария', user: 'кто выполнил шаг',
 };
 
+/**
+ * A template's text as a person reads it: each known placeholder `{{name}}` shown by its Russian
+ * meaning, «{{наименование отчёта}}»; other text as is.
+ */
+export function describeTemplate(text: string): string {
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (all, key: string) => (REPORT_TEMPLATE_PLACEHOLDERS[key] ? `{{${REPORT_TEMPLATE_PLACEHOLDERS[key]}}}` : all));
+}
+
 export const reportNotificationTemplateResource = defineResource({
   name: 'report-notification-templates',
   section: 'Отчётность',

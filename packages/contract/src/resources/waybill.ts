@@ -49,6 +49,8 @@ export const jobKindResource = defineResource({
     name: f.text('Название', { required: true, max: 255, list: true }),
   },
   filters: { search: { kind: 'text', fields: ['code', 'name'], label: 'Поиск' } },
+  // The code is the way-bill's key (e.g. KGO); a person reads the name (the code behind «Столбцы»).
+  keyColumns: ['id', 'name'],
   ordering: ['id', 'code', 'name'],
   defaultOrdering: 'id',
   titleField: 'name',

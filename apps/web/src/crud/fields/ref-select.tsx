@@ -15,7 +15,7 @@ export interface RefSelectProps {
   multiple?: boolean;
   value: Value | undefined;
   /** The chosen id(s) and the chosen rows with their names (as the options show them). */
-  onChange: (value: Value, rows: RefValue[]) => void;
+  onChange: (value: Value, rows?: RefValue[]) => void;
   known?: RefValue[];
   disabled?: boolean;
   id?: string;
