@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appealDialogTopic, DESTINATIONS, PUBLIC_APPEAL_DIALOG_PATH, PUBLIC_APPEAL_PATH } from '@tko/contract';
+import { appealDialogTopic, DESTINATIONS, PUBLIC_APPEAL_ANSWER_PATH, PUBLIC_APPEAL_DIALOG_PATH, PUBLIC_APPEAL_PATH } from '@tko/contract';
 import { formToken } from '../src/modules/appeals/public-appeal-form';
 import { createUser } from './helpers';
 import { linkOf, startSmtpReceiver } from './smtp-receiver';
@@ -21,7 +21,9 @@ let smtp: SmtpReceiver;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  t = await startStompApp({ redisUrl: REDIS_URL, overrides: { smtpUrl: smtp.url, publicUrl: 'http://tko.test' } });
+  t = await startStompApp({ redisUrl: REDIS_URL, overrides: { smtpUrl: smtp.url, publicUrl: 'http://tko.test',
+    // Counters live in the shared Redis across runs: room enough that only a test of the limit itself meets it.
+    mailRateLimit: { perAccount: 1000, perAddress: 1000, windowSeconds: 60 } } });
 });
 afterAll(async () => {
   await t?.close();
@@ -58,7 +60,7 @@ describe('replies by e-mail and the public dialog', () => {
     const staff = await connectClient(t.wsUrl, t.tokens.admin);
     try {
       const got = await staff.subscribe(appealDialogTopic(appeal.id));
-      const answer = await api().post(PUBLIC_APPEAL_DIALOG_PATH).send({ token, text: 'Спасибо, но контейнер сломан.' });
+      const answer = await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ token, text: 'Спасибо, но контейнер сломан.' });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       expect(answer.body).toMatchObject({ author: null, author_name: 'Петрова Анна', text: 'Спасибо, но контейнер сломан.' });
       await waitFor(() => got.length > 0, 'the answer on the staff client');
@@ -70,11 +72,11 @@ describe('replies by e-mail and the public dialog', () => {
     expect((await api().get(`/api/appeals/${appeal.id}/dialog/`).set(admin())).body.count).toBe(2);
 
     // Refusals: an empty text (400 by field), an altered token, a link after the e-mail changed, a closed appeal.
-    expect((await api().post(PUBLIC_APPEAL_DIALOG_PATH).send({ token, text: ' ' })).body).toEqual({ text: ['Напишите текст.'] });
+    expect((await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ token, text: ' ' })).body).toEqual({ text: ['Напишите текст.'] });
     expect((await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token: `${token.slice(0, -2)}xx` })).status).toBe(403);
     expect((await api().get(PUBLIC_APPEAL_DIALOG_PATH)).status).toBe(400);
     await t.pool.query(`UPDATE appeal SET status = 'CLOSED' WHERE id = $1`, [appeal.id]);
-    expect((await api().post(PUBLIC_APPEAL_DIALOG_PATH).send({ token, text: 'Ещё вопрос' })).status).toBe(409);
+    expect((await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ token, text: 'Ещё вопрос' })).status).toBe(409);
     await t.pool.query(`UPDATE appeal SET author_email = 'other@example.ru' WHERE id = $1`, [appeal.id]);
     const stale = await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token });
     expect(stale.status).toBe(403);

@@ -194,7 +194,7 @@ export const appealZipRoute = defineRoute({
  * reply (`/public/appeal/?token=…`): no account, the signed expiring token is the only key
  * (apps/api modules/appeals/appeal-links.ts). Staff are named by their name only (no e-mail).
  * - GET /api/public/v1/appeals/dialog/?token=… — the appeal and its dialog, oldest first.
- * - POST /api/public/v1/appeals/dialog/ {token, text} — the author's answer; 201, pushed live on
+ * - POST /api/public/v1/appeals/dialog/answer/ {token, text} — the author's answer; 201, pushed live on
  *   the appeal's dialog topic; rate-limited per address and per link (MAIL_LIMIT_*).
  * A bad, altered or expired token: 403 «Ссылка недействительна или устарела».
  */
@@ -221,8 +221,10 @@ export const publicAppealDialogRoute = defineRoute({
   summary: 'Обращение по ссылке из письма: карточка и диалог', query: z.strictObject({ token: TokenSchema }),
   response: { 200: PublicAppealDialogSchema },
 });
+/** Its own path: the rate limits count by path, and reading the dialog must not spend them. */
+export const PUBLIC_APPEAL_ANSWER_PATH = '/api/public/v1/appeals/dialog/answer/';
 export const publicAppealAnswerRoute = defineRoute({
-  method: 'POST', path: PUBLIC_APPEAL_DIALOG_PATH, permission: 'public', tags: ['appeals'],
+  method: 'POST', path: PUBLIC_APPEAL_ANSWER_PATH, permission: 'public', tags: ['appeals'],
   summary: 'Обращение по ссылке из письма: ответ заявителя',
   body: z.strictObject({ token: TokenSchema, text: z.string({ error: 'Напишите текст.' }).trim().min(1, 'Напишите текст.').max(20000, 'Не более 20 000 символов.') }),
   response: { 201: AppealMessageSchema },
