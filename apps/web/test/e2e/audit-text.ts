@@ -1,0 +1,36 @@
+/**
+ * What a person should never read on a screen (issue 26 «screen audit»): a raw ISO date
+ * (`2026-11-27`, `…T12:27`), a dot-decimal number (`56.7`; coordinates «52.546842, 103.870102» are
+ * the spec's own format and pass), «undefined» / «null» / «NaN», and Latin-only words outside
+ * {@link LATIN_ALLOWED}. E-mail addresses and links are left out before the checks.
+ */
+
+/** Latin words a Russian screen may show: product and map names, file formats, units of the spec. */
+export const LATIN_ALLOWED = new Set([
+  'MapLibre', 'OpenStreetMap', 'OSM', 'Excel', 'xlsx', 'XLSX', 'csv', 'CSV', 'PDF', 'pbf', 'GPS', 'ID', 'STOMP', 'JSON', 'GeoJSON',
+  // the tracker's protocol and device identity (Wialon IPS, IMEI) as the vehicle card names them
+  'Wialon', 'IPS', 'IMEI',
+  // driving licence categories
+  'CE', 'C', 'B', 'D', 'BE', 'DE',
+]);
+
+export type TextKind = 'iso-date' | 'dot-decimal' | 'undefined-null' | 'latin';
+export interface TextFinding { screen: string; kind: TextKind; sample: string }
+
+const ISO_RE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?/;
+const DOT_DECIMAL_RE = /(?<![\d.,])\d+\.\d{1,4}(?![\d.])/;
+const UNDEF_RE = /\b(undefined|null|NaN)\b/;
+const LATIN_RE = /(?<![\p{L}\d@._-])[A-Za-z]{2,}(?![\p{L}\d@_-])/gu;
+
+/** Findings of a screen's shown text, each with ~70 characters around the first hit. */
+export function textFindings(screen: string, text: string): TextFinding[] {
+  const t = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+  const out: TextFinding[] = [];
+  const at = (re: RegExp) => { const m = re.exec(t); return m ? t.slice(Math.max(0, m.index - 30), m.index + 40).replace(/\s+/g, ' ') : null; };
+  const iso = at(ISO_RE); if (iso) out.push({ screen, kind: 'iso-date', sample: iso });
+  const dot = at(DOT_DECIMAL_RE); if (dot) out.push({ screen, kind: 'dot-decimal', sample: dot });
+  const und = at(UNDEF_RE); if (und) out.push({ screen, kind: 'undefined-null', sample: und });
+  const latin = [...new Set([...t.matchAll(LATIN_RE)].map((m) => m[0]))].filter((w) => !LATIN_ALLOWED.has(w));
+  if (latin.length) out.push({ screen, kind: 'latin', sample: latin.slice(0, 8).join(' ') });
+  return out;
+}
