@@ -14,6 +14,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlanFactDaySchema } from '@tko/contract';
 import { at, Track } from '@tko/db/testing';
 import { siteBody, startTestApp, type TestApp } from './helpers';
 
@@ -124,9 +125,14 @@ describe('GET /api/fleet/schedules/{id}/plan-fact/{date}/', () => {
     expect(r.fact).toMatchObject({ sites_served: 4, unloads: 1 });
     expect(r.statuses).toEqual({ served: 2, served_unplanned: 1, late: 1, missed: 1, pending: 0 });
 
-    // Stored: the same answer is served again for the past date without a new computation.
-    const again = (await get(`/api/fleet/schedules/${schedule}/plan-fact/${workDate}/`)).json();
+    // Stored: the same answer is served again for the past date without a new computation — its
+    // stored JSON text sent as it is, the same answer as computed and valid by the contract.
+    const againRes = await get(`/api/fleet/schedules/${schedule}/plan-fact/${workDate}/`);
+    expect(againRes.headers['content-type']).toBe('application/json; charset=utf-8');
+    const again = againRes.json();
     expect(again.computed_at).toBe(body.computed_at);
+    expect(again).toEqual(body);
+    expect(PlanFactDaySchema.parse(again)).toEqual(body);
     const stored = await t.pool.query('SELECT site_key, status FROM plan_fact_site WHERE schedule_id = $1 ORDER BY site_key', [schedule]);
     expect(stored.rows).toHaveLength(5);
   });

@@ -103,13 +103,29 @@ export const STORED_FRESH_MS = 60_000;
 
 /** The stored answer when still fresh (see the module comment), else a new computation; null: no such schedule. */
 export async function readOrCompute(pool: Pool, scheduleId: number, workDate: string, o: PlanFactOptions): Promise<PlanFactDay | null> {
-  const { rows } = await pool.query<{ result: PlanFactDay; fresh: boolean }>(
-    `SELECT d.result,
+  const stored = await freshStored<PlanFactDay>(pool, 'result', scheduleId, workDate, o);
+  if (stored !== null) return stored;
+  return (await computePlanFact(pool, scheduleId, workDate, o))?.answer ?? null;
+}
+
+/**
+ * The stored answer as JSON text (PostgreSQL's print of the jsonb: its key order, a space after
+ * each `:` and `,`) when still fresh (see the module comment), else null — what the call sends as
+ * it is, with no parse and no re-serialisation (the job stored it as a {@link PlanFactDay}).
+ * One primary-key lookup of plan_fact_day and the index of schedule_plan_run.
+ */
+export async function readStoredText(pool: Pool, scheduleId: number, workDate: string, o: Pick<PlanFactOptions, 'timeZone' | 'now'>): Promise<string | null> {
+  return freshStored<string>(pool, 'result::text', scheduleId, workDate, o);
+}
+
+async function freshStored<T>(pool: Pool, column: 'result' | 'result::text', scheduleId: number, workDate: string,
+  o: Pick<PlanFactOptions, 'timeZone' | 'now'>): Promise<T | null> {
+  const { rows } = await pool.query<{ result: T; fresh: boolean }>(
+    `SELECT ${column} AS result,
             (d.computed_at >= ($2::date + 1)::timestamp AT TIME ZONE $3 OR d.computed_at >= $4::timestamptz)
               AND d.computed_at >= COALESCE((SELECT max(created_at) FROM schedule_plan_run p WHERE p.schedule_id = $1 AND p.work_date = $2::date), '-infinity') AS fresh
        FROM plan_fact_day d WHERE d.schedule_id = $1 AND d.work_date = $2::date`, [scheduleId, workDate, o.timeZone, new Date(o.now - STORED_FRESH_MS)]);
-  if (rows[0]?.fresh) return rows[0].result;
-  return (await computePlanFact(pool, scheduleId, workDate, o))?.answer ?? null;
+  return rows[0]?.fresh ? rows[0].result : null;
 }
 
 async function storedStatuses(client: PoolClient, scheduleId: number, workDate: string): Promise<Map<string, string>> {

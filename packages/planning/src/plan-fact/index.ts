@@ -1,5 +1,5 @@
 /** Plan against fact of a schedule's work date (docs/TRACKING.md «Plan and fact»): load, classify, compute and store. */
-export { computePlanFact, readOrCompute } from './compute';
+export { computePlanFact, readOrCompute, readStoredText } from './compute';
 export type { PlanFactOptions, PlanFactResult } from './compute';
 export { classifyDay, FACILITY_RADIUS_M } from './classify';
 export type { Classified, ClassifyInput, SiteOutcome } from './classify';

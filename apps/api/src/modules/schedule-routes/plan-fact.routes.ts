@@ -1,22 +1,25 @@
 /**
  * Plan and fact of a schedule's work date (contract routes/plan-fact.ts; docs/TRACKING.md «Plan and
- * fact»): GET {id}/plan-fact/{DD.MM.YYYY}/ answers the stored computation when it is fresh, else
- * computes it now (@tko/planning plan-fact readOrCompute); …/xlsx/ is the same as a workbook: one
- * row per due site, then one per route. 404 for an unknown or hidden schedule, 400 on `date`.
+ * fact»): GET {id}/plan-fact/{DD.MM.YYYY}/ answers the stored computation when it is fresh — its
+ * JSON text sent as PostgreSQL prints it, one query, no parse and no re-serialisation (a whole
+ * Angarsk day is ≈ 170 KB; bench/RESULTS.md «Plan/fact call») — else computes it now
+ * (@tko/planning plan-fact computePlanFact, answered through the response schema); …/xlsx/ is the
+ * same as a workbook: one row per due site, then one per route. 404 for an unknown or hidden
+ * schedule, 400 on `date`.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { PlanFactDay } from '@tko/contract';
 import { schedulePlanFactRoute, schedulePlanFactXlsxRoute, workDateToIso } from '@tko/contract';
 import { outlierOptionsOf, trackingSettings, tripOptionsOf, visitOptionsOf } from '@tko/db';
-import { readOrCompute } from '@tko/planning/plan-fact';
+import { computePlanFact, readOrCompute, readStoredText } from '@tko/planning/plan-fact';
 import type { TableColumn } from '@tko/xlsx';
 import { writeTableXlsx } from '@tko/xlsx';
 import { sendFile } from '../../http/file-reply';
 import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import type { ModuleDeps } from '../module';
-import { visibleScheduleId } from './schedule-scope';
+import { scheduleIdOf, visibleScheduleId } from './schedule-scope';
 
 const COLUMNS: TableColumn[] = [
   { key: 'route', label: 'Маршрут' }, { key: 'site', label: 'Площадка / машина' }, { key: 'window', label: 'Окно' },
@@ -54,16 +57,27 @@ export function planFactRows(day: PlanFactDay, timeZone: string): Record<string,
 export function registerPlanFact(app: FastifyInstance, d: ModuleDeps): void {
   const settings = trackingSettings();
   const timeZone = d.config.regionTimeZone;
+  const options = () => ({
+    timeZone, visits: visitOptionsOf(settings), trips: tripOptionsOf(settings), outliers: outlierOptionsOf(settings), now: d.domain.clock().getTime(),
+  });
   const day = async (raw: string, date: string, scope: Parameters<typeof visibleScheduleId>[2]) => {
     const id = await visibleScheduleId(d.pool, raw, scope);
-    const answer = await readOrCompute(d.pool, id, workDateToIso(date)!, {
-      timeZone, visits: visitOptionsOf(settings), trips: tripOptionsOf(settings), outliers: outlierOptionsOf(settings), now: d.domain.clock().getTime(),
-    });
+    const answer = await readOrCompute(d.pool, id, workDateToIso(date)!, options());
     if (!answer) throw notFound();
     return answer;
   };
 
-  registerRoute(app, schedulePlanFactRoute, ({ params, user }) => day(params.id, params.date, user.scope), d);
+  registerRoute(app, schedulePlanFactRoute, async ({ params, user, reply }) => {
+    const id = scheduleIdOf(params.id, user.scope);
+    const workDate = workDateToIso(params.date)!;
+    const o = options();
+    // A stored row exists only for an existing schedule (foreign key, cascade): no lookup of it first.
+    const stored = await readStoredText(d.pool, id, workDate, o);
+    if (stored !== null) return reply.type('application/json; charset=utf-8').send(Buffer.from(stored, 'utf8'));
+    const computed = await computePlanFact(d.pool, id, workDate, o);
+    if (!computed) throw notFound();
+    return computed.answer;
+  }, d);
 
   registerRoute(app, schedulePlanFactXlsxRoute, async ({ params, user, reply }) => {
     const answer = await day(params.id, params.date, user.scope);
