@@ -271,6 +271,17 @@ describe('forecast by ОКТМО', () => {
       FROM waste_source s JOIN normative_unit u ON u.id = s.normative_unit_id`);
     const base = await get('/api/analytics/forecast/?year=2026', viewer);
     expect(base.body.rows.reduce((a: number, r: { tonnes: number }) => a + r.tonnes, 0)).toBeCloseTo(sum.t, 6);
+    // The dashboard's temp table of one formation reads the same modelled forecast: 44 t in 2027 for Алейский район,
+    // «none» — the flats without a formation: 20 t a year (25 t in 2025 at K 1.25) × K(2027) 1.1 = 22 t.
+    await refreshDashboard(t.pool);
+    const unit = await get('/api/dashboard/temp-table/predicted_values_formation_TKO_weight/?year=2024-2032&oktmo=01601000', viewer);
+    expect(unit.status).toBe(200);
+    expect(unit.body.rows.find((r: Row) => r.category === 'Многоквартирный дом')).toMatchObject({ y2027: 44 });
+    const none = await get('/api/dashboard/temp-table/predicted_values_formation_TKO_weight/?year=2024-2032&oktmo=none', viewer);
+    expect(none.body.rows.find((r: Row) => r.category === 'Многоквартирный дом')).toMatchObject({ y2027: 22 });
+    const bad = await get('/api/dashboard/temp-table/predicted_values_formation_TKO_weight/?oktmo=12', viewer);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('ОКТМО — 8 цифр');
     expect((await get('/api/analytics/forecast/?year=1999', viewer)).status).toBe(400);
     expect((await get('/api/analytics/forecast/')).status).toBe(200);
     expect((await request(t.app.server).get('/api/analytics/forecast/')).status).toBe(401);

@@ -156,13 +156,15 @@ export const periodicityFiltersRoute = defineRoute({
 export const TempTableParams = z.object({ name: z.enum(TEMP_TABLE_NAMES, { error: 'Неизвестная таблица.' }) });
 export const TempTableQuerySchema = z.strictObject({
   year: z.enum(Object.keys(FORECAST_YEAR_CHOICES) as ['2022', '2023', '2024-2032'], { error: 'Год: 2022, 2023 или 2024-2032.' }).optional(),
+  /** The forecast tables of one ОКТМО municipal formation (8 digits; «none» — the sites' sources whose ОКТМО is not determined). */
+  oktmo: z.string().regex(/^(\d{8}|none)$/, { error: 'ОКТМО — 8 цифр или none (не определено).' }).optional(),
 });
 export const TempTableSchema = WidgetTableSchema.extend({ name: z.enum(TEMP_TABLE_NAMES), title: z.string(), refreshed_at: z.string().nullable() });
 export type TempTable = z.infer<typeof TempTableSchema>;
 
 export const tempTableRoute = defineRoute({
   method: 'GET', path: '/api/dashboard/temp-table/:name/', permission: 'dashboard:view', tags: ['dashboard'],
-  summary: 'Дашборд: расчётная таблица', description: 'name: findin_waste_source, predicted_values_formation_TKO_volume, predicted_values_formation_TKO_weight, total_quantity_waste_storage; year (для прогнозов): 2022, 2023 или 2024-2032.',
+  summary: 'Дашборд: расчётная таблица', description: 'name: findin_waste_source, predicted_values_formation_TKO_volume, predicted_values_formation_TKO_weight, total_quantity_waste_storage; year (для прогнозов): 2022, 2023 или 2024-2032; oktmo (для прогнозов): 8 цифр муниципального образования или none.',
   params: TempTableParams, query: TempTableQuerySchema, response: { 200: TempTableSchema },
 });
 

@@ -81,14 +81,19 @@ export class DashboardService {
     };
   }
 
-  /** GET /api/dashboard/temp-table/{name}/; `year` limits the forecast tables' columns. */
-  async tempTable(name: TempTableName, year?: keyof typeof FORECAST_YEAR_CHOICES): Promise<TempTable> {
+  /**
+   * GET /api/dashboard/temp-table/{name}/; `year` limits the forecast tables' columns, `oktmo` their rows to one
+   * municipal formation's forecast (the modelled forecast of analytics/forecast.ts, per ОКТМО; 'none': not determined).
+   */
+  async tempTable(name: TempTableName, year?: keyof typeof FORECAST_YEAR_CHOICES, oktmo?: string): Promise<TempTable> {
     const snap = await this.snapshot();
     const stored = snap.widgets[name];
     let table = stored?.table ?? EMPTY;
     if (name.startsWith('predicted_values_formation_TKO_')) {
       const years: readonly number[] = year ? FORECAST_YEAR_CHOICES[year] : FORECAST_YEARS;
-      table = forecastTable(stored?.forecast ?? [], name.endsWith('_weight') ? 'tonnes' : 'm3', years);
+      const unit = oktmo === 'none' ? '' : oktmo;
+      const rows = (stored?.forecast ?? []).filter((r) => unit === undefined || (r.oktmo ?? '') === unit);
+      table = forecastTable(rows, name.endsWith('_weight') ? 'tonnes' : 'm3', years);
     }
     return { name, title: TEMP_TABLES[name], ...table, refreshed_at: snap.refreshedAt?.toISOString() ?? null };
   }
