@@ -6,7 +6,7 @@
  * a console error or uncaught exception, a failed request (status ≥ 400 other than 403), a raw ISO
  * date (`2026-11-27`, `…T12:27`), a dot-decimal number (`56.7`; coordinates «52.546842, 103.870102»
  * are the spec's own format, 5–6 decimals, and are allowed), the words «undefined», «null», «NaN»,
- * and Latin-only words outside {@link LATIN_ALLOWED}. Findings not in {@link KNOWN_DEFECTS} fail
+ * and Latin-only words outside the allow-list (audit-text.ts). Findings not in {@link KNOWN_DEFECTS} fail
  * the test; the counts are printed (bench/RESULTS.md keeps them). A screen whose id cannot be
  * filled (an empty registry's view page, ОКТМО pages: no units loaded) is skipped and listed.
  *
@@ -28,20 +28,12 @@ import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db'
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { REPORT_KIND_INFOS, resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
+import { textFindings, type TextKind } from './audit-text';
 import { closeE2e, copyBuiltWeb, launchChromium, openInApp, openPage, serveApp, signIn } from './harness';
 
 const ADMIN = { email: 'e2e-audit@tko.local', password: 'Е2е-пароль-аудита-1', first_name: 'Анна', last_name: 'Аудитова' };
 // The specification sits beside the shared data (`<repo>/../shared/spec`), as dataDir() finds the data.
 const SCREENS_TSV = process.env.SCREENS_TSV ?? path.resolve(dataDir(), '..', 'spec', 'screens.tsv');
-
-/** Latin words a Russian screen may show: product and map names, file formats, units of the spec. */
-const LATIN_ALLOWED = new Set([
-  'MapLibre', 'OpenStreetMap', 'OSM', 'Excel', 'xlsx', 'XLSX', 'csv', 'CSV', 'PDF', 'pbf', 'GPS', 'ID', 'STOMP', 'JSON', 'GeoJSON',
-  // the tracker's protocol and device identity (Wialon IPS, IMEI) as the vehicle card names them
-  'Wialon', 'IPS', 'IMEI',
-  // driving licence categories
-  'CE', 'C', 'B', 'D', 'BE', 'DE',
-]);
 
 /**
  * Known defects left for later work, each named: `screen path (as in screens.tsv) → finding kind`.
@@ -53,17 +45,13 @@ const KNOWN_DEFECTS: { kind: Kind; sample: RegExp; why: string }[] = [
   // (two refreshes racing for one rotated token?); left named here until it is.
   { kind: 'request', sample: /^401 \/api\/auth\/token\/refresh\/$/, why: 'token refresh 401 during a long session' },
   { kind: 'console', sample: /status of 401 \(Unauthorized\)/, why: 'the same refresh 401 in the console' },
-  // Report form (/reports-ddf/report/{reportType}/update/{objectId}/): the organisation prefill asks
-  // without an organisation for a user bound to none (the administrator) and gets 400 — issue 26 item 12.
-  { kind: 'request', sample: /^400 \/api\/bnreports\/prefill\/[A-Z_]+\/$/, why: 'report prefill 400 for a user without an organisation' },
-  { kind: 'console', sample: /status of 400 \(Bad Request\)/, why: 'the same prefill 400 in the console' },
   // Notification templates (/report-notifications/…): the placeholders' raw names (name, number,
   // status, organization, link, comment, user) are listed as the template's help — not yet in Russian.
   { kind: 'latin', sample: /^(name|number|status|organization|link|comment|user)( (name|number|status|organization|link|comment|user))*$/, why: 'template placeholders shown by their raw names' },
 ];
 const isKnown = (f: Finding) => KNOWN_DEFECTS.some((d) => d.kind === f.kind && d.sample.test(f.sample));
 
-type Kind = 'console' | 'request' | 'iso-date' | 'dot-decimal' | 'undefined-null' | 'latin';
+type Kind = 'console' | 'request' | TextKind;
 interface Finding { screen: string; kind: Kind; sample: string }
 
 let db: TestDatabase;
@@ -110,24 +98,6 @@ async function concrete(screen: string): Promise<string | null> {
   const id = await firstId(registryOf(screen));
   out = out.replace(/\{(objectId|flowId)\}/, id ?? (out.includes('/update/') ? 'new' : '__none__'));
   return out.includes('__none__') ? null : out;
-}
-
-const ISO_RE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?/;
-const DOT_DECIMAL_RE = /(?<![\d.,])\d+\.\d{1,4}(?![\d.])/;
-const UNDEF_RE = /\b(undefined|null|NaN)\b/;
-const LATIN_RE = /(?<![\p{L}\d@._-])[A-Za-z]{2,}(?![\p{L}\d@_-])/gu;
-
-/** Findings of the shown text (e-mail addresses and links left out). */
-function textFindings(screen: string, text: string): Finding[] {
-  const t = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
-  const out: Finding[] = [];
-  const at = (re: RegExp) => { const m = re.exec(t); return m ? t.slice(Math.max(0, m.index - 30), m.index + 40).replace(/\s+/g, ' ') : null; };
-  const iso = at(ISO_RE); if (iso) out.push({ screen, kind: 'iso-date', sample: iso });
-  const dot = at(DOT_DECIMAL_RE); if (dot) out.push({ screen, kind: 'dot-decimal', sample: dot });
-  const und = at(UNDEF_RE); if (und) out.push({ screen, kind: 'undefined-null', sample: und });
-  const latin = [...new Set([...t.matchAll(LATIN_RE)].map((m) => m[0]))].filter((w) => !LATIN_ALLOWED.has(w));
-  if (latin.length) out.push({ screen, kind: 'latin', sample: latin.slice(0, 8).join(' ') });
-  return out;
 }
 
 /** Requests of the page not yet answered, and when that number last changed (kept by `watchRequests`). */
