@@ -3,7 +3,7 @@
  * against dates counted by hand on the calendar. Pure functions: no database.
  */
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, isWorkingDay } from '../src/modules/contracts/working-days';
+import { addWorkingDays, isWorkingDay } from '@tko/db';
 import { lifeCycle } from '../src/modules/contracts/life-cycle';
 import { nameGenitive, positionGenitive } from '../src/modules/contracts/declension';
 

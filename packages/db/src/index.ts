@@ -46,5 +46,6 @@ export * from './tracking/index';
 export { hashSecret, hashSecretFields, verifySecret } from './secrets';
 export * from './flows/index';
 export * from './domain/index';
+export * from './calendar/index';
 export { addScheduleSites, selectBulkSites, type BulkSelection } from './schedule-sites/bulk';
 export * from './analytics/index';

@@ -9,10 +9,9 @@
  * | BILLING | 3 working days | ПП РФ от 06.05.2011 № 354, п. 31 «к» (a consumer's complaint about a communal service's charges) |
  * | DUMP, OTHER | 30 days | ФЗ от 02.05.2006 № 59-ФЗ, ст. 12 ч. 1 (where the operator acts for a public body) |
  *
- * Working days: Monday–Friday except the non-working holidays of ТК РФ ст. 112 ч. 1 (1–8
- * January, 23 February, 8 March, 1 and 9 May, 12 June, 4 November); the government's yearly
- * moves of days off are not modelled. Days are counted on the region's calendar (its time zone);
- * the deadline keeps the receipt's time of day.
+ * The deadline itself is counted by @tko/db calendar/appeal-deadline.ts on the one working-day
+ * calendar of the product (ТК РФ ст. 112 with the weekend-holiday substitutes of ч. 2), shared with
+ * the contracts' life cycle.
  */
 import { z } from 'zod';
 import { AppealCategory } from '../enums/contracts-appeals';
@@ -49,38 +48,4 @@ export function appealTerms(stored: readonly AppealTerm[] | null | undefined): A
 export function appealTermOf(stored: readonly AppealTerm[] | null | undefined, category: unknown): AppealTerm {
   const all = appealTerms(stored);
   return all.find((t) => t.category === category) ?? all.find((t) => t.category === 'OTHER')!;
-}
-
-const HOLIDAYS = new Set(['01-01', '01-02', '01-03', '01-04', '01-05', '01-06', '01-07', '01-08', '02-23', '03-08', '05-01', '05-09', '06-12', '11-04']);
-const DAY_MS = 86_400_000;
-
-/** Is the calendar date `y-m-d` (UTC midnight of it) a working day (ТК РФ ст. 112)? */
-export function isWorkingDay(date: Date): boolean {
-  const wd = date.getUTCDay();
-  return wd !== 0 && wd !== 6 && !HOLIDAYS.has(date.toISOString().slice(5, 10));
-}
-
-/** The local calendar date of `at` in `timeZone`, as UTC midnight. */
-function localDate(at: Date, timeZone: string): Date {
-  const p = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return new Date(`${p}T00:00:00Z`);
-}
-
-/**
- * The answer deadline of an appeal received at `receivedAt` (ISO 8601) under `term`: plus
- * `days` calendar days, or plus `days` working days counted from the day after the receipt's
- * local date; the time of day kept. ISO 8601 (UTC) out.
- */
-export function appealDeadline(receivedAt: string, term: Pick<AppealTerm, 'days' | 'working_days'>, timeZone: string): string {
-  const received = new Date(receivedAt);
-  if (!term.working_days) return new Date(received.getTime() + term.days * DAY_MS).toISOString();
-  let day = localDate(received, timeZone);
-  let left = term.days;
-  let calendarDays = 0;
-  while (left > 0) {
-    day = new Date(day.getTime() + DAY_MS);
-    calendarDays += 1;
-    if (isWorkingDay(day)) left -= 1;
-  }
-  return new Date(received.getTime() + calendarDays * DAY_MS).toISOString();
 }

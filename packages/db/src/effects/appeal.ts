@@ -6,8 +6,9 @@
  * received_at or of the category moves the deadline with it while the deadline was the computed
  * one and is not given.
  */
-import { appealDeadline, appealResource, appealTermOf } from '@tko/contract';
+import { appealResource, appealTermOf } from '@tko/contract';
 import type { AppealTerm } from '@tko/contract';
+import { appealDeadline } from '../calendar/appeal-deadline';
 import type { Row } from '../registry/repository';
 import type { RegistryEffect } from './types';
 

@@ -12,7 +12,7 @@
  *
  * Pure: dates YYYY-MM-DD in and out, `today` and the working-day rule given (working-days.ts).
  */
-import { addWorkingDays, isWorkingDay } from './working-days';
+import { addWorkingDays, isWorkingDay } from '@tko/db';
 
 export const DRAFT_WORKING_DAYS = 15;
 export const OFFER_WORKING_DAYS = 16;
