@@ -9,7 +9,7 @@ import type { FieldDef, ResourceDef } from '@tko/contract';
 import type { Pool } from 'pg';
 
 /**
- * Wire fields backed by a UNIQUE index, per registry (prisma/migrations: contract_zone_name_key,
+ * Wire fields kept unique by the database (a UNIQUE index or, where noted, a trigger), per registry (prisma/migrations: contract_zone_name_key,
  * normative_unit_code_key, fkko_code_key, administrative_unit_code_key). The other unique indexes
  * of the migrations are on tables without a registry or on columns not on the wire
  * (waste_area kind + data_import_source + external_id: the import's key).
@@ -24,6 +24,9 @@ export const UNIQUE_FIELDS: Record<string, string[]> = {
   garages: ['name'],
   staff: ['employee_number'],
   'job-kinds': ['code'],
+  // Contracts (migration 20261128171000_contract_number_unique): a trigger, not an index — the number is unique per
+  // regional operator, revisions of one contract share it (ПП РФ № 1156; docs/DECISIONS.md).
+  contracts: ['number'],
 };
 
 /**

@@ -110,8 +110,10 @@ describe('problems in the browser', () => {
 
   it('lists the problem with the type filter', async () => {
     await page.goto(`${baseUrl}/analitics/problems/#page=1&type=P011`);
-    const row = page.locator('.ant-table-row', { hasText: 'Ограждения нет' });
+    // The list's key columns: the type (code and name) and the site's address; the finding's text is behind «Столбцы».
+    const row = page.locator('.ant-table-row', { hasText: 'Ангарск, 85 квартал, д. 3' });
     await row.first().waitFor();
+    expect(await row.first().textContent()).toContain(ProblemType.label('P011'));
     expect(await page.locator('.ant-table-row').count()).toBe(1);
     await expectAccessible(page, 'список проблем');
     await page.goto(`${baseUrl}/analitics/problems/#page=1&type=P001`);
