@@ -196,7 +196,7 @@ export const appealZipRoute = defineRoute({
  * - GET /api/public/v1/appeals/dialog/?token=… — the appeal and its dialog, oldest first.
  * - POST /api/public/v1/appeals/dialog/answer/ {token, text} — the author's answer; 201, pushed live on
  *   the appeal's dialog topic; rate-limited per address and per link (MAIL_LIMIT_*).
- * A bad, altered or expired token: 403 «Ссылка недействительна или устарела».
+ * A bad, altered or expired token: 400 `{token: [«Ссылка недействительна или устарела…»]}`.
  */
 export const PublicAppealSchema = z.object({
   id: z.number().int(),

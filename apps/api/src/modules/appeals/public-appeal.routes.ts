@@ -19,7 +19,8 @@ import type { AppealLinks } from './appeal-links';
 import { AppealsRepository } from './appeals.repository';
 import { formToken, formTokenProblem } from './public-appeal-form';
 
-const badLink = () => new HttpError(403, 'Ссылка недействительна или устарела. Откройте ссылку из последнего письма или напишите новое обращение.', 'permission_denied');
+/** A bad, altered or expired link is bad input of its `token` (400 by field, as the password-reset link's). */
+const badLink = () => FieldValidationError.of('token', 'Ссылка недействительна или устарела. Откройте ссылку из последнего письма или напишите новое обращение.');
 /** Staff are named, never addressed: the public dialog drops the author's account (e-mail). */
 const publicMessage = (m: AppealMessage): AppealMessage => ({ ...m, author: null });
 
