@@ -38,6 +38,8 @@ export const ADMIN_ROLES_PATH = '/admin/roles/';
 export const SETTINGS_PATH = '/settings/';
 /** All routes of a filter on one map (spec 02 §2 «routes map»). */
 export const ROUTES_MAP_PATH = '/routes/map/';
+/** The map of the territorial scheme, open to visitors without an account (the public map). */
+export const MAP_PATH = '/terr-schema/map/';
 /** The dashboard (spec 03 §2, issue 12 §2). */
 export const DASHBOARD_PATH = '/analitics/dashboard/';
 /** Report templates: the kinds a new report starts from (spec 03 §2, issue 13). */
@@ -63,7 +65,7 @@ export const NAVIGATION: NavSection[] = [
   {
     key: 'terr-schema',
     label: GROUP_LABELS['terr-schema'],
-    items: [terrSchema[0]!, { key: 'map', label: 'Карта', path: '/terr-schema/map/', anonymous: true }, ...terrSchema.slice(1)],
+    items: [terrSchema[0]!, { key: 'map', label: 'Карта', path: MAP_PATH, anonymous: true }, ...terrSchema.slice(1)],
   },
   {
     key: 'operations',

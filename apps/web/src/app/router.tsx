@@ -8,10 +8,10 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { REGION_WEB_PATH } from '@tko/contract';
+import { PUBLIC_APPEAL_FORM_WEB_PATH, PUBLIC_APPEAL_WEB_PATH, REGION_WEB_PATH } from '@tko/contract';
 import { isTabbed, SECTIONS, type Section } from '../resources/sections';
 import { lazyPage } from './lazy-page';
-import { ADMIN_DECLARANTS_PATH, ADMIN_ROLES_PATH, ADMIN_USERS_PATH, REPORT_TEMPLATES_PATH, ROUTES_MAP_PATH, SETTINGS_PATH, TRACKING_PATH } from './navigation';
+import { ADMIN_DECLARANTS_PATH, ADMIN_ROLES_PATH, ADMIN_USERS_PATH, MAP_PATH, REPORT_TEMPLATES_PATH, ROUTES_MAP_PATH, SETTINGS_PATH, TRACKING_PATH } from './navigation';
 import { BALANCE_FILES_PATH, BALANCE_MODEL_PATH, DASHBOARD_PATH, IMPORT_PATH, SYSTEM_LOGS_PATH } from './navigation';
 import { HOME_PATH } from './session/redirect';
 import { RequireAuth } from './session/require-auth';
@@ -26,6 +26,8 @@ const AppLayout = lazyPage(() => import('./layout'), 'AppLayout');
 const SignInPage = lazyPage(() => import('./auth/sign-in-page'), 'SignInPage');
 const RegistrationPage = lazyPage(() => import('./auth/info-pages'), 'RegistrationPage');
 const RestorePage = lazyPage(() => import('./auth/info-pages'), 'RestorePage');
+const PublicAppealPage = lazyPage(() => import('../appeals/public-appeal-page'), 'PublicAppealPage');
+const PublicAppealFormPage = lazyPage(() => import('../appeals/public-appeal-form-page'), 'PublicAppealFormPage');
 const SectionListPage = lazyPage(() => import('../resources/section-pages'), 'SectionListPage');
 const MapPage = lazyPage(() => import('../map/map-page'), 'default', prefetchMapData);
 const RoutesMapPage = lazyPage(() => import('../map/routes-map-page'), 'default');
@@ -97,7 +99,10 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <Navigate to={HOME_PATH} replace /> },
-      { path: '/map/', element: <Navigate to="/terr-schema/map/" replace /> },
+      { path: '/map/', element: <Navigate to={MAP_PATH} replace /> },
+      // The citizen's appeal pages (issue 25 §2): signed-out, in the public frame.
+      { path: PUBLIC_APPEAL_WEB_PATH, element: <PublicAppealPage /> },
+      { path: PUBLIC_APPEAL_FORM_WEB_PATH, element: <PublicAppealFormPage /> },
       { path: '/auth/', element: <SignInPage /> },
       { path: '/reg/', element: <RegistrationPage /> },
       { path: '/restore/', element: <RestorePage /> },
@@ -107,7 +112,7 @@ export const router = createBrowserRouter([
           { path: '/terr-schema/', element: <Navigate to={HOME_PATH} replace /> },
           { path: '/dicts/', element: <Navigate to={SECTIONS.find((s) => s.group === 'dicts')!.base} replace /> },
           ...SECTIONS.flatMap(sectionRoutes),
-          { path: '/terr-schema/map/', element: <MapPage /> },
+          { path: MAP_PATH, element: <MapPage /> },
           { path: ROUTES_MAP_PATH, element: <RequireAuth fresh><RoutesMapPage /></RequireAuth> },
           { path: IMPORT_PATH, element: <RequireAuth fresh><ImportPage /></RequireAuth> },
           { path: SYSTEM_LOGS_PATH, element: <RequireAuth fresh><SystemLogsPage /></RequireAuth> },

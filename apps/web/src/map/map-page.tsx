@@ -33,6 +33,7 @@ import { SiteList } from './site-list';
 import { NoBasemapNotice } from './base-style';
 import { sitesInView, type RenderedSite, type SitesInView } from './sites-in-view';
 import { PageTitle } from '../app/page-title';
+import { publicAppealFormHref } from '../appeals/public-appeal-site';
 
 maplibregl.setWorkerUrl(workerUrl);
 // The tile worker starts with the chunk, while the page's first requests run, not when the map is created.
@@ -84,6 +85,7 @@ function popupOf(layer: MapLayerDef, p: Record<string, unknown>, featureId: unkn
     countContainers: layer.source.type === 'waste-area-tiles' ? p.count_containers : undefined,
     location: p.name ? String(p.location ?? '') : '',
     href: !anonymous && id !== null ? layer.href(id) : null,
+    ...(layer.source.type === 'waste-area-tiles' && id !== null ? { appealHref: publicAppealFormHref(id, String(p.location ?? '')) } : {}),
     ...(layer.estimated && (p[layer.estimated] === true || p[layer.estimated] === 'true') ? { warning: ESTIMATE_LABEL } : {}),
   };
 }

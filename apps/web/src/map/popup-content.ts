@@ -17,6 +17,8 @@ export interface PopupData {
   location?: string;
   /** Page to open, or null when there is none for this visitor. */
   href: string | null;
+  /** The public appeal form about this site (waste areas; every visitor), undefined for other layers. */
+  appealHref?: string;
   /** A remark shown in red under the details (an estimated point: «Координаты оценены — проверьте»). */
   warning?: string;
   /** Other objects drawn at the same point (e.g. a problem about the site): «Здесь же» links. */
@@ -57,6 +59,13 @@ export function popupContent(d: PopupData, onOpen: (href: string) => void): HTML
   if (d.href) {
     const a = link(d.href, 'Открыть карточку', onOpen);
     a.style.display = 'inline-block';
+    a.style.marginTop = '6px';
+    root.appendChild(a);
+  }
+  if (d.appealHref) {
+    const a = link(d.appealHref, 'Сообщить о проблеме', onOpen);
+    a.setAttribute('data-testid', 'map-popup-appeal');
+    a.style.display = 'block';
     a.style.marginTop = '6px';
     root.appendChild(a);
   }

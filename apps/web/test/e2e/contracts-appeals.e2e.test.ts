@@ -7,7 +7,9 @@
  * sites clicked in, saved and read back from `contract_waste_area`, then one clicked out on the map
  * and the other removed from the list, saved again (no rows left) — with no page error (the card
  * once died with «RangeError: Invalid array length» as soon as a site row was in its table: the
- * container ids' editor listed 2³¹ options; crud/fields/int-list.ts). The built app served by
+ * container ids' editor listed 2³¹ options; crud/fields/int-list.ts); a citizen, signed out, filing an appeal
+ * about a site on the public form, the staff reply e-mailed (a real SMTP receiver) and the mail's link
+ * opening the public dialog page, where the reply is read and answered (issue 25 §2). The built app served by
  * the real API (its in-process STOMP broker) on its own database, headless Chromium; nothing
  * mocked. axe-core checks every screen.
  */
@@ -18,6 +20,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
 import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
+import { linkOf, startSmtpReceiver, type SmtpReceiver } from '@tko/api/test/smtp-receiver';
 import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, RESULTS_DIR, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-contracts@tko.local', password: 'Е2е-пароль-договоров-1', first_name: 'Дарья', last_name: 'Договорова' };
@@ -48,6 +51,7 @@ let page: Page;
 let second: Page | undefined;
 let baseUrl: string;
 let webCopy: string | undefined;
+let smtp: SmtpReceiver;
 let token = '';
 const sites = { a: 0, b: 0, bulk: 0 };
 
@@ -77,7 +81,8 @@ beforeAll(async () => {
     sites[key] = w!.id;
   }
 
-  ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
+  smtp = await startSmtpReceiver();
+  ({ prisma, app, baseUrl } = await serveApp(db, webCopy, { config: { smtpUrl: smtp.url } }));
   const res = await app.inject({ method: 'POST', url: '/api/auth/token/', payload: { email: ADMIN.email, password: ADMIN.password } });
   token = (res.json() as { access: string }).access;
 
@@ -93,6 +98,7 @@ afterEach(async ({ task }) => {
 afterAll(async () => {
   await second?.context().close();
   await closeE2e({ browser, app, prisma, db, webCopy });
+  await smtp?.close();
 });
 
 describe('contracts and appeals in the browser', () => {
@@ -257,4 +263,49 @@ describe('contracts and appeals in the browser', () => {
     await services.getByRole('row', { name: /20\.11\.2026.*Обслужена.*К 777 КК 38/ }).waitFor();
     expect(await services.getByRole('link', { name: 'Открыть трек' }).getAttribute('href')).toBe(`/routes/nav-ctrl/?schedule=${sch!.id}&day=2026-11-20&vehicle=${v!.id}`);
   }, 150_000);
+
+  it('files an appeal on the public form, e-mails the staff reply, and the mail\'s link opens the dialog to read and answer', async () => {
+    // A citizen, signed out, comes from the public map's popup of site B («Сообщить о проблеме»).
+    const citizen = await openPage(browser);
+    page = citizen;
+    await citizen.goto(`${baseUrl}/public/appeal/new/?waste_area=${sites.b}&location=${encodeURIComponent(SITE_B.location)}`);
+    await citizen.getByTestId('public-appeal-site').getByText(SITE_B.location).waitFor();
+    await citizen.getByLabel('Текст обращения').fill('Площадку не убирают вторую неделю.');
+    await citizen.getByLabel('Ваше имя').fill('Кузнецова Ирина');
+    await citizen.getByLabel('Электронная почта').fill('kuznetsova@example.ru');
+    await expectAccessible(citizen, 'public appeal form');
+    await citizen.getByRole('button', { name: 'Отправить обращение' }).click();
+    const number = await citizen.getByTestId('public-appeal-number').textContent({ timeout: 30_000 });
+    const id = Number(/№ (\d+)/.exec(number ?? '')?.[1]);
+    // The site gives the appeal its address; the default category; the author's e-mail for the reply.
+    const { rows: [filed] } = await db.pool.query<{ waste_area_id: number; location: string; category: string; author_email: string; status: string }>(
+      'SELECT waste_area_id, location, category::text, author_email, status::text FROM appeal WHERE id = $1', [id]);
+    expect(filed).toEqual({ waste_area_id: sites.b, location: SITE_B.location, category: 'NOT_COLLECTED', author_email: 'kuznetsova@example.ru', status: 'NEW' });
+
+    const reply = await app.inject({ method: 'POST', url: `/api/appeals/${id}/reply/`, headers: { authorization: `Bearer ${token}` }, payload: { text: 'Уборка площадки назначена на завтра.' } });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const mail = await smtp.next('kuznetsova@example.ru');
+    expect(mail.subject).toBe(`Ответ на обращение № ${id}`);
+    const link = linkOf(mail);
+    expect(link.pathname).toBe('/public/appeal/');
+
+    await citizen.goto(`${baseUrl}${link.pathname}${link.search}`);
+    await citizen.getByRole('heading', { name: `Обращение № ${id}` }).waitFor();
+    const dialog = citizen.getByTestId('public-appeal-dialog');
+    await dialog.getByText('Уборка площадки назначена на завтра.').waitFor();
+    await dialog.getByText('Договорова Дарья').waitFor();
+    await expectAccessible(citizen, 'public appeal dialog');
+    await citizen.getByLabel('Ваш ответ').fill('Спасибо, буду ждать.');
+    await citizen.getByRole('button', { name: 'Отправить ответ' }).click();
+    await dialog.getByText('Спасибо, буду ждать.').waitFor();
+    await expect.poll(() => citizen.getByTestId('public-appeal-message').count()).toBe(2);
+    const { rows: messages } = await db.pool.query<{ author_id: number | null; author_name: string }>(
+      'SELECT author_id, author_name FROM appeal_message WHERE appeal_id = $1 ORDER BY id', [id]);
+    expect(messages.map((m) => [m.author_id === null, m.author_name])).toEqual([[false, 'Договорова Дарья'], [true, 'Кузнецова Ирина']]);
+
+    // A link altered by one character is refused in plain Russian, with the way to a new appeal.
+    await citizen.goto(`${baseUrl}/public/appeal/?token=${encodeURIComponent(`${link.searchParams.get('token')!.slice(0, -2)}xx`)}`);
+    await citizen.getByTestId('public-appeal-bad-link').getByText('Ссылка недействительна или устарела').waitFor();
+    await citizen.getByRole('link', { name: 'Написать новое обращение' }).waitFor();
+  }, 120_000);
 });

@@ -190,8 +190,17 @@ export const appealZipRoute = defineRoute({
 });
 
 /**
+ * The web pages of the author's side (issue 25 §2), signed-out (apps/web src/appeals/): the dialog the
+ * link e-mailed with each reply opens (`/public/appeal/?token=…`; the API's appeal-links.ts builds the
+ * link from this path) and the public form to file an appeal (`/public/appeal/new/`, optionally
+ * `?waste_area=<id>&location=<address>` from a site's popup on the public map).
+ */
+export const PUBLIC_APPEAL_WEB_PATH = '/public/appeal/';
+export const PUBLIC_APPEAL_FORM_WEB_PATH = '/public/appeal/new/';
+
+/**
  * The author's public view of an appeal (issue 25 §2), reached from the link e-mailed with each
- * reply (`/public/appeal/?token=…`): no account, the signed expiring token is the only key
+ * reply (`PUBLIC_APPEAL_WEB_PATH?token=…`): no account, the signed expiring token is the only key
  * (apps/api modules/appeals/appeal-links.ts). Staff are named by their name only (no e-mail).
  * - GET /api/public/v1/appeals/dialog/?token=… — the appeal and its dialog, oldest first.
  * - POST /api/public/v1/appeals/dialog/answer/ {token, text} — the author's answer; 201, pushed live on

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { PUBLIC_APPEAL_WEB_PATH } from '@tko/contract';
 
 const AUDIENCE = 'appeal-link';
 const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 16);
@@ -40,8 +41,8 @@ export class AppealLinks {
     return email && emailHash(email) === claims.em ? claims.appeal_id : null;
   }
 
-  /** The web page of the link: `${publicUrl}/public/appeal/?token=…`. */
+  /** The web page of the link (the web app's dialog page): `${publicUrl}${PUBLIC_APPEAL_WEB_PATH}?token=…`. */
   static url(publicUrl: string, token: string): string {
-    return `${publicUrl}/public/appeal/?token=${encodeURIComponent(token)}`;
+    return `${publicUrl}${PUBLIC_APPEAL_WEB_PATH}?token=${encodeURIComponent(token)}`;
   }
 }

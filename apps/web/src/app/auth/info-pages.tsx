@@ -9,35 +9,15 @@
  * new one.
  */
 import { PASSWORD_MIN_LENGTH, validateInnOrganisation } from '@tko/contract';
-import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
-import type { FormInstance } from 'antd';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/errors';
 import { register, requestPasswordReset, setPassword } from '../../api/password';
-import { PageTitle } from '../page-title';
+import { applyErrors } from '../form-errors';
+import { PublicFrame } from '../public-frame';
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5', padding: 16 }}>
-      <Card style={{ width: 460, maxWidth: '100%' }}>
-        <PageTitle style={{ marginBottom: 8 }}>{title}</PageTitle>
-        {children}
-        <div style={{ marginTop: 16 }}><Link to="/auth/">Ко входу</Link></div>
-      </Card>
-    </main>
-  );
-}
-
-/** Puts a 400's field messages on the form's fields; returns the other messages. */
-function applyErrors(form: FormInstance, e: unknown, fields: string[]): string | null {
-  if (e instanceof ApiError && e.status === 400) {
-    const errs = e.fieldErrors;
-    form.setFields(Object.entries(errs).filter(([k]) => fields.includes(k)).map(([k, m]) => ({ name: k, errors: m })));
-    const other = Object.entries(errs).filter(([k]) => !fields.includes(k)).map(([, m]) => m.join(' '));
-    return other.length ? other.join(' ') : null;
-  }
-  return errorMessage(e);
+  return <PublicFrame title={title} footer={<Link to="/auth/">Ко входу</Link>}>{children}</PublicFrame>;
 }
 
 function SetPasswordForm({ token, again }: { token: string; again: string }) {

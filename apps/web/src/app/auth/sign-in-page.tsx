@@ -4,15 +4,15 @@
  */
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TokenRequestSchema } from '@tko/contract';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { PUBLIC_APPEAL_FORM_WEB_PATH, TokenRequestSchema } from '@tko/contract';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { fetchMe, obtainTokens } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/errors';
-import { PageTitle } from '../page-title';
+import { PublicFrame } from '../public-frame';
 import { queryClient } from '../query-client';
 import { redirectTarget } from '../session/redirect';
 import { session } from '../session/session';
@@ -58,44 +58,44 @@ export function SignInPage() {
   });
 
   return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5', padding: 16 }}>
-      <Card style={{ width: 400, maxWidth: '100%' }}>
-        <PageTitle style={{ marginBottom: 8 }}>Вход в систему</PageTitle>
-        <Typography.Paragraph type="secondary">Реестр мест накопления твёрдых коммунальных отходов</Typography.Paragraph>
-        {failure && <Alert type="error" title={failure} showIcon style={{ marginBottom: 16 }} role="alert" />}
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <Form layout="vertical" component={false}>
-            <Controller
-              control={control}
-              name="email"
-              render={({ field, fieldState }) => (
-                <Form.Item label="Электронная почта" htmlFor="email" required validateStatus={fieldState.error ? 'error' : ''} help={fieldState.error?.message}>
-                  <Input {...field} id="email" type="email" autoComplete="username" prefix={<MailOutlined />} autoFocus />
-                </Form.Item>
-              )}
-            />
-            <Controller
-              control={control}
-              name="password"
-              render={({ field, fieldState }) => (
-                <Form.Item label="Пароль" htmlFor="password" required validateStatus={fieldState.error ? 'error' : ''} help={fieldState.error?.message}>
-                  <Input.Password {...field} id="password" autoComplete="current-password" prefix={<LockOutlined />} />
-                </Form.Item>
-              )}
-            />
-            <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
-              Войти
-            </Button>
-          </Form>
-        </form>
-        <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-          <Link to="/restore/">Забыли пароль?</Link>
-          <Link to="/reg/">Регистрация</Link>
-        </div>
-        <div style={{ marginTop: 12 }}>
-          <Link to="/terr-schema/containers/container/">Открытый реестр площадок без входа</Link>
-        </div>
-      </Card>
-    </main>
+    <PublicFrame title="Вход в систему" width={400}>
+      <Typography.Paragraph type="secondary">Реестр мест накопления твёрдых коммунальных отходов</Typography.Paragraph>
+      {failure && <Alert type="error" title={failure} showIcon style={{ marginBottom: 16 }} role="alert" />}
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Form layout="vertical" component={false}>
+          <Controller
+            control={control}
+            name="email"
+            render={({ field, fieldState }) => (
+              <Form.Item label="Электронная почта" htmlFor="email" required validateStatus={fieldState.error ? 'error' : ''} help={fieldState.error?.message}>
+                <Input {...field} id="email" type="email" autoComplete="username" prefix={<MailOutlined />} autoFocus />
+              </Form.Item>
+            )}
+          />
+          <Controller
+            control={control}
+            name="password"
+            render={({ field, fieldState }) => (
+              <Form.Item label="Пароль" htmlFor="password" required validateStatus={fieldState.error ? 'error' : ''} help={fieldState.error?.message}>
+                <Input.Password {...field} id="password" autoComplete="current-password" prefix={<LockOutlined />} />
+              </Form.Item>
+            )}
+          />
+          <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
+            Войти
+          </Button>
+        </Form>
+      </form>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <Link to="/restore/">Забыли пароль?</Link>
+        <Link to="/reg/">Регистрация</Link>
+      </div>
+      <div style={{ marginTop: 12 }}>
+        <Link to="/terr-schema/containers/container/">Открытый реестр площадок без входа</Link>
+      </div>
+      <div style={{ marginTop: 8 }}>
+        <Link to={PUBLIC_APPEAL_FORM_WEB_PATH}>Подать обращение без входа</Link>
+      </div>
+    </PublicFrame>
   );
 }
