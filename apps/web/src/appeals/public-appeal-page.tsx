@@ -3,7 +3,7 @@
  * (`PUBLIC_APPEAL_WEB_PATH?token=…`, contract routes/contracts-appeals.ts; no account, the signed
  * token is the key): the appeal's number, status, category, dates and text, the dialog oldest first,
  * and a form to answer (POST …/dialog/answer/; the answer reaches the staff live). States: no token,
- * a bad or expired link (403: the server's Russian words and the way to a new appeal), a closed
+ * a bad or expired link (400 on its token: the server's Russian words and the way to a new appeal), a closed
  * appeal (no answer form; the 409 of an appeal closed meanwhile says the same).
  */
 import { useQuery } from '@tanstack/react-query';
