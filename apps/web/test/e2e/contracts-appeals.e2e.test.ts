@@ -305,7 +305,7 @@ describe('contracts and appeals in the browser', () => {
 
     // A link altered by one character is refused in plain Russian, with the way to a new appeal.
     await citizen.goto(`${baseUrl}/public/appeal/?token=${encodeURIComponent(`${link.searchParams.get('token')!.slice(0, -2)}xx`)}`);
-    await citizen.getByTestId('public-appeal-bad-link').getByText('Ссылка недействительна или устарела').waitFor();
+    await citizen.getByTestId('public-appeal-bad-link').getByText('Ссылка недействительна или устарела', { exact: true }).waitFor();
     await citizen.getByRole('link', { name: 'Написать новое обращение' }).waitFor();
   }, 120_000);
 });
