@@ -20,6 +20,9 @@ export function numFmt(fd: FieldDef): string | undefined {
 export function cellValue(fd: FieldDef, value: unknown): Cell {
   if (value === null || value === undefined) return null;
   switch (fd.kind) {
+    case 'text':
+      // A declared stored key by its name (FieldDef.display: an import source's Russian name).
+      return fd.display ? fd.display(String(value)) : String(value);
     case 'enum':
       return fd.enum!.label(String(value));
     case 'boolean':

@@ -3,7 +3,7 @@
  * Russian label, refs by name, points as 'lat, lng' with 6 decimals, dates DD.MM.YYYY, numbers by
  * the contract's formatNumber (decimal comma, narrow no-break space for thousands), booleans
  * Да/Нет, ranges as «01.02.2020 — 31.12.2021» (an open end: «с …» / «по …»), computed values
- * (arrays, objects) as readable text.
+ * (arrays, objects) as readable text, texts with a `display` by it (an import source's Russian name).
  */
 import { ADDRESS_PART_LABELS, describeTemplate, formatCoordinates, formatDecimalString, formatNumber, type FieldDef, type Point } from '@tko/contract';
 import { formatDate, formatDateTime, formatTime } from '../app/dates';
@@ -83,6 +83,9 @@ export function formatFieldValue(field: FieldDef, value: unknown): string {
 function formatRaw(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.kind) {
+    case 'text':
+      // A stored key read by its name (FieldDef.display: an import source by its Russian name).
+      return field.display ? field.display(String(value)) : String(value);
     case 'longtext':
       // A notification template's placeholders by their Russian meaning (contract describeTemplate).
       return typeof value === 'string' && value.includes('{{') ? describeTemplate(value) : String(value);

@@ -259,6 +259,9 @@ describe('registry in the browser', () => {
     await page.getByRole('button', { name: 'Отмена' }).click();
     await page.waitForURL((u) => u.pathname === `${LIST_PATH}view/${state.siteId}/`);
     await page.getByText(state.landmark, { exact: true }).waitFor();
+    // The imported site's data source by its Russian name (contract enums/import-sources.ts), not the loader's key.
+    await page.getByText('План маршрутов Ангарска (импорт)', { exact: true }).first().waitFor();
+    expect(await page.getByText('angarsk_route_plan_example2').count()).toBe(0);
 
     // К списку → back to the list with the remembered filter.
     await Promise.all([page.waitForResponse(listResponse('search', SEARCH)), page.getByRole('button', { name: 'К списку' }).click()]);
@@ -318,6 +321,7 @@ describe('registry in the browser', () => {
     expect(edited, 'the edited site is in the export with its new landmark').toBeDefined();
     expect(edited!.getCell(col('Адрес (местоположение)')).value).toBe(state.siteLocation);
     expect(edited!.getCell(col('Есть навес (крыша)')).value).toBe(state.hasCover ? 'Да' : 'Нет');
+    expect(edited!.getCell(col('Источник данных')).value).toBe('План маршрутов Ангарска (импорт)');
   });
 
   it('6. the map draws the sites from the vector tiles', async () => {

@@ -1,4 +1,4 @@
-import { containerResource, type ResourceDef } from '@tko/contract';
+import { administrativeUnitResource, containerResource, type ResourceDef } from '@tko/contract';
 import { describe, expect, it } from 'vitest';
 import { formatFieldValue } from '../../src/crud/format';
 
@@ -18,6 +18,13 @@ describe('list and view formatting', () => {
     expect(formatFieldValue(f.structured_address!, { city: 'Ангарск', street: 'Ленина', house: '1', flat: null })).toBe('Ангарск, Ленина, 1');
     expect(formatFieldValue(f.location!, null)).toBe('—');
     expect(formatFieldValue(f.last_update_at!, '2024-03-05T10:07:00')).toBe('05.03.2024 10:07');
+  });
+
+  it('shows a declared import source by its Russian name and any other source as typed', () => {
+    expect(formatFieldValue(f.data_import_source!, 'angarsk_route_plan_example2')).toBe('План маршрутов Ангарска (импорт)');
+    expect(formatFieldValue(administrativeUnitResource.fields.data_import_source!, 'oktmo')).toBe('Классификатор ОКТМО (Росстат)');
+    expect(formatFieldValue(f.data_import_source!, 'Импорт файла «площадки.xlsx»')).toBe('Импорт файла «площадки.xlsx»');
+    expect(formatFieldValue(f.data_import_source!, null)).toBe('—');
   });
 });
 

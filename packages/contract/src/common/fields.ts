@@ -74,6 +74,11 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
   /** For text: a check returning a Russian message for a bad value (check digits). */
   validate?: (value: string) => string | null;
   /**
+   * For text: how a stored value reads on screen and in spreadsheets (e.g. an import source's key
+   * by its Russian name, enums/import-sources.ts); the stored value itself is what is written and filtered.
+   */
+  display?: (value: string) => string;
+  /**
    * For computed: a value of a known kind built by the database package (e.g. 'history': the
    * object's change history); without it the database package maps the field's SQL by name.
    */
@@ -118,6 +123,8 @@ interface TextOpts extends Opts {
   validate?: (value: string) => string | null;
   /** Rewrites the trimmed value before `max` and `validate` (e.g. a code typed as printed, with spaces). */
   normalise?: (value: string) => string;
+  /** See FieldDef.display. */
+  display?: (value: string) => string;
 }
 
 /**
@@ -218,6 +225,7 @@ export const f = {
     return {
       ...base('text', label, o),
       validate: o.validate,
+      display: o.display,
       read: z.string().nullable(),
       write: o.required ? s : s.nullable(),
     } as FieldDef<z.ZodNullable<z.ZodString>>;

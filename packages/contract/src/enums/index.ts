@@ -9,3 +9,4 @@ export * from './fleet';
 export { RouteEventCreationMode, RouteEventStatus, RouteStopStatus } from './operations';
 export * from './contracts-appeals';
 export { ReportKind, ReportSetStatus, ReportProcessingType, ReportEvent } from './reports';
+export * from './import-sources';

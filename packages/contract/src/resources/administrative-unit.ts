@@ -22,6 +22,7 @@
 import { f } from '../common/fields';
 import { ADMIN_MARK, defineResource } from '../common/resource';
 import { defineEnum } from '../enums/define-enum';
+import { importSourceLabel } from '../enums/import-sources';
 import { validateEmail, validateOktmo, validatePhone } from '../validation/index';
 import { LEGAL_ENTITY } from './refs';
 
@@ -66,7 +67,7 @@ export const administrativeUnitResource = defineResource({
     population: f.integer('Численность населения, чел.', { min: 0, max: 20_000_000, unit: 'чел.', list: true }),
     reg_operator: f.ref('Региональный оператор', LEGAL_ENTITY, { list: true }),
     effective_date: f.date('Дата введения кода в действие'),
-    data_import_source: f.text('Источник данных', { readOnly: true }),
+    data_import_source: f.text('Источник данных', { readOnly: true, display: importSourceLabel }),
   },
   filters: {
     search: { kind: 'text', fields: ['name', 'code'], label: 'Поиск по наименованию или коду' },

@@ -6,6 +6,7 @@
  * mutate) one another's descriptions.
  */
 import { f } from '../common/fields';
+import { importSourceLabel } from '../enums/import-sources';
 
 /** location, structured_address, coordinates. Location and coordinates are required. */
 export function addressFields(tab = 'general') {
@@ -21,7 +22,8 @@ export function checkingFields(tab = 'general') {
   return {
     location_needs_checking: f.boolean('Адрес требует проверки', { tab }),
     coordinates_needs_checking: f.boolean('Координаты требуют проверки', { tab }),
-    data_import_source: f.text('Источник данных', { tab, max: 255 }),
+    // Declared sources by their Russian name (enums/import-sources.ts), others as typed.
+    data_import_source: f.text('Источник данных', { tab, max: 255, display: importSourceLabel }),
     landmark: f.text('Ориентир', { tab, max: 1000 }),
   };
 }

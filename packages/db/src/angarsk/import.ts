@@ -7,11 +7,12 @@
  * one schedule per garage.
  */
 import type { PoolClient } from 'pg';
+import { IMPORT_SOURCE } from '@tko/contract';
 import type { RoutePlan } from './group-plan';
 import { writeRegion, type PlanRegionCounts } from './region';
 
 /** data_import_source of the imported sites. */
-export const ANGARSK_SOURCE = 'angarsk_route_plan_example2';
+export const ANGARSK_SOURCE = IMPORT_SOURCE.angarskRoutePlan;
 /** The contract zone every imported site belongs to (created when missing). */
 export const ANGARSK_ZONE = 'Ангарский городской округ';
 

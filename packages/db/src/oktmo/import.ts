@@ -6,13 +6,14 @@
  * operator) is never touched. Headings are skipped and malformed rows rejected, both reported.
  */
 import type { Pool } from 'pg';
+import { IMPORT_SOURCE } from '@tko/contract';
 import { withTransaction } from '../registry/repository';
 import { planOktmo } from './classify';
 import type { OktmoRejected } from './classify';
 import { readOktmo } from './read';
 
 /** data_import_source of the loaded units. */
-export const OKTMO_SOURCE = 'oktmo';
+export const OKTMO_SOURCE = IMPORT_SOURCE.oktmo;
 /** The file of shared/data loaded by default (regions 01 and 03). */
 export const OKTMO_FILE = 'oktmo_01_altai_krai_03_krasnodar_krai.csv';
 

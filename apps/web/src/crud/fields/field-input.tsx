@@ -56,13 +56,15 @@ export function FieldInput({ resource, name, field, control, disabled, entity, p
       name={name}
       render={({ field: f, fieldState }) => {
         const hint = field.kind === 'point' ? pointHint(f.value) : undefined;
+        // A stored key the contract names (an import source): its Russian name under the input.
+        const named = field.kind === 'text' && field.display && typeof f.value === 'string' && f.value !== '' ? field.display(f.value) : undefined;
         return (
           <FieldItem
             label={field.kind === 'boolean' && !isFact(field) ? ' ' : field.label}
             htmlFor={id}
             required={field.required}
             error={firstMessage(fieldState.error) ?? hint}
-            help={field.kind === 'point' ? 'Широта и долгота через запятую, например 52.546842, 103.870102' : name === 'location' ? (field.help ?? 'Начните вводить адрес — появятся подсказки; выбранная заполнит координаты.') : field.help}
+            help={field.kind === 'point' ? 'Широта и долгота через запятую, например 52.546842, 103.870102' : name === 'location' ? (field.help ?? 'Начните вводить адрес — появятся подсказки; выбранная заполнит координаты.') : named && named !== f.value ? named : field.help}
           >
             {name === 'location' && (field.kind === 'text' || field.kind === 'longtext') ? (
               pointField ? (
