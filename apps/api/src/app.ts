@@ -36,6 +36,7 @@ import { apiModules } from './modules/index';
 import type { ModuleDeps } from './modules/index';
 import { decorateRouteRegistry } from './routing/route-registry';
 import { Mailer } from './modules/mail/mailer';
+import { MapStyleSource } from './modules/basemap/map-style';
 
 export interface AppDeps {
   config: Config;
@@ -74,7 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // CSP, frame-ancestors, Referrer-Policy, nosniff on every answer (issue 8 §5); first, so every route has them.
-  await registerSecurityHeaders(app, { mapStyleUrl: config.mapStyleUrl });
+  // The maps' base style (MAP_STYLE_URL, the region's base map, the settings' external style): /api/config/, the region page, the CSP.
+  const mapStyle = new MapStyleSource(pool, config.mapStyleUrl, config.basemapDir);
+  await registerSecurityHeaders(app, { mapStyleUrl: config.mapStyleUrl, mapStyle });
   // ETag + 304, Cache-Control of API reads, br/gzip of JSON, GeoJSON and tiles (issue 15 §1).
   await registerCompression(app);
   // Strings PostgreSQL cannot keep (NUL, lone surrogates) → 400 before any schema (issue 8 §2).
@@ -105,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFederalDictionaryGuard(app, guards);
 
   const moduleDeps: ModuleDeps = {
-    config, pool, queues, imports, tokens, users, guards, exports, publisher, domain,
+    config, pool, queues, imports, tokens, users, guards, exports, publisher, domain, mapStyle,
     pipeline: domain.pipeline, notifier: domain.notifier, registries: domain.registries.crud, mailer: domain.mailer!,
   };
   app.addHook('onClose', async () => moduleDeps.mailer.close());

@@ -34,7 +34,7 @@ describe('system settings', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
       forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null, warm_season_from: '05-01', warm_season_to: '09-30',
-      appeal_terms: appealTerms([]) });
+      appeal_terms: appealTerms([]), map_style_url: null });
     expect((await request(t.app.server).get(S)).status).toBe(401);
   });
 
@@ -43,7 +43,7 @@ describe('system settings', () => {
       warm_season_from: '04-25', warm_season_to: '10-05' };
     const put = await request(t.app.server).put(S).set(t.auth('admin')).send(body);
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ ...body, forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null, appeal_terms: appealTerms([]) });
+    expect(put.body).toEqual({ ...body, forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null, appeal_terms: appealTerms([]), map_style_url: null });
     // Appeal terms: the named categories change, the others keep theirs (defaults: contract appeal-terms.ts).
     await request(t.app.server).put(S).set(t.auth('admin')).send({ appeal_terms: [{ category: 'DUMP', days: 10, working_days: true }] });
     const terms = (await request(t.app.server).put(S).set(t.auth('admin')).send({ appeal_terms: [{ category: 'BILLING', days: 5, working_days: false }] })).body.appeal_terms;
@@ -64,6 +64,27 @@ describe('system settings', () => {
     expect(Object.keys(bad.body).sort()).toEqual(expect.arrayContaining(['map_zoom', 'route_periodicity_from', 'warm_season_from', 'warm_season_to']));
     expect(bad.body.warm_season_from).toEqual(['Укажите день в виде ММ-ДД, например 05-01.']);
     expect((await request(t.app.server).get(S).set(t.auth('admin'))).body.map_zoom).toBe(10);
+  });
+
+  it('an external map style URL: validated, named by /api/config/ while no region base map is loaded, its origin allowed by the CSP at once', async () => {
+    const config = async () => {
+      const res = await request(t.app.server).get('/api/config/');
+      return { url: res.body.map_style_url as string | null, connect: /connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.trim().split(/\s+/) };
+    };
+    expect(await config()).toEqual({ url: null, connect: ["'self'"] });
+    for (const wrong of ['tiles.example.org/style.json', 'ftp://tiles.example.org/style.json', 'javascript:alert(1)', '']) {
+      const bad = await request(t.app.server).put(S).set(t.auth('admin')).send({ map_style_url: wrong, region: 'не записано' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ map_style_url: ['Укажите полный адрес стиля карты, например https://tiles.example.org/styles/basic/style.json.'] });
+    }
+    expect((await request(t.app.server).get(S).set(t.auth('admin'))).body).toMatchObject({ region: 'Иркутская область', map_style_url: null });
+    const url = 'https://tiles.example.org/styles/basic/style.json';
+    const put = await request(t.app.server).put(S).set(t.auth('admin')).send({ map_style_url: ` ${url} ` });
+    expect(put.status).toBe(200);
+    expect(put.body.map_style_url).toBe(url);
+    expect(await config()).toEqual({ url, connect: ["'self'", 'https://tiles.example.org'] });
+    expect((await request(t.app.server).put(S).set(t.auth('admin')).send({ map_style_url: null })).body.map_style_url).toBeNull();
+    expect(await config()).toEqual({ url: null, connect: ["'self'"] });
   });
 });
 

@@ -62,7 +62,7 @@ export const apiModules: readonly ApiModule[] = [
     pool: d.pool, guards: d.guards, store: new LocalImportStore(d.config.importDir), queue: d.imports, maxBytes: d.config.importMaxBytes, pipeline: d.pipeline,
     inspectLimits: d.config.importInspect,
   })),
-  apiModule('system-settings', (app, d) => registerSystemSettingsRoutes(app, { pool: d.pool, guards: d.guards })),
+  apiModule('system-settings', (app, d) => registerSystemSettingsRoutes(app, { pool: d.pool, guards: d.guards, mapStyle: d.mapStyle })),
   // Users, declarants, roles and the permission list (issue 14 §1–§2).
   usersModule,
   rolesModule,

@@ -20,6 +20,7 @@ import type { ExportService } from './jobs/export-service';
 import type { Queues } from './jobs/queue';
 import type { ImportQueue } from './import/import-queue';
 import type { Mailer } from './mail/mailer';
+import type { MapStyleSource } from './basemap/map-style';
 
 /** The services every module may use; one instance of each per app. */
 export interface ModuleDeps {
@@ -46,6 +47,8 @@ export interface ModuleDeps {
   registries: readonly RegistryEntry[];
   /** = domain.mailer: outgoing mail (modules/mail): registration and restore links, report notices. */
   mailer: Mailer;
+  /** The maps' base style (modules/basemap/map-style.ts): /api/config/, the region page, the settings' PUT. */
+  mapStyle: MapStyleSource;
 }
 
 export type ApiModule = FastifyPluginAsync<ModuleDeps>;

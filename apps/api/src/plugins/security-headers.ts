@@ -10,7 +10,9 @@
  *     time; an inline style cannot run script, and script-src stays strict ('self', no inline,
  *     no eval), so this is the accepted cost of antd (docs/DECISIONS.md);
  *   - the origin of MAP_STYLE_URL (an operator's map style: its style, tiles, glyphs, sprites)
- *     in connect-src, img-src and font-src;
+ *     in connect-src, img-src and font-src, and likewise the origin of the external style set in
+ *     the system settings (`map_style_url`, read through modules/basemap/map-style.ts: the value
+ *     remembered at the time of the answer, re-read at most every 10 s and at once on its PUT);
  *   - `frame-ancestors 'none'` (no framing: clickjacking), `object-src 'none'`,
  *     `base-uri 'self'`, `form-action 'self'`; no `upgrade-insecure-requests` (the product also
  *     runs on plain HTTP inside a network).
@@ -23,6 +25,7 @@
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { MapStyleSource } from '../modules/basemap/map-style';
 
 /** The origin of a URL, or null for none / an invalid one. */
 function originOf(url: string | null): string | null {
@@ -35,10 +38,19 @@ function originOf(url: string | null): string | null {
   }
 }
 
-/** The CSP directives for the web app (exported for the test and the docs). */
-export function cspDirectives(mapStyleUrl: string | null): Record<string, string[]> {
+type Source = string | (() => string);
+
+/**
+ * The CSP directives for the web app (exported for the test and the docs). `settingStyleUrl`:
+ * the system setting's external style now (its origin is added when it is not MAP_STYLE_URL's).
+ */
+export function cspDirectives(mapStyleUrl: string | null, settingStyleUrl: () => string | null = () => null): Record<string, Source[]> {
   const map = originOf(mapStyleUrl);
-  const extra = map ? [map] : [];
+  const setting = () => {
+    const o = originOf(settingStyleUrl());
+    return o && o !== map ? o : '';
+  };
+  const extra: Source[] = map ? [map, setting] : [setting];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -55,10 +67,13 @@ export function cspDirectives(mapStyleUrl: string | null): Record<string, string
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { mapStyleUrl: string | null }): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { mapStyleUrl: string | null; mapStyle?: MapStyleSource }): Promise<void> {
+  const mapStyle = opts.mapStyle;
+  // Before helmet's own hook: the remembered setting is fresh when the header is written.
+  if (mapStyle) app.addHook('onRequest', async () => mapStyle.refresh());
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.mapStyleUrl) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.mapStyleUrl, () => mapStyle?.remembered() ?? null) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,

@@ -1,9 +1,10 @@
 /**
  * The base style every map of the app draws on (issue: «a map with streets»): the style
  * `/api/config/` names (the installation's MAP_STYLE_URL, else the region's own base map
- * /api/basemap/style.json once it is loaded), else the built-in plain background — and, while
- * there is none, the notice saying so (NoBasemapNotice): for administrators with the link to
- * Администрирование → Регион, for others a short line (NoRoadGraphNotice likewise where routes are
+ * /api/basemap/style.json once it is loaded, else the external style of the system settings),
+ * else the built-in plain background — and, while there is none, the notice saying so
+ * (NoBasemapNotice): for administrators with the links to Администрирование → Регион and to the
+ * system settings' external style, for others a short line (NoRoadGraphNotice likewise where routes are
  * built without a road graph). The config is read once per session and
  * reloaded when a region load ends (admin/region-page.tsx).
  */
@@ -12,6 +13,7 @@ import { Alert } from 'antd';
 import type { StyleSpecification } from 'maplibre-gl';
 import { Link } from 'react-router';
 import { useAppConfig } from '../api/hooks';
+import { SETTINGS_PATH } from '../app/navigation';
 import { useCan } from '../app/permissions/use-permissions';
 import { builtInStyle } from './map-style';
 
@@ -38,6 +40,7 @@ export function useBaseStyle(): BaseStyle {
 export function NoBasemapNotice({ compact = false }: { compact?: boolean }) {
   const { missing } = useBaseStyle();
   const hint = useRegionHint('no-basemap-link');
+  const admin = useCan('system-settings:change');
   if (!missing) return null;
   return (
     <Alert
@@ -46,7 +49,7 @@ export function NoBasemapNotice({ compact = false }: { compact?: boolean }) {
       banner={compact}
       data-testid="no-basemap"
       style={{ marginBottom: 8 }}
-      title={<span>{REGION_MSG.noBasemap}{hint}</span>}
+      title={<span>{REGION_MSG.noBasemap}{hint}{admin && !compact && <>{' '}<Link to={SETTINGS_PATH} data-testid="no-basemap-settings-link">{REGION_MSG.adminStyleHint}</Link></>}</span>}
     />
   );
 }

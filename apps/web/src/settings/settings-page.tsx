@@ -4,7 +4,10 @@
  * small maps), the date route periodicity counts from, the radius filter's default radius.
  * Read by any signed-in user; saved (PUT with the body alone) with `system-settings:change`.
  * The map and the public map open at the saved centre and zoom. The forecast's base year and
- * population coefficients per year (docs/ANALYTICS.md «Прогноз образования»).
+ * population coefficients per year (docs/ANALYTICS.md «Прогноз образования»). The external map
+ * style (`map_style_url`, a MapLibre style.json of a tile service): the maps draw on it while no
+ * region base map is loaded (docs/REGION.md «Подложка карты»), from the next page load on (the
+ * page's security policy allows the style's origin from then).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCoordinates, type SystemSettings } from '@tko/contract';
@@ -31,6 +34,7 @@ interface Values {
   forecast_growth: { year: number | null; coefficient: number | null }[];
   warm_season_from: string;
   warm_season_to: string;
+  map_style_url: string;
 }
 
 const valuesOf = (s: SystemSettings): Values => ({
@@ -45,13 +49,14 @@ const valuesOf = (s: SystemSettings): Values => ({
   forecast_growth: s.forecast_growth,
   warm_season_from: s.warm_season_from,
   warm_season_to: s.warm_season_to,
+  map_style_url: s.map_style_url ?? '',
 });
 /** The maps open at the zooms: once set they stay set (the PUT refuses null). */
 const ZOOM_RULES = [{ required: true, message: 'Обязательное поле.' }];
 
 const FIELD_OF: Record<string, keyof Values> = { center_coordinates: 'center', region: 'region', map_zoom: 'map_zoom', map_zoom_mini: 'map_zoom_mini', route_periodicity_from: 'route_periodicity_from', radius_filter: 'radius_filter',
   forecast_base_year: 'forecast_base_year', forecast_growth: 'forecast_growth', environmental_charge_rate: 'environmental_charge_rate',
-  warm_season_from: 'warm_season_from', warm_season_to: 'warm_season_to' };
+  warm_season_from: 'warm_season_from', warm_season_to: 'warm_season_to', map_style_url: 'map_style_url' };
 
 export function SettingsPage() {
   const canChange = useCan('system-settings:change');
@@ -84,10 +89,11 @@ export function SettingsPage() {
         forecast_growth: (v.forecast_growth ?? []).map((g) => ({ year: g.year as number, coefficient: g.coefficient as number })),
         warm_season_from: v.warm_season_from.trim(),
         warm_season_to: v.warm_season_to.trim(),
+        map_style_url: v.map_style_url.trim() || null,
       });
       qc.setQueryData(['system-settings'], saved);
       await qc.invalidateQueries({ queryKey: ['map-settings'] });
-      toast.success('Настройки сохранены');
+      toast.success(saved.map_style_url !== (settings.data?.map_style_url ?? null) ? 'Настройки сохранены. Подложка карты сменится после обновления страницы.' : 'Настройки сохранены');
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) {
         const errs = e.fieldErrors;
@@ -117,6 +123,10 @@ export function SettingsPage() {
               <Form.Item name="map_zoom_mini" label="Масштаб карт в карточках (0–22)" rules={ZOOM_RULES}><InputNumber min={0} max={22} precision={0} /></Form.Item>
               <Form.Item name="radius_filter" label="Радиус фильтра по умолчанию, м"><InputNumber min={1} max={100000} precision={0} /></Form.Item>
             </Space>
+            <Form.Item name="map_style_url" label="Адрес внешнего стиля карты MapLibre"
+              extra="Подложка карт (улицы, дома) от сервиса плиток, пока выгрузка OpenStreetMap региона не загружена на странице «Регион». Пусто — без внешней подложки.">
+              <Input inputMode="url" placeholder="https://tiles.example.org/styles/basic/style.json" />
+            </Form.Item>
             <Form.Item name="route_periodicity_from" label="Начало отсчёта периодичности маршрутов">
               <DatePicker format={DATE_INPUT_FORMATS} />
             </Form.Item>

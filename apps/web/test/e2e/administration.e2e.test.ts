@@ -59,6 +59,12 @@ describe('system settings drive the map', () => {
     await page.locator('#settings_map_zoom').fill('9');
     await page.locator('#settings_map_zoom_mini').fill('15');
     await expectAccessible(page, 'системные настройки');
+    // The external map style: a wrong address is refused at its field in Russian, nothing is saved.
+    await page.locator('#settings_map_style_url').fill('tiles.example.org/style.json');
+    await page.getByTestId('settings-save').click();
+    await page.getByText('Укажите полный адрес стиля карты, например https://tiles.example.org/styles/basic/style.json.').waitFor();
+    expect((await db.pool.query('SELECT region, map_style_url FROM system_settings')).rows[0]).toEqual({ region: null, map_style_url: null });
+    await page.locator('#settings_map_style_url').fill('');
     await page.getByTestId('settings-save').click();
     await page.getByText('Настройки сохранены').waitFor();
     const saved = await db.pool.query<{ lat: number; lng: number; map_zoom: number }>('SELECT ST_Y(center_coordinates) AS lat, ST_X(center_coordinates) AS lng, map_zoom FROM system_settings');

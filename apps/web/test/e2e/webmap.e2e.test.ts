@@ -110,6 +110,8 @@ describe('maps before the region is loaded', () => {
     await notice.waitFor({ timeout: 60_000 });
     expect(await notice.textContent()).toContain('Подложка карты (улицы, дома) не загружена');
     expect(await page.getByTestId('no-basemap-link').getAttribute('href')).toBe('/admin/region/');
+    // The other way: an external style in the system settings.
+    expect(await page.getByTestId('no-basemap-settings-link').getAttribute('href')).toBe('/settings/');
   });
 
   it('the route card draws the stops and explains, without a command line, why no path is built', async () => {

@@ -95,6 +95,8 @@ export const REGION_MSG = {
   /** What routing without a road graph says. */
   noRoadGraph: 'Дорожный граф региона не загружен: путь по дорогам построить нельзя. Остановки маршрута показаны на карте, маршрут можно сохранить.',
   adminHint: 'Загрузите выгрузку OpenStreetMap региона на странице «Регион».',
+  /** The other way to a base map (the map notice only): an external style in the system settings. */
+  adminStyleHint: 'Или укажите адрес внешнего стиля карты MapLibre в системных настройках.',
   userHint: 'Обратитесь к администратору.',
 };
 

@@ -31,6 +31,20 @@ const MonthDaySchema = z.string({ error: MSG.required }).regex(/^(0[1-9]|1[0-2])
 
 const zoom = z.number({ error: MSG.required }).int().min(0).max(22);
 
+/** The longest external map style address kept (as the column's CHECK). */
+export const MAP_STYLE_URL_MAX = 2000;
+/** What a wrong external style address is told. */
+export const MAP_STYLE_URL_MSG = 'Укажите полный адрес стиля карты, например https://tiles.example.org/styles/basic/style.json.';
+/**
+ * An external MapLibre style address: absolute http(s) only (the browser loads it, the CSP
+ * allows its origin), at most {@link MAP_STYLE_URL_MAX} characters.
+ */
+export const MapStyleUrlSchema = z
+  .string({ error: MAP_STYLE_URL_MSG })
+  .trim()
+  .max(MAP_STYLE_URL_MAX, MSG.maxLength(MAP_STYLE_URL_MAX))
+  .pipe(z.url({ protocol: /^https?$/, error: MAP_STYLE_URL_MSG }));
+
 export const SystemSettingsSchema = z.object({
   /** The region's name as shown to users (e.g. «Иркутская область»). */
   region: z.string().trim().max(255).nullable(),
@@ -69,6 +83,11 @@ export const SystemSettingsSchema = z.object({
    * (the defaults for those never set); PUT may name some, the others keep theirs.
    */
   appeal_terms: z.array(AppealTermSchema).max(50).refine((a) => new Set(a.map((t) => t.category)).size === a.length, 'Тема указана дважды.'),
+  /**
+   * An external map style (MapLibre style.json of a tile service), http(s); /api/config/ names it
+   * while no MAP_STYLE_URL is configured and no region base map is loaded (docs/REGION.md); null = none.
+   */
+  map_style_url: MapStyleUrlSchema.nullable(),
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 

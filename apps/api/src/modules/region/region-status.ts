@@ -1,6 +1,7 @@
 /**
  * The region's state as the page «Регион» shows it (contract routes/region.ts RegionStatus):
- * the map style (MAP_STYLE_URL, else the region's base map file in BASEMAP_DIR, else none), the
+ * the map style (modules/basemap/map-style.ts: MAP_STYLE_URL, else the region's base map file in
+ * BASEMAP_DIR, else the system settings' external style, else none), the
  * road graph (edges of osm.ways) and the address index (rows of osm.address, osm.street) counted
  * in the database now, the last load from the screen (BASEMAP_DIR/region.json) and its job
  * (BASEMAP_DIR/region-job.json, its state from BullMQ). A table not made yet counts 0.
@@ -10,15 +11,15 @@ import { join } from 'node:path';
 import type { Job, Queue } from 'bullmq';
 import type { Pool } from 'pg';
 import type { RegionStatus } from '@tko/contract';
-import { BASEMAP_STYLE_PATH } from '@tko/contract';
 import { readRegionJob, readRegionRecord } from '@tko/geocoding';
 import { BASEMAP_FILE } from '../basemap/mbtiles';
+import type { MapStyleSource } from '../basemap/map-style';
 import { progressOf } from '../jobs/jobs.routes';
 
 export interface RegionStatusDeps {
   pool: Pool;
   basemapDir: string;
-  mapStyleUrl: string | null;
+  mapStyle: MapStyleSource;
   /** The region queue, null without Redis (the job is then unknown). */
   queue: Queue | null;
   maxBytes: number;
@@ -70,13 +71,13 @@ export async function regionStatus(d: RegionStatusDeps): Promise<RegionStatus> {
     loaded_at: loaded && record && part ? record.loaded_at : null,
     file_name: loaded && record && part ? record.file_name : null,
   });
-  const source = d.mapStyleUrl ? 'external' as const : size !== null ? 'region' as const : 'none' as const;
+  const { source, url } = await d.mapStyle.current();
   return {
     map_style: {
       ...from(source !== 'none', source === 'region' && !!record?.basemap),
       ...(source === 'region' && !record?.basemap ? { loaded_at: mtime } : {}),
       source,
-      url: d.mapStyleUrl ?? (size !== null ? BASEMAP_STYLE_PATH : null),
+      url,
       size_bytes: size,
     },
     road_graph: { ...from(edges > 0, (record?.road_edges ?? 0) > 0), edges },

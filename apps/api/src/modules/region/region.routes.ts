@@ -22,6 +22,7 @@ import { regionUploadsDir, writeRegionJob } from '@tko/geocoding';
 import type { AuthGuards } from '../../plugins/auth';
 import { HttpError, unavailable } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import type { MapStyleSource } from '../basemap/map-style';
 import type { Queues } from '../jobs/queue';
 import { apiModule } from '../module';
 import { regionStatus } from './region-status';
@@ -33,7 +34,7 @@ export interface RegionDeps {
   guards: AuthGuards;
   queues: Queues | null;
   basemapDir: string;
-  mapStyleUrl: string | null;
+  mapStyle: MapStyleSource;
   maxBytes: number;
 }
 
@@ -54,7 +55,7 @@ async function extractKind(file: string): Promise<'pbf' | 'osm' | null> {
 
 export async function registerRegionRoutes(app: FastifyInstance, deps: RegionDeps): Promise<void> {
   const status = () => regionStatus({
-    pool: deps.pool, basemapDir: deps.basemapDir, mapStyleUrl: deps.mapStyleUrl, queue: deps.queues?.ready() ? deps.queues.region : null, maxBytes: deps.maxBytes,
+    pool: deps.pool, basemapDir: deps.basemapDir, mapStyle: deps.mapStyle, queue: deps.queues?.ready() ? deps.queues.region : null, maxBytes: deps.maxBytes,
   });
 
   await app.register(async (scope) => {
@@ -111,5 +112,5 @@ export async function registerRegionRoutes(app: FastifyInstance, deps: RegionDep
 }
 
 export const regionModule = apiModule('region', (app, d) => registerRegionRoutes(app, {
-  pool: d.pool, guards: d.guards, queues: d.queues, basemapDir: d.config.basemapDir, mapStyleUrl: d.config.mapStyleUrl, maxBytes: d.config.regionMaxBytes,
+  pool: d.pool, guards: d.guards, queues: d.queues, basemapDir: d.config.basemapDir, mapStyle: d.mapStyle, maxBytes: d.config.regionMaxBytes,
 }));

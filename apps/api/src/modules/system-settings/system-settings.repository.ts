@@ -11,7 +11,7 @@ const SELECT = `SELECT region,
     'lat', round(ST_Y(center_coordinates)::numeric, 6)::float8, 'lng', round(ST_X(center_coordinates)::numeric, 6)::float8) END AS center_coordinates,
   map_zoom, map_zoom_mini, to_char(route_periodicity_from, 'YYYY-MM-DD') AS route_periodicity_from, radius_filter,
   forecast_base_year, forecast_growth, environmental_charge_rate::float8 AS environmental_charge_rate,
-  warm_season_from, warm_season_to, appeal_terms
+  warm_season_from, warm_season_to, appeal_terms, map_style_url
   FROM system_settings WHERE id = 1`;
 
 /** Column of each settings field, with the SQL placeholder that writes it. */
@@ -27,6 +27,7 @@ const WRITERS: Record<keyof SystemSettings, (p: string) => string> = {
   environmental_charge_rate: (p) => `environmental_charge_rate = ${p}`,
   warm_season_from: (p) => `warm_season_from = ${p}`,
   warm_season_to: (p) => `warm_season_to = ${p}`,
+  map_style_url: (p) => `map_style_url = ${p}`,
   // Merged by category: the named ones replace theirs, the others stay.
   appeal_terms: (p) => `appeal_terms = (SELECT coalesce(jsonb_agg(t), '[]'::jsonb) FROM (SELECT o FROM jsonb_array_elements(appeal_terms) o WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(${p}::jsonb) n WHERE n->>'category' = o->>'category') UNION ALL SELECT n FROM jsonb_array_elements(${p}::jsonb) n) x(t))`,
 };
@@ -62,7 +63,7 @@ export class SystemSettingsRepository {
     return { region: null, center_coordinates: null, map_zoom: null, map_zoom_mini: null, route_periodicity_from: null, radius_filter: null,
       forecast_base_year: null, forecast_growth: [], environmental_charge_rate: null,
       // The column defaults (migration 20261128130100_warm_season: Irkutsk oblast).
-      warm_season_from: '05-01', warm_season_to: '09-30', appeal_terms: appealTerms([]) };
+      warm_season_from: '05-01', warm_season_to: '09-30', appeal_terms: appealTerms([]), map_style_url: null };
   }
 
   /** Sets the given fields (others kept), creating the row if needed; returns the new settings. */
