@@ -23,10 +23,10 @@ export function fetchFkkoTree(code: string | undefined, signal?: AbortSignal): P
   return callRoute(fkkoTreeRoute, { query: code ? { code } : {} }, { signal });
 }
 
-/** At most `limit` rows matching the text (code or name), in code order. */
-export async function searchFkko(text: string, limit: number, signal?: AbortSignal): Promise<{ count: number; rows: FkkoRow[] }> {
+/** At most `limit` rows matching the text (code or name), in code order; `itemsOnly`: kinds of waste only (level ITEM, not grouping rows). */
+export async function searchFkko(text: string, limit: number, signal?: AbortSignal, itemsOnly = false): Promise<{ count: number; rows: FkkoRow[] }> {
   const page = await http.json<{ count: number; results: FkkoRow[] }>('/api/dicts/fkko/', {
-    query: { search: text, page_size: limit, ordering: 'code' },
+    query: { search: text, page_size: limit, ordering: 'code', ...(itemsOnly ? { level: 'ITEM' } : {}) },
     signal,
   });
   return { count: page.count, rows: page.results };

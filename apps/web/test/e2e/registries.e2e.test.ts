@@ -7,7 +7,8 @@
  * page and hand ids to each other:
  *   1. a special waste area (width/length, volume "0" by default);
  *   2. a waste source linked to that area — the link then shows on the area's card and view;
- *   3. a planned facility with an ФККО code chosen in the sub-panel (tree and search);
+ *   3. a planned facility with an ФККО code chosen in the sub-panel (tree and search); a flow's
+ *      waste code picked from the catalogue as you type;
  *   4. an unauthorised dump with a liquidation period (range) and a discovery date, exported to xlsx;
  *   5. a juridical person: an invalid ИНН first (Russian message on the field, tab marked
  *      invalid, nothing sent), then a valid one;
@@ -347,6 +348,18 @@ describe('registries in the browser', () => {
     await expect.poll(() => summary(page).textContent()).toBe('Найдено: 0');
     await page.goto(`${baseUrl}/terr-schema/waste-management-facilities/planned/#page=1&ordering=name&search=${encodeURIComponent(TAG)}`);
     await expect.poll(() => summary(page).textContent()).toBe('Найдено: 1');
+
+    // A flow's waste: its ФККО code is picked from the loaded catalogue as you type (here the start of the printed code).
+    await page.goto(`${baseUrl}/flows/present-flows/update/new/`);
+    await tab(page, 'Отходы').click();
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const code = page.getByTestId('fkko-code-input').first();
+    await code.fill('7 31 110 01');
+    await visibleDropdown(page).getByText(`${FKKO_CODE_PRINTED} — Отходы из жилищ несортированные`, { exact: false }).click();
+    await expect.poll(() => code.inputValue()).toBe(FKKO_CODE);
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await page.getByRole('button', { name: 'Уйти без сохранения' }).click();
+    await page.waitForURL((u) => !u.pathname.includes('/update/'));
   });
 
   it('4. an unauthorised dump with a discovery date and a liquidation period', async () => {

@@ -79,6 +79,11 @@ export interface FieldDef<R extends z.ZodType = z.ZodType, W extends z.ZodType =
    */
   display?: (value: string) => string;
   /**
+   * For text: the dictionary the value is picked from as you type — 'fkko': an 11-digit ФККО
+   * code, offered from the loaded catalogue by code (as printed, with spaces, too) or by name.
+   */
+  catalogue?: 'fkko';
+  /**
    * For computed: a value of a known kind built by the database package (e.g. 'history': the
    * object's change history); without it the database package maps the field's SQL by name.
    */
@@ -125,6 +130,8 @@ interface TextOpts extends Opts {
   normalise?: (value: string) => string;
   /** See FieldDef.display. */
   display?: (value: string) => string;
+  /** See FieldDef.catalogue. */
+  catalogue?: 'fkko';
 }
 
 /**
@@ -226,6 +233,7 @@ export const f = {
       ...base('text', label, o),
       validate: o.validate,
       display: o.display,
+      catalogue: o.catalogue,
       read: z.string().nullable(),
       write: o.required ? s : s.nullable(),
     } as FieldDef<z.ZodNullable<z.ZodString>>;

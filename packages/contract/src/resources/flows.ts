@@ -37,7 +37,7 @@ export const WASTE_MANAGEMENT_FACILITY: RefTarget = { resource: 'waste-managemen
 
 /** One waste of a flow (the 'Отходы' tab's sub-card). */
 const wasteFields = {
-  fkko: f.text('Код ФККО', { max: 11, validate: checkFkkoCode, normalise: normaliseFkkoCode, help: 'Можно как в печатном каталоге: 7 31 110 01 72 4.' }),
+  fkko: f.text('Код ФККО', { max: 11, validate: checkFkkoCode, normalise: normaliseFkkoCode, catalogue: 'fkko', help: 'Код или наименование — подходящие виды отходов из каталога появятся в списке; код можно как в печатном каталоге: 7 31 110 01 72 4.' }),
   fkko_value: f.text('Наименование отхода', { max: 1000 }),
   volume: f.decimal('Объём, т/год', { required: true, scale: 3, max: 1e9, unit: 'т/год' }),
 };

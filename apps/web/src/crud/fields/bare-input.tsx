@@ -1,6 +1,6 @@
 /**
- * The input of one field by its kind (text, numbers, boolean, dates, enum and enum lists, ranges,
- * point, refs, files, lists),
+ * The input of one field by its kind (text — a ФККО code picked from the catalogue, numbers,
+ * boolean, dates, enum and enum lists, ranges, point, refs, files, lists),
  * without label: the card wraps it in a {@link FieldItem}, the containers table puts it in a cell.
  */
 import type { Attachment, FieldDef, RefValue } from '@tko/contract';
@@ -8,6 +8,7 @@ import { Checkbox, Input, InputNumber, Select } from 'antd';
 import { isFact } from '../form-values';
 import { DateInput, DateListInput, DateTimeInput, TimeInput } from './date-inputs';
 import { FilesInput } from './files-input';
+import { FkkoCodeInput } from './fkko-code-input';
 import { intListFromTags, listsIntValues } from './int-list';
 import { RangeInput, type RangeValue } from './range-input';
 import { RefPicker } from './ref-picker';
@@ -169,6 +170,10 @@ export function BareInput({ field, value, onChange, onBlur, disabled, id, known,
           disabled={disabled}
         />
       );
+    case 'text':
+      // A code picked from a loaded catalogue (contract FieldDef.catalogue).
+      if (field.catalogue === 'fkko') return <FkkoCodeInput {...common} value={str(value)} onChange={onChange} />;
+      return <Input {...common} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
     default:
       return <Input {...common} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
   }
