@@ -11,8 +11,9 @@
 import { formatFkkoCode } from '@tko/contract';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { searchFkko, type FkkoRow } from '../../api/fkko';
+import { useDebounced } from '../../app/use-debounced';
 
 /** Rows offered at most. */
 export const FKKO_SUGGEST_LIMIT = 10;
@@ -26,15 +27,6 @@ export function fkkoQuery(typed: string): string | null {
 /** The options of catalogue rows: value = the 11 digits, label = the printed code and the name. */
 export function fkkoOptions(rows: readonly Pick<FkkoRow, 'code' | 'name'>[]): { value: string; label: string }[] {
   return rows.map((r) => ({ value: r.code, label: `${formatFkkoCode(r.code)} — ${r.name}` }));
-}
-
-function useDebounced(value: string, ms: number): string {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 export interface FkkoCodeInputProps {

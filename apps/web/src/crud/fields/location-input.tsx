@@ -7,24 +7,16 @@
 import { formatCoordinates, type AddressSuggestion } from '@tko/contract';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { suggestAddresses } from '../../api/address-suggest';
 import type { FormValues } from '../form-values';
+import { useDebounced } from '../../app/use-debounced';
 
 /** The point to fill from a suggestion, or null when it has none. */
 export function suggestionPoint(s: Pick<AddressSuggestion, 'data'>): string | null {
   const { geo_lat: lat, geo_lon: lng } = s.data;
   return typeof lat === 'number' && typeof lng === 'number' ? formatCoordinates({ lat, lng }) : null;
-}
-
-function useDebounced(value: string, ms: number): string {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 export interface LocationInputProps {

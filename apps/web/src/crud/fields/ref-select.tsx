@@ -4,9 +4,10 @@
  */
 import type { RefValue } from '@tko/contract';
 import { Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRefOptions } from '../../api/hooks';
 import { refOptionsSource } from '../../resources/ref-options';
+import { useDebounced } from '../../app/use-debounced';
 
 type Value = number | number[] | null;
 
@@ -21,15 +22,6 @@ export interface RefSelectProps {
   id?: string;
   placeholder?: string;
   onBlur?: () => void;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 export function RefSelect({ resource, multiple, value, onChange, known, disabled, id, placeholder, onBlur }: RefSelectProps) {

@@ -15,6 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { fetchFkkoTree, searchFkko, type FkkoNode } from '../../api/fkko';
 import type { RefSelectProps } from '../fields/ref-select';
+import { useDebounced } from '../../app/use-debounced';
 
 const SEARCH_LIMIT = 50;
 
@@ -26,15 +27,6 @@ const choosable = (hazard: number | null | undefined) => typeof hazard === 'numb
 function idsOf(value: RefSelectProps['value']): number[] {
   if (Array.isArray(value)) return value;
   return typeof value === 'number' ? [value] : [];
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 type Node = TreeDataNode & { key: string; fkko: FkkoNode };
