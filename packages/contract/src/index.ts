@@ -48,6 +48,7 @@ export * from './routes/password';
 export * from './routes/map-layers';
 export * from './routes/basemap';
 export * from './routes/region';
+export * from './routes/region-oktmo';
 export * from './routes/analytics';
 export * from './routes/modelled';
 export * from './routes/dashboard';

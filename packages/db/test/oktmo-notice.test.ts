@@ -12,7 +12,9 @@ describe('oktmoNotice', () => {
     const text = oktmoNotice({ sites: 1692, unmatched: 1692, regions: ['01', '03'], settingsRegion: 'Иркутская область' })!;
     expect(text).toMatch(/^Карта пуста: ОКТМО не определено для 1\u202f692 из 1\u202f692 мест накопления/);
     expect(text).toContain('(регионы: 01, 03). Регион в настройках системы: Иркутская область.');
-    expect(text).toContain('Загрузите файл ОКТМО Росстата своего региона');
+    expect(text).toContain('Администратор загружает ОКТМО на странице Администрирование → Регион (файл ОКТМО Росстата своего региона)');
+    // Said to every user: no developer command, no file of the repository.
+    expect(text).not.toMatch(/pnpm|docs\/|import-oktmo/);
   });
 
   it('says when no ОКТМО is loaded at all, and counts a partial gap without «Карта пуста»', () => {

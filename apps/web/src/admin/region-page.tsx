@@ -5,6 +5,7 @@
  * region's OpenStreetMap extract (.osm.pbf), loaded by the worker's job `region-load`. Its progress
  * is followed live (watchJob: the job's STOMP topic, the status polled as the fallback); when it
  * ends the state is read again and every map picks up the new base map (the app config is reloaded).
+ * Below, the section «ОКТМО» (region-oktmo-section.tsx): the administrative units loaded from Rosstat's file.
  * Administrators only (`system-settings:change`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, LoadingState } from '../app/states';
 import { watchJob, type JobView } from '../jobs/job-watch';
 import { live } from '../live/live';
+import { OktmoSection } from './region-oktmo-section';
 
 const REGION_KEY = ['region-status'];
 const nf = new Intl.NumberFormat('ru-RU');
@@ -151,6 +153,7 @@ export function RegionPage() {
           )}
         </Space>
       </Card>
+      <OktmoSection />
     </div>
   );
 }

@@ -24,14 +24,8 @@ const ADMIN_ROLE = 'Администратор';
 
 interface Finding { role: string; screen: string; kind: string; sample: string }
 
-/**
- * Known defects left for later work, each named (remove a line when its defect is fixed): the
- * dashboard's ОКТМО notice (packages/db dashboard/oktmo-notice.ts) names a developer command and a
- * doc file («pnpm --filter @tko/db import-oktmo …, docs/DATA.md») to a user without the units loaded.
- */
-const KNOWN_DEFECTS: { screen: string; kind: string; sample: RegExp }[] = [
-  { screen: '/analitics/dashboard/', kind: 'latin', sample: /^pnpm db docs DATA$/ },
-];
+/** Known defects left for later work, each named (remove a line when its defect is fixed); none now. */
+const KNOWN_DEFECTS: { screen: string; kind: string; sample: RegExp }[] = [];
 const isKnown = (f: Finding) => KNOWN_DEFECTS.some((d) => d.screen === f.screen && d.kind === f.kind && d.sample.test(f.sample));
 
 let db: TestDatabase;

@@ -17,8 +17,9 @@ export interface OktmoCoverage {
   settingsRegion: string | null;
 }
 
-const HOW = 'Загрузите файл ОКТМО Росстата своего региона (pnpm --filter @tko/db import-oktmo <файл>, docs/DATA.md «ОКТМО»)'
-  + ' и укажите в адресах мест накопления населённый пункт.';
+/** How to fix it, said to every user: the page of the administrator who loads the file (contract routes/region-oktmo.ts). */
+const HOW = 'Администратор загружает ОКТМО на странице Администрирование → Регион (файл ОКТМО Росстата своего региона);'
+  + ' в адресах мест накопления должен быть указан населённый пункт.';
 
 /** The notice, or null when every site has its formation (or there are no sites). */
 export function oktmoNotice(c: OktmoCoverage): string | null {

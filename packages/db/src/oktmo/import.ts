@@ -11,6 +11,7 @@ import { withTransaction } from '../registry/repository';
 import { planOktmo } from './classify';
 import type { OktmoRejected } from './classify';
 import { readOktmo } from './read';
+import type { OktmoRow } from './read';
 
 /** data_import_source of the loaded units. */
 export const OKTMO_SOURCE = IMPORT_SOURCE.oktmo;
@@ -39,7 +40,11 @@ const BATCH = 1000;
 
 /** Reads `filePath` and loads it through `pool`; see the module doc. */
 export async function importOktmo(pool: Pool, filePath: string): Promise<OktmoImportCounts> {
-  const rows = await readOktmo(filePath);
+  return importOktmoRows(pool, await readOktmo(filePath));
+}
+
+/** Loads parsed rows (read.ts) through `pool`, in one transaction; see the module doc. */
+export async function importOktmoRows(pool: Pool, rows: OktmoRow[]): Promise<OktmoImportCounts> {
   const plan = planOktmo(rows);
   const byRegion: Record<string, RegionCounts> = {};
   for (const u of plan.units) {

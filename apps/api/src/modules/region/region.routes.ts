@@ -6,7 +6,7 @@
  * job `region-load` is queued. Administrators only (`system-settings:change`, 403 otherwise).
  * Errors: 400 {file} (no file, not an OSM extract, too large — the limit named), 409 while a load
  * is waiting or running, 503 without Redis. Multipart parsing is registered in this module's own
- * scope with the size limit.
+ * scope with the size limit. The ОКТМО section of the page has its own routes (oktmo.routes.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -25,6 +25,7 @@ import { registerRoute } from '../../routing/register-route';
 import type { MapStyleSource } from '../basemap/map-style';
 import type { Queues } from '../jobs/queue';
 import { apiModule } from '../module';
+import { registerOktmoRoutes } from './oktmo.routes';
 import { regionStatus } from './region-status';
 
 const QUEUE_DOWN = 'Фоновые задачи временно недоступны. Повторите попытку позже.';
@@ -109,6 +110,8 @@ export async function registerRegionRoutes(app: FastifyInstance, deps: RegionDep
       return reply.status(202).send({ job_id: jobId, status_url: `/api/jobs/${jobId}/` });
     }, deps);
   });
+
+  await registerOktmoRoutes(app, deps);
 }
 
 export const regionModule = apiModule('region', (app, d) => registerRegionRoutes(app, {
