@@ -4,14 +4,16 @@
  * the legend row «Координаты оценены — проверьте»; the garage card says «Координаты оценены по
  * площадкам — проверьте» until a new point is saved; the schedule card's «Добавить площадки» adds a
  * contract zone's sites and the sites inside an area drawn on the map; a waste-area list's
- * «Добавить все найденные в график» adds what its filter finds. Counts checked against the database.
+ * «Добавить все найденные в график» adds what its filter finds. Администрирование → Регион loads
+ * the shared Rosstat ОКТМО file, the region of the settings picking its section. Counts checked
+ * against the database.
  * The built app served by the real API on its own database, headless Chromium.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
-import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db';
+import { dataDir, ensureAdmin, importAngarsk, OKTMO_FILE, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { closeE2e, copyBuiltWeb, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
@@ -189,3 +191,25 @@ describe('adding sites to a schedule in bulk', () => {
   }, 120_000);
 });
 
+
+describe('ОКТМО from the screen (Администрирование → Регион)', () => {
+  it('loads the settings\' region of the shared two-region Rosstat file and shows the units by region', async () => {
+    await db.pool.query(`UPDATE system_settings SET region = 'Алтайский край' WHERE id = 1`);
+    await page.goto(`${baseUrl}/admin/region/`);
+    const section = page.getByTestId('oktmo-section');
+    await section.getByTestId('oktmo-loaded').getByText('ОКТМО не загружен').waitFor({ timeout: 30_000 });
+    expect(await section.getByTestId('oktmo-settings-region').textContent()).toBe('Регион в настройках системы: Алтайский край.');
+    await section.locator('input[type=file]').setInputFiles(path.join(dataDir(), OKTMO_FILE));
+    await section.getByTestId('oktmo-upload').click();
+    const result = section.getByTestId('oktmo-result');
+    await result.waitFor({ timeout: 60_000 });
+    const text = (await result.textContent())!;
+    expect(text).toContain('В файле несколько регионов: загружен регион настроек системы «Алтайский край» — 01 (Алтайского края).');
+    // Region 01 of the file: 717 formations + 1 605 localities = 2 322 units (docs/DATA.md «The numbers», counted from the file).
+    expect(text).toMatch(/строк 5\u202f690, единиц ОКТМО 2\u202f322 \(создано 2\u202f322, обновлено 0, без изменений 0\).*не загружено строк 0\./);
+    const rows = section.getByTestId('oktmo-loaded').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/^01\s+717\s+1\u202f605$/)]);
+    expect(await one(`SELECT count(*) FILTER (WHERE length(code) = 8)::int AS f, count(*) FILTER (WHERE length(code) = 11)::int AS l FROM administrative_unit`))
+      .toEqual({ f: 717, l: 1605 });
+  }, 120_000);
+});
