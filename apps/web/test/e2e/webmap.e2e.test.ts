@@ -135,7 +135,8 @@ describe('loading the region from the screen', () => {
     await page.waitForURL('**/admin/region/');
     await page.getByTestId('region-status').waitFor();
     expect(await page.getByTestId('region-status').textContent()).toContain('не загружена');
-    await page.locator('input[type=file]').setInputFiles(extract);
+    // The extract's input (the page's section «ОКТМО» has its own).
+    await page.locator('input[type=file][accept=".pbf,.osm"]').setInputFiles(extract);
     await page.getByTestId('region-upload').click();
     await expect.poll(() => page.getByTestId('region-job').textContent(), { timeout: 240_000 }).toContain('Регион загружен.');
     await expect.poll(() => page.getByTestId('region-status').textContent(), { timeout: 30_000 }).toContain('из файла «nevsky.osm.pbf»');
