@@ -106,7 +106,8 @@ export async function loadOktmoUpload(pool: Pool, bytes: Uint8Array): Promise<Ok
   // Rows of other regions are left out; malformed rows stay, to be reported.
   const counts = await importOktmoRows(pool, rows.filter((r) => r.problem || keep.has(r.ter)));
   if (counts.units.total === 0) throw new OktmoFileError('В файле нет ни одной единицы ОКТМО: только строки-заголовки или строки с ошибками.');
-  return { ...counts, fileRegions, loadedRegions: regions, choice };
+  // `rows` counts the whole file's lines, not only the loaded region's.
+  return { ...counts, rows: rows.length, fileRegions, loadedRegions: regions, choice };
 }
 
 /** The loaded units by region (the code's first two digits) and section, for the page. */
