@@ -25,7 +25,7 @@ export { groupPlan, type RoutePlan, type PlanSite } from './angarsk/group-plan';
 export { normalizePlate } from './angarsk/normalize';
 export { ANGARSK_LANDFILL, PLAN_SCHEDULE_PREFIX, type PlanRegionCounts } from './angarsk/region';
 export { importOktmo, importOktmoRows, OKTMO_SOURCE, OKTMO_FILE } from './oktmo/import';
-export { loadOktmoUpload, oktmoLoadedByRegion, oktmoFileRegions, chooseOktmoRegions, regionMatches, decodeOktmo, OktmoFileError } from './oktmo/upload';
+export { loadOktmoUpload, oktmoLoadedByRegion, systemSettingsRegion, oktmoFileRegions, chooseOktmoRegions, regionMatches, decodeOktmo, OktmoFileError } from './oktmo/upload';
 export type { OktmoUploadResult, OktmoFileRegion } from './oktmo/upload';
 export type { OktmoImportCounts, RegionCounts } from './oktmo/import';
 export { planOktmo, isHeading, unitCode } from './oktmo/classify';

@@ -100,7 +100,7 @@ export async function loadOktmoUpload(pool: Pool, bytes: Uint8Array): Promise<Ok
     const first = rows[0]?.problem;
     throw new OktmoFileError(`Файл не похож на файл ОКТМО Росстата (13 столбцов через «;», коды из цифр)${first ? `: строка 1 — ${first}` : ': файл пуст'}.`);
   }
-  const settings = (await pool.query<{ region: string | null }>('SELECT region FROM system_settings WHERE id = 1')).rows[0]?.region ?? null;
+  const settings = await systemSettingsRegion(pool);
   const { regions, choice } = chooseOktmoRegions(fileRegions, settings);
   const keep = new Set(regions);
   // Rows of other regions are left out; malformed rows stay, to be reported.
@@ -108,6 +108,12 @@ export async function loadOktmoUpload(pool: Pool, bytes: Uint8Array): Promise<Ok
   if (counts.units.total === 0) throw new OktmoFileError('В файле нет ни одной единицы ОКТМО: только строки-заголовки или строки с ошибками.');
   // `rows` counts the whole file's lines, not only the loaded region's.
   return { ...counts, rows: rows.length, fileRegions, loadedRegions: regions, choice };
+}
+
+/** The region of the system settings, trimmed (null: not set). */
+export async function systemSettingsRegion(pool: Pool): Promise<string | null> {
+  const { rows } = await pool.query<{ region: string | null }>(`SELECT nullif(btrim(region), '') AS region FROM system_settings WHERE id = 1`);
+  return rows[0]?.region ?? null;
 }
 
 /** The loaded units by region (the code's first two digits) and section, for the page. */

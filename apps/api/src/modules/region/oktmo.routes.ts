@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { OKTMO_MAX_BYTES, OKTMO_MSG, oktmoStatusRoute, oktmoUploadRoute } from '@tko/contract';
-import { FieldValidationError, loadOktmoUpload, oktmoLoadedByRegion, OktmoFileError } from '@tko/db';
+import { FieldValidationError, loadOktmoUpload, oktmoLoadedByRegion, OktmoFileError, systemSettingsRegion } from '@tko/db';
 import type { AuthGuards } from '../../plugins/auth';
 import { registerRoute } from '../../routing/register-route';
 
@@ -25,8 +25,7 @@ export async function registerOktmoRoutes(app: FastifyInstance, deps: OktmoDeps)
     await scope.register(multipart, { limits: { fileSize: OKTMO_MAX_BYTES, files: 1, fields: 2, parts: 4, fieldSize: 1000 } });
 
     registerRoute(scope, oktmoStatusRoute, async () => {
-      const settings = (await deps.pool.query<{ region: string | null }>(`SELECT nullif(btrim(region), '') AS region FROM system_settings WHERE id = 1`)).rows[0]?.region ?? null;
-      return { regions: await oktmoLoadedByRegion(deps.pool), settings_region: settings, max_bytes: OKTMO_MAX_BYTES };
+      return { regions: await oktmoLoadedByRegion(deps.pool), settings_region: await systemSettingsRegion(deps.pool), max_bytes: OKTMO_MAX_BYTES };
     }, deps);
 
     registerRoute(scope, oktmoUploadRoute, async ({ request }) => {
