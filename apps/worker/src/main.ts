@@ -5,7 +5,7 @@
  * imports, flow recounts, day planning, and the scheduled dashboard refresh, problem detector and
  * housekeeping, re-scheduled whenever Redis reconnects). Env (settings.ts, docs/CONFIGURATION.md):
  * DATABASE_URL, REDIS_URL, QUEUE_PREFIX, EXPORT_DIR, IMPORT_DIR, BASEMAP_DIR, EXPORT_TTL_SECONDS, WORKER_LOCK_DURATION_MS,
- * WORKER_STALLED_INTERVAL_MS, WORKER_MAX_STALLED_COUNT, NOTIFICATION_CLEANUP_EVERY_MS, EXPORT_CLEANUP_EVERY_MS,
+ * WORKER_STALLED_INTERVAL_MS, WORKER_MAX_STALLED_COUNT, NOTIFICATION_CLEANUP_EVERY_MS, EXPORT_CLEANUP_EVERY_MS, APPEAL_OVERDUE_EVERY_MS,
  * DASHBOARD_REFRESH_EVERY_MS, PROBLEM_DETECT_EVERY_MS, GEOCODER, IMPORT_GEOCODING.
  * Stops cleanly on SIGTERM/SIGINT (the running job is finished or handed back to the queue);
  * after a SIGKILL the running job is recovered by the next live worker (settings.ts).
@@ -53,7 +53,7 @@ const jobs = workerJobClient(connection, settings.queuePrefix);
 const domain = createDomain({ pool, publisher, jobs, onHookError: (e) => console.error(`after-commit hook failed: ${(e as Error).message}`) });
 const table = workerJobTable({
   domain, exportDir, exportTtlSeconds, importDir: importDir(), geocoder: importGeocoder(pool), region: { databaseUrl, basemapDir: settings.basemapDir },
-  every: { ...every, notificationCleanup: settings.notificationCleanupEveryMs, exportCleanup: settings.exportCleanupEveryMs },
+  every: { ...every, notificationCleanup: settings.notificationCleanupEveryMs, exportCleanup: settings.exportCleanupEveryMs, appealOverdue: settings.appealOverdueEveryMs },
 });
 const running = await startJobs({ connection, client: jobs, table, workerOptions: recoveryOptions(settings) });
 console.log(`worker: queues ${JOB_QUEUES.map((q) => `"${q}"`).join(', ')}; exports in ${exportDir}`);

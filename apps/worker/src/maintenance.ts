@@ -8,11 +8,14 @@
  *   export_record rows 'expired', every EXPORT_CLEANUP_EVERY_MS;
  * - `position-partitions` makes the GPS positions' day partitions of the position window
  *   (today − TRACKER_MAX_AGE_DAYS … today + 2; @tko/db position-window.ts, issue 22), every hour —
- *   with the receiver's start-up the only place they are made (never from a packet).
+ *   with the receiver's start-up the only place they are made (never from a packet);
+ * - `appeal-overdue` tells the staff about appeals past their answer term, once per appeal and
+ *   term (@tko/db notifyOverdueAppeals), every APPEAL_OVERDUE_EVERY_MS (default 10 min).
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ExportRecordStore, NotificationStore, PartitionKeeper, positionWindowFromEnv } from '@tko/db';
+import { ExportRecordStore, NotificationStore, PartitionKeeper, notifyOverdueAppeals, positionWindowFromEnv } from '@tko/db';
+import type { Domain } from '@tko/db';
 import type { Pool } from 'pg';
 import { removeOldExports } from './cleanup';
 
@@ -46,4 +49,14 @@ export function positionPartitionsProcessor(pool: Pool) {
   const partitions = new PartitionKeeper(pool);
   const window = positionWindowFromEnv();
   return async (): Promise<{ created: number }> => ({ created: await partitions.ensureWindow(window) });
+}
+
+/**
+ * The handler of `appeal-overdue`: appeals told about and notices stored (the job's result). Now
+ * is the domain's clock; e-mail through the domain's mailer when it has one.
+ */
+export function appealOverdueProcessor(domain: Pick<Domain, 'pool' | 'notifier' | 'mailer' | 'clock' | 'config'>) {
+  return async () => notifyOverdueAppeals({
+    pool: domain.pool, notifier: domain.notifier, mailer: domain.mailer, publicUrl: domain.config.publicUrl ?? '', now: domain.clock(),
+  });
 }

@@ -34,6 +34,8 @@ export interface WorkerSettings {
   notificationCleanupEveryMs: number;
   /** EXPORT_CLEANUP_EVERY_MS: how often expired export files are deleted; default 10 min. */
   exportCleanupEveryMs: number;
+  /** APPEAL_OVERDUE_EVERY_MS: how often overdue appeals are looked for; default 10 min. */
+  appealOverdueEveryMs: number;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -59,6 +61,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettin
     maxStalledCount: positiveInt(env, 'WORKER_MAX_STALLED_COUNT', 2),
     notificationCleanupEveryMs: positiveInt(env, 'NOTIFICATION_CLEANUP_EVERY_MS', 3600000),
     exportCleanupEveryMs: positiveInt(env, 'EXPORT_CLEANUP_EVERY_MS', 600000),
+    appealOverdueEveryMs: positiveInt(env, 'APPEAL_OVERDUE_EVERY_MS', 600000),
   };
 }
 

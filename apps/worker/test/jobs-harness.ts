@@ -33,7 +33,7 @@ export interface JobsHarness {
 
 export async function startJobsHarness(o: {
   pool: Pool; prefix: string; only?: readonly JobName[]; publisher?: EnvelopePublisher; exportDir?: string; importDir?: string;
-  every?: Partial<{ notificationCleanup: number; exportCleanup: number; dashboardRefresh: number; problemDetect: number; positionPartitions: number }>;
+  every?: Partial<{ notificationCleanup: number; exportCleanup: number; dashboardRefresh: number; problemDetect: number; positionPartitions: number; appealOverdue: number }>;
   redisUrl?: string; workerOptions?: Record<string, unknown>;
 }): Promise<JobsHarness> {
   const connection = new Redis(o.redisUrl ?? REDIS_URL, { maxRetriesPerRequest: null });

@@ -11,7 +11,7 @@ import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobName, JobPayload } from '@tko/contract';
 import {
-  DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, JOB_QUEUES, JOB_SPECS, JOB_VERSION_KEY, JOBS, REGION_LOAD_JOB,
+  APPEAL_OVERDUE_JOB, DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, JOB_QUEUES, JOB_SPECS, JOB_VERSION_KEY, JOBS, REGION_LOAD_JOB,
   NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, PLAN_FACT_JOB, POSITION_PARTITIONS_JOB, PROBLEM_DETECT_JOB, QUEUE_PLANNING, XLSX_EXPORT_JOB,
 } from '@tko/contract';
 import { JobPayloadError } from '@tko/db';
@@ -47,6 +47,7 @@ const samples = (): { [N in JobName]: JobPayload<N> } => ({
   [NOTIFICATION_CLEANUP_JOB]: {},
   [EXPORT_CLEANUP_JOB]: {},
   [POSITION_PARTITIONS_JOB]: {},
+  [APPEAL_OVERDUE_JOB]: {},
   // No region settings in the harness: the handler fails with its own reason.
   [REGION_LOAD_JOB]: { upload: 'missing.osm.pbf', file_name: 'missing.osm.pbf', user_id: userId },
 });

@@ -12,6 +12,8 @@ describe('readSettings', () => {
     expect(s.notificationCleanupEveryMs).toBe(3600000);
     expect(s.exportCleanupEveryMs).toBe(600000);
     expect(readSettings({ ...base, EXPORT_CLEANUP_EVERY_MS: '1000' }).exportCleanupEveryMs).toBe(1000);
+    expect(s.appealOverdueEveryMs).toBe(600000);
+    expect(readSettings({ ...base, APPEAL_OVERDUE_EVERY_MS: '2000' }).appealOverdueEveryMs).toBe(2000);
   });
 
   it('takes the lock and stalled settings from the environment', () => {

@@ -51,3 +51,4 @@ export * from './domain/index';
 export * from './calendar/index';
 export { addScheduleSites, selectBulkSites, type BulkSelection } from './schedule-sites/bulk';
 export * from './analytics/index';
+export * from './appeals/index';

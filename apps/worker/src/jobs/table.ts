@@ -8,7 +8,7 @@
 import type { Job } from 'bullmq';
 import type { JobName, JobPayload } from '@tko/contract';
 import {
-  DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, POSITION_PARTITIONS_JOB,
+  APPEAL_OVERDUE_JOB, DASHBOARD_REFRESH_JOB, EXPORT_CLEANUP_JOB, FLOWS_GENERATE_JOB, IMPORT_FILE_JOB, NOTIFICATION_CLEANUP_JOB, PLAN_DAY_JOB, POSITION_PARTITIONS_JOB,
   PLAN_FACT_JOB, PROBLEM_DETECT_JOB, REGION_LOAD_JOB, XLSX_EXPORT_JOB,
 } from '@tko/contract';
 import type { Domain } from '@tko/db';
@@ -16,7 +16,7 @@ import type { ImportJobDeps } from '@tko/import';
 import { dashboardRefreshProcessor, refreshDashboardNow } from '../dashboard-refresh';
 import { flowsFailureHandler, flowsGenerateProcessor } from '../flows-generate';
 import { importProcessor } from '../import-worker';
-import { exportCleanupProcessor, notificationCleanupProcessor, positionPartitionsProcessor } from '../maintenance';
+import { appealOverdueProcessor, exportCleanupProcessor, notificationCleanupProcessor, positionPartitionsProcessor } from '../maintenance';
 import { planFactProcessor } from '../plan-fact';
 import { planDayProcessor, planFailureHandler } from '../planning-worker';
 import { detectProblemsNow, problemDetectProcessor } from '../problem-detect';
@@ -50,7 +50,7 @@ export interface WorkerJobContext {
   /** The region load's database URL and BASEMAP_DIR (region-load.ts); absent: its jobs fail with the reason. */
   region?: RegionLoadSettings;
   /** The housekeeping periods, ms (settings.ts, dashboard-refresh.ts, problem-detect.ts). */
-  every: { notificationCleanup: number; exportCleanup: number; dashboardRefresh: number; problemDetect: number; positionPartitions?: number };
+  every: { notificationCleanup: number; exportCleanup: number; dashboardRefresh: number; problemDetect: number; positionPartitions?: number; appealOverdue?: number };
   log?: (message: string) => void;
 }
 
@@ -91,5 +91,7 @@ export function workerJobTable(ctx: WorkerJobContext): WorkerJobTable {
     },
     // Hourly by default: the window's far end is 2 days ahead, so a missed run or two loses nothing.
     [POSITION_PARTITIONS_JOB]: { handler: positionPartitionsProcessor(domain.pool), schedule: { every: ctx.every.positionPartitions ?? 3_600_000, payload: {} } },
+    // Every 10 min by default: a notice comes at most that long after the term passed.
+    [APPEAL_OVERDUE_JOB]: { handler: appealOverdueProcessor(domain), schedule: { every: ctx.every.appealOverdue ?? 600_000, payload: {} } },
   };
 }

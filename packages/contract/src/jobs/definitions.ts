@@ -22,7 +22,7 @@ import { DASHBOARD_REFRESH_JOB, QUEUE_DASHBOARD } from '../routes/dashboard';
 import { PROBLEM_DETECT_JOB, QUEUE_PROBLEMS } from '../routes/problems';
 import { QUEUE_REGION, REGION_LOAD_JOB, RegionLoadJobSchema } from '../routes/region';
 import {
-  EXPORT_CLEANUP_JOB, EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, IMPORT_FILE_JOB, ImportFileJobSchema, NOTIFICATION_CLEANUP_JOB,
+  APPEAL_OVERDUE_JOB, EXPORT_CLEANUP_JOB, EXPORT_JOB_ATTEMPTS, EXPORT_JOB_BACKOFF, IMPORT_FILE_JOB, ImportFileJobSchema, NOTIFICATION_CLEANUP_JOB,
   POSITION_PARTITIONS_JOB, QUEUE_EXPORTS, QUEUE_IMPORTS, QUEUE_MAINTENANCE, XLSX_EXPORT_JOB, XlsxExportJobSchema,
 } from './index';
 
@@ -127,6 +127,10 @@ export const JOBS = {
   /** Makes the GPS positions' day partitions of the position window (issue 22), hourly. */
   [POSITION_PARTITIONS_JOB]: spec({
     name: POSITION_PARTITIONS_JOB, queue: QUEUE_MAINTENANCE, version: 1, payload: EmptyJobSchema, scheduled: true, options: housekeeping,
+  }),
+  /** Overdue appeals told to their staff once per appeal and term (@tko/db notifyOverdueAppeals). */
+  [APPEAL_OVERDUE_JOB]: spec({
+    name: APPEAL_OVERDUE_JOB, queue: QUEUE_MAINTENANCE, version: 1, payload: EmptyJobSchema, scheduled: true, options: housekeeping,
   }),
 } as const;
 

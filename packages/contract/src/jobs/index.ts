@@ -43,6 +43,12 @@ export const EXPORT_CLEANUP_JOB = 'export-cleanup';
  * receiver's start-up that creates them (issue 22); scheduled every hour.
  */
 export const POSITION_PARTITIONS_JOB = 'position-partitions';
+/**
+ * Tells the responsible staff about the appeals whose answer term has passed without an answer,
+ * once per appeal and term (@tko/db appeals/overdue-notices.ts); scheduled every
+ * APPEAL_OVERDUE_EVERY_MS (default 10 min).
+ */
+export const APPEAL_OVERDUE_JOB = 'appeal-overdue';
 
 /**
  * State of a job as `GET /api/jobs/{id}/` answers it. `completed_with_warnings`: done, but with

@@ -7,9 +7,14 @@
  */
 import type { ComputedSql, TableMapping } from './types';
 
-/** Deadline passed while the appeal is neither answered nor closed (issue 11 §4). */
-const appealOverdueSql: ComputedSql = (t) =>
-  `coalesce(${t}.status IN ('NEW', 'IN_PROGRESS') AND ${t}.deadline_at < now(), false)`;
+/**
+ * Deadline passed while the appeal is neither answered nor closed (issue 11 §4; 59-ФЗ ст. 12):
+ * the one rule of «overdue», for the registry's `is_overdue` and the overdue notices
+ * (appeals/overdue-notices.ts). `now`: an SQL expression of the moment (default now()).
+ */
+export const appealOverdueAt = (t: string, now = 'now()'): string =>
+  `coalesce(${t}.status IN ('NEW', 'IN_PROGRESS') AND ${t}.deadline_at < ${now}, false)`;
+const appealOverdueSql: ComputedSql = (t) => appealOverdueAt(t);
 
 export const contractAppealTables: Record<string, TableMapping> = {
   contracts: {
