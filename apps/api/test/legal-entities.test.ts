@@ -105,6 +105,42 @@ describe('check digits answer 400 per field, in Russian', () => {
   });
 });
 
+describe('bank details (Положение Банка России № 579-П: the accounts’ key against the БИК)', () => {
+  // ПАО Сбербанк's published БИК and к/с; a р/с of it as published on a bill (docs/CONTRACTS.md).
+  const bank = { bank_name: 'ПАО Сбербанк', bik: '044525225', settlement_account: '40702810238720001420', correspondent_account: '30101810400000000225' };
+
+  it('stores them for an organisation and an entrepreneur; answers them on the card', async () => {
+    const jp = await post(JP, { name: 'ООО «С банком»', ...bank });
+    expect(jp.status, JSON.stringify(jp.body)).toBe(201);
+    expect((await get(`${JP}${jp.body.id}/`)).body).toMatchObject(bank);
+    const ie = await post(IE, { name: 'ИП С банком', ...bank, bik: '044525700', settlement_account: '40702810800001400002', correspondent_account: null });
+    expect(ie.status, JSON.stringify(ie.body)).toBe(201);
+  });
+
+  it('refuses a malformed БИК or account and an account that does not match the БИК, per field in Russian', async () => {
+    const form = await post(JP, { name: 'ООО «Формат»', bik: '44525225', settlement_account: '4070281023872000142', correspondent_account: '3010181040000000022x' });
+    expect(form.status).toBe(400);
+    expect(form.body).toEqual({
+      bik: [expect.stringMatching(/^БИК состоит из 9 цифр/)],
+      settlement_account: ['Номер счёта состоит из 20 цифр.'],
+      correspondent_account: ['Номер счёта состоит из 20 цифр.'],
+    });
+    // One digit changed in each account: the key no longer matches.
+    const key = await post(JP, { name: 'ООО «Ключ»', ...bank, settlement_account: '40702810238720001421', correspondent_account: '30101810500000000225' });
+    expect(key.status).toBe(400);
+    expect(key.body).toEqual({
+      settlement_account: ['Расчётный счёт не соответствует БИК: не сходится контрольный ключ (Положение Банка России № 579-П).'],
+      correspondent_account: ['Корреспондентский счёт не соответствует БИК: не сходится контрольный ключ (Положение Банка России № 579-П).'],
+    });
+    expect((await post(JP, { name: 'ООО «Без БИК»', settlement_account: bank.settlement_account })).body).toEqual({ bik: ['Укажите БИК банка: без него номер счёта не проверить.'] });
+    // A PATCH is checked with the stored БИК: another bank's account is refused.
+    const ok = (await post(JP, { name: 'ООО «Правка»', ...bank })).body;
+    const patched = await request(t.app.server).patch(`${JP}${ok.id}/`).set(t.auth('admin')).send({ settlement_account: '40702810800001400002' });
+    expect(patched.status).toBe(400);
+    expect(Object.keys(patched.body)).toEqual(['settlement_account']);
+  });
+});
+
 describe('roles', () => {
   let operatorId: number;
   let producerId: number;

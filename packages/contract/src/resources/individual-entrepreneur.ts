@@ -5,7 +5,7 @@
  * shared table `legal_entity` with kind INDIVIDUAL_ENTREPRENEUR.
  */
 import { defineResource } from '../common/resource';
-import { checkClosed, individualEntrepreneurFields, LEGAL_ENTITY_TABS, legalEntityFilters } from './legal-entity-fields';
+import { checkLegalEntity, individualEntrepreneurFields, LEGAL_ENTITY_TABS, legalEntityFilters } from './legal-entity-fields';
 
 export const individualEntrepreneurResource = defineResource({
   name: 'individual-entrepreneur',
@@ -25,7 +25,7 @@ export const individualEntrepreneurResource = defineResource({
   ordering: ['id', 'name', 'inn', 'ogrnip', 'status'],
   defaultOrdering: 'name',
   titleField: 'name',
-  check: checkClosed,
+  check: checkLegalEntity,
   example: {
     name: 'Иванов Иван Иванович',
     short_name: 'ИП Иванов И. И.',

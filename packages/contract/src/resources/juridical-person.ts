@@ -5,7 +5,7 @@
  * 'juridical-person'. Rows of the shared table `legal_entity` with kind JURIDICAL_PERSON.
  */
 import { defineResource } from '../common/resource';
-import { checkClosed, juridicalPersonFields, LEGAL_ENTITY_TABS, legalEntityFilters } from './legal-entity-fields';
+import { checkLegalEntity, juridicalPersonFields, LEGAL_ENTITY_TABS, legalEntityFilters } from './legal-entity-fields';
 
 export { LegalEntityStatus } from './legal-entity-fields';
 
@@ -27,7 +27,7 @@ export const juridicalPersonResource = defineResource({
   ordering: ['id', 'name', 'short_name', 'inn', 'status'],
   defaultOrdering: 'name',
   titleField: 'name',
-  check: checkClosed,
+  check: checkLegalEntity,
   example: {
     name: 'Общество с ограниченной ответственностью «Чистый город»',
     short_name: 'ООО «Чистый город»',

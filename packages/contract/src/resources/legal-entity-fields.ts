@@ -16,6 +16,7 @@ import type { FilterDef } from '../common/filters';
 import type { TabDef } from '../common/resource';
 import { defineEnum } from '../enums/define-enum';
 import {
+  checkBankDetails, validateAccount, validateBik,
   validateEmail, validateInnOrganisation, validateInnPerson, validateKpp, validateOgrn, validateOgrnip,
   validateOkpo, validateOkved2, validateOktmo, validatePassportNumber, validatePhone,
 } from '../validation/index';
@@ -49,6 +50,7 @@ export const ADMINISTRATIVE_UNIT: RefTarget = { resource: 'administrative-unit' 
 export const LEGAL_ENTITY_TABS: TabDef[] = [
   { key: 'general', label: 'Общие сведения' },
   { key: 'characteristics', label: 'Лицензия и территория' },
+  { key: 'bank', label: 'Банковские реквизиты' },
 ];
 
 /** The roles field: read-only, derived from the flags. */
@@ -78,8 +80,20 @@ export const passportFields = () => ({
 });
 
 /**
+ * Bank details of an organisation or entrepreneur, printed in the contract's «Реквизиты и подписи
+ * сторон»: bank, БИК, расчётный and корреспондентский счёт. Each is checked by its form here
+ * and against the БИК by {@link checkLegalEntity} (validation/bank.ts, Положение Банка России № 579-П).
+ */
+export const bankFields = () => ({
+  bank_name: f.text('Наименование банка', { tab: 'bank', max: 500 }),
+  bik: f.text('БИК', { tab: 'bank', max: 9, validate: validateBik }),
+  settlement_account: f.text('Расчётный счёт', { tab: 'bank', max: 20, validate: validateAccount }),
+  correspondent_account: f.text('Корреспондентский счёт', { tab: 'bank', max: 20, validate: validateAccount }),
+});
+
+/**
  * Fields shared by juridical persons and individual entrepreneurs (spec 02 §3): names, codes,
- * contact person, status, licence, territory (administrative units, contract zones), roles.
+ * contact person, status, bank details, licence, territory (administrative units, contract zones), roles.
  */
 export const organisationFields = (innValidate: (v: string) => string | null) => ({
   id: f.id(),
@@ -98,6 +112,7 @@ export const organisationFields = (innValidate: (v: string) => string | null) =>
   status: f.enum('Статус', LegalEntityStatus, { default: 'ACTIVE', list: true }),
   closed_at: f.date('Дата прекращения деятельности'),
   roles: rolesField(),
+  ...bankFields(),
   license_number: f.text('Номер лицензии', { tab: 'characteristics', max: 100 }),
   license_issued_by: f.text('Кем выдана лицензия', { tab: 'characteristics', max: 500 }),
   license_issued_at: f.date('Дата выдачи лицензии', { tab: 'characteristics' }),
@@ -174,4 +189,9 @@ export function legalEntityFilters(search: string[], opts: { status: boolean; fl
  */
 export function checkClosed(values: Record<string, unknown>): Record<string, string> {
   return values.status === 'CLOSED' && !values.closed_at ? { closed_at: 'Укажите дату прекращения деятельности.' } : {};
+}
+
+/** Cross-field rules of organisations and entrepreneurs: {@link checkClosed} and the accounts against the БИК. */
+export function checkLegalEntity(values: Record<string, unknown>): Record<string, string> {
+  return { ...checkBankDetails(values), ...checkClosed(values) };
 }

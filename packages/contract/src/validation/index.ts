@@ -9,3 +9,4 @@ export * from './ogrn';
 export * from './classifier-codes';
 export * from './contacts';
 export * from './plate';
+export * from './bank';
