@@ -37,18 +37,25 @@ interface PgError {
   code?: string;
   detail?: string;
   column?: string;
+  table?: string;
   constraint?: string;
 }
+
+/** The 400 message of a reference to a row that does not exist (DRF PrimaryKeyRelatedField's «does_not_exist»). */
+export const missingKeyMessage = (id: unknown) => `Недопустимый первичный ключ «${String(id)}» — объект не существует.`;
 
 /**
  * Turns a PostgreSQL error caused by the client's data into a FieldValidationError or a
  * ConflictError naming the field; returns the error unchanged otherwise.
- * 23505 unique_violation → 400 on the field(s) of the key; 23503 on delete → 409;
+ * 23505 unique_violation → 400 on the field(s) of the key; 23503 on delete → 409; 23503 on an insert or update
+ * (the referenced row was deleted by a transaction that committed while this one waited on its row lock:
+ * delete-references.ts) → 400 on the referring field «Недопустимый первичный ключ «N» — объект не существует.»,
+ * the answer a missing id gets from the reference check;
  * 23P01 exclusion_violation → 400 on the constraint's field; 23514 check_violation, 22003 numeric overflow, 22007/22008 bad date → 400;
  * 23502 not_null_violation (a null sent for a NOT NULL column, e.g. a defaulted time) → 400 «Это поле не может быть пустым.» on the column's field.
  */
 export function translatePgError(
-  fields: Record<string, { column: string | null; label: string }>,
+  fields: Record<string, { column: string | null; label: string; join?: { table: string; targetKey: string } }>,
   err: unknown,
 ): unknown {
   const e = err as PgError;
@@ -62,8 +69,17 @@ export function translatePgError(
       const label = hit?.[1].label;
       return FieldValidationError.of(key, label ? `Запись с таким значением поля «${label}» уже существует.` : 'Такая запись уже существует.');
     }
-    case '23503':
+    case '23503': {
+      // «Key (garage_id)=(5) is not present in table "garage".»: this write refers to a row gone meanwhile.
+      const gone = /^Key \(([^)]+)\)=\(([^)]*)\) is not present in table/.exec(e.detail ?? '');
+      if (gone) {
+        const col = gone[1]!.replace(/"/g, '');
+        // The row's own column, or a link's join table column (a site's owners: legal_entity_id).
+        const key = byColumn(col)?.[0] ?? Object.entries(fields).find(([, fd]) => fd.join?.table === e.table && fd.join?.targetKey === col)?.[0];
+        return FieldValidationError.of(key ?? 'non_field_errors', missingKeyMessage(gone[2]));
+      }
       return new ConflictError('Нельзя удалить или изменить запись: на неё ссылаются другие записи.');
+    }
     case '23514': {
       const hit = Object.entries(fields).find(([, fd]) => fd.column && e.constraint?.includes(fd.column));
       return FieldValidationError.of(hit?.[0] ?? 'non_field_errors', 'Значение не удовлетворяет ограничениям.');

@@ -22,7 +22,7 @@ import { resourceByName, scopeRestricts } from '@tko/contract';
 import type { PoolClient } from 'pg';
 import { storedResource } from '../tables/index';
 import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
-import { FieldValidationError } from './errors';
+import { FieldValidationError, missingKeyMessage } from './errors';
 import { ident, Params } from './params';
 import { rowScopeSql } from './row-scope-sql';
 
@@ -41,7 +41,7 @@ export interface ReferencedRow {
 }
 
 const NO_ATTACHMENT = (id: number) => `Вложения с идентификатором ${id} нет.`;
-const NOT_FOUND = (id: number) => `Недопустимый первичный ключ «${id}» — объект не существует.`;
+const NOT_FOUND = missingKeyMessage;
 
 /**
  * Reference targets that are not registries of their own, mapped to the registry whose row

@@ -13,7 +13,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
-import { FieldValidationError } from './errors';
+import { FieldValidationError, missingKeyMessage } from './errors';
 import { ident, Params } from './params';
 
 type Row = Record<string, unknown>;
@@ -199,7 +199,7 @@ export async function checkRefsMany(db: PoolClient, def: StoredResourceDef, rows
     const { rows: found } = await db.query<{ id: number }>(`SELECT id FROM ${ident(fd.ref!.table)} WHERE id = ANY($1::int[])`, [[...ids]]);
     const have = new Set(found.map((r) => r.id));
     const missing = [...ids].filter((id) => !have.has(id));
-    if (missing.length) errors[k] = missing.map((id) => `Недопустимый первичный ключ «${id}» — объект не существует.`);
+    if (missing.length) errors[k] = missing.map(missingKeyMessage);
   }
   if (Object.keys(errors).length) throw new FieldValidationError(errors);
 }

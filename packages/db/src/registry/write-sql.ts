@@ -7,7 +7,7 @@
 import type { FieldDef, Point } from '@tko/contract';
 import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
 import type { PoolClient } from 'pg';
-import { FieldValidationError } from './errors';
+import { FieldValidationError, missingKeyMessage } from './errors';
 import { ident, Params } from './params';
 
 /** Placeholder with the cast a field kind needs. */
@@ -56,7 +56,7 @@ export function columnEntries(def: StoredResourceDef, values: Record<string, unk
     .map(([k, v]) => [def.fields[k]!, v]);
 }
 
-const NOT_FOUND = (id: unknown) => `Недопустимый первичный ключ «${id}» — объект не существует.`;
+const NOT_FOUND = missingKeyMessage;
 
 /** Checks that every referenced id exists; throws FieldValidationError naming the field. */
 export async function checkRefs(db: PoolClient, def: StoredResourceDef, values: Record<string, unknown>): Promise<void> {

@@ -8,5 +8,6 @@ export type { TestDatabase, TestDatabaseOptions } from './test-database';
 export { startTestServer, TEST_POSTGIS_IMAGE } from './server';
 export type { TestServer } from './server';
 export { createDatabase, databaseUrl, dropDatabase } from './databases';
+export { backendPid, blockedBy } from './lock-wait';
 export { at, jitter12, JITTER_12, M_PER_DEG_LAT, M_PER_DEG_LNG, ORIGIN, Track } from './hand-track';
 export type { HandPoint } from './hand-track';
