@@ -12,3 +12,4 @@ export { initialPenalties, type Penalties } from './penalties';
 export { savingsBaseline, savingsRoutes, savingsSlots, type BaselineResult } from './savings';
 export { split } from './split';
 export { LocalSearch } from './search/local-search';
+export { RouteRemoval } from './route-min';

@@ -18,6 +18,7 @@ import { DEFAULT_PENALTY_PARAMS, initialPenalties, PenaltyManager, scaledPenalti
 import { DEFAULT_POPULATION_PARAMS, Population, type PopulationParams } from './population';
 import type { ProblemData } from './problem';
 import { Rng } from './rng';
+import { RouteRemoval } from './route-min';
 import { LocalSearch } from './search/local-search';
 import { savingsSlots } from './savings';
 import { split } from './split';
@@ -60,6 +61,13 @@ export interface HgsOptions {
    * random initial population (measured: bench/RESULTS.md).
    */
   savingsStart?: boolean;
+  /**
+   * Route elimination (route-min.ts; default on when time windows bind): after the savings start,
+   * routes of the best solution are removed one at a time and their clients reinserted until
+   * `initialFailures` attempts in a row gave nothing better (default 20); then one in every
+   * `every` iterations (default 4) is such an attempt, on the best solution or a parent.
+   */
+  routeRemoval?: false | { every?: number; initialFailures?: number };
   /** Solutions to start from (client locations per vehicle slot), educated and added first. */
   initialSolutions?: ArrayLike<ArrayLike<number>>[];
   /** Called at least every `progressEveryS` (default 1 s) and on every new best. */
@@ -112,6 +120,9 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   const repairP = options.repairProbability ?? 0.5;
   const restartAfter = options.restartAfter ?? 20_000;
   const progressEvery = options.progressEveryS ?? 1;
+  const rmOpts = options.routeRemoval ?? {};
+  const removal = p.hasTime && rmOpts !== false ? new RouteRemoval(ls.S, granularNeighbours(p, options.neighbours ?? 20)) : null;
+  const rmEvery = rmOpts === false ? 0 : (rmOpts.every ?? 4);
   const clients = new Int32Array(p.n - p.numDepots);
   for (let i = 0; i < clients.length; i++) clients[i] = p.numDepots + i;
 
@@ -159,11 +170,49 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
     return false;
   };
 
+  /**
+   * One route of `from` removed and its clients reinserted (route-min.ts), educated at the
+   * current prices, then repaired at ×10, ×100, ×1 000 until feasible; every result is added.
+   * True when the best improved.
+   */
+  const removeRoute = (from: Individual): boolean => {
+    const used: number[] = [];
+    from.routes.forEach((r, i) => {
+      if (r.length > 0) used.push(i);
+    });
+    if (!removal || used.length < 2) return false;
+    // one of the three smallest routes
+    used.sort((a, b) => from.routes[a]!.length - from.routes[b]!.length || a - b);
+    const r = used[rng.int(Math.min(3, used.length))]!;
+    const { routes } = removal.remove(from.routes, r, pen, rng);
+    let ind = new Individual(p, ls.run(routes, pen));
+    const changed = manager.record(ind.excess, ind.warp);
+    pop.add(ind, pen);
+    let improved = consider(ind);
+    for (let f = 10; f <= 1000 && !ind.feasible; f *= 10) {
+      ind = new Individual(p, ls.run(ind.routes, scaledPenalties(pen, f)));
+      if (ind.feasible) {
+        pop.add(ind, pen);
+        improved = consider(ind) || improved;
+      }
+    }
+    if (changed) pop.reprice(pen);
+    return improved;
+  };
+
   const initialise = () => {
     if (options.savingsStart ?? true) {
       // at prohibitive prices, as the baseline: a feasible start no worse than CW + local search
       const high: Penalties = { load: new Float64Array(p.dims).fill(1e7), tw: 1e7 };
       educate(savingsSlots(p, granularNeighbours(p, 40), high), high);
+    }
+    if (removal && rmOpts !== false) {
+      const limit = rmOpts.initialFailures ?? 20;
+      for (let fails = 0; fails < limit && kept.best && !done(); ) {
+        if (removeRoute(kept.best)) fails = 0;
+        else fails++;
+        if (elapsed() - lastProgress >= progressEvery) report();
+      }
     }
     for (const s of options.initialSolutions ?? []) {
       if (done()) return;
@@ -186,9 +235,14 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   while (!done() && pop.size > 0) {
     iterations++;
     const a = pop.select(pen);
-    const b = pop.select(pen);
-    const child = orderCrossover(a.giantTour(), b.giantTour(), rng, p.n);
-    const improved = educate(split(p, child, pen));
+    let improved: boolean;
+    if (removal && rmEvery > 0 && iterations % rmEvery === 0) {
+      improved = removeRoute(kept.best && rng.float() < 0.5 ? kept.best : a);
+    } else {
+      const b = pop.select(pen);
+      const child = orderCrossover(a.giantTour(), b.giantTour(), rng, p.n);
+      improved = educate(split(p, child, pen));
+    }
     if (improved) {
       sinceImprovement = 0;
       report();
