@@ -3,3 +3,4 @@ export * from './format';
 export * from './writer';
 export * from './table';
 export * from './zip';
+export * from './form-2tp';

@@ -13,7 +13,10 @@
  * - GET /api/personal-area/numerical-indicators/ — the signed-in user's statistics (spec 03 §3
  *   "Report stats"), counted inside the user's row scope;
  * - GET /api/report/ — the catalogue of forms; GET /api/report/report-types/ — kinds with labels;
- *   GET /api/report/{id}/ — a report with its kind's field tree.
+ *   GET /api/report/{id}/ — a report with its kind's field tree;
+ * - GET /api/bnreports/reports/{id}/form-2tp/ — the official export of a balance (kind BALANCE):
+ *   section 1 of 2-ТП (отходы) (приказ Росстата от 09.10.2020 № 627) as xlsx; 409 for another kind,
+ *   a report without a year or one that breaks the form's rules (report-forms/checks.ts).
  */
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../common/pagination';
@@ -21,6 +24,7 @@ import { defineRoute } from '../common/route';
 import { ReportKind } from '../enums/reports';
 import { ReportFieldDefSchema } from '../report-forms/field-def';
 import { ReportCommentSchema } from '../resources/report';
+import { XLSX_CONTENT_TYPE } from './users';
 
 export const ReportKindInfoSchema = z.object({
   report_kind: ReportKind.schema,
@@ -90,4 +94,10 @@ export const reportWithFieldsRoute = defineRoute({
   method: 'GET', path: '/api/report/:id/', permission: 'reports:view', tags: ['reports'],
   summary: 'Отчёт с полями его формы', params: IdParams,
   response: { 200: z.object({ report: z.record(z.string(), z.unknown()), fields: z.array(ReportFieldDefSchema) }) },
+});
+export const reportForm2tpRoute = defineRoute({
+  method: 'GET', path: '/api/bnreports/reports/:id/form-2tp/', permission: 'reports:view', tags: ['reports'],
+  summary: 'Отчёт-баланс: выгрузка формы 2-ТП (отходы), раздел 1 (xlsx)',
+  description: 'Форма федерального статистического наблюдения № 2-ТП (отходы), приказ Росстата от 09.10.2020 № 627: титульные сведения и раздел 1 по видам отходов (ФККО) и классам опасности, строка «Всего». Только для отчёта вида «Форма 3 баланса», прошедшего проверки формы (иначе 409).',
+  params: IdParams, produces: XLSX_CONTENT_TYPE,
 });

@@ -1,7 +1,7 @@
 /**
  * The reports module (issue 13; contract routes/reports.ts): the report kinds and their field
  * trees, notification events, pre-fill from the registries, reviewers' per-field comments, the
- * personal area's numbers and the /api/report/ catalogue calls. The registries themselves
+ * personal area's numbers, the /api/report/ catalogue calls and the 2-ТП (отходы) export of a balance. The registries themselves
  * (reports, the three /api/report/<form>/ forms, report sets, notification templates) are the
  * generic CRUD routes of the crud module; the workflow's effects and the notices of each step are
  * packages/db effects (effects/report.ts), run by every write pipeline.
@@ -9,7 +9,7 @@
 import { FieldValidationError, sendReportNotices, writerName } from '@tko/db';
 import {
   REPORT_KIND_INFOS, ReportEvent, ReportKind, allReportInfosRoute, isUnrestricted, notificationEventsRoute, numericalIndicatorsRoute,
-  reportCatalogueRoute, reportCommentRoute, reportInfoRoute, reportKindInfo, reportPrefillRoute, reportResource, reportTypesRoute,
+  reportCatalogueRoute, reportCommentRoute, reportForm2tpRoute, reportInfoRoute, reportKindInfo, reportPrefillRoute, reportResource, reportTypesRoute,
   reportWithFieldsRoute,
 } from '@tko/contract';
 import type { ResourceDef } from '@tko/contract';
@@ -20,6 +20,9 @@ import { registerRoute } from '../../routing/register-route';
 import { apiModule } from '../module';
 import { prefillReport } from './report-prefill';
 import { reportStats } from './report-stats';
+import { form2tpData } from './report-form-2tp';
+import { form2tpXlsx } from '@tko/xlsx';
+import { sendFile } from '../../http/file-reply';
 
 const slice = <T>(all: readonly T[]) => async ({ limit, offset }: { limit: number; offset: number }) => ({ count: all.length, rows: all.slice(offset, offset + limit) });
 
@@ -76,6 +79,15 @@ export const reportsModule = apiModule('reports', (app, d) => {
     const report = id === null ? null : await reports.get(id, { scope: user.scope });
     if (!report) throw notFound();
     return { report, fields: reportKindInfo(report.report_kind)?.fields ?? [] };
+  }, d);
+
+  // The official export of a balance: section 1 of 2-ТП (отходы) (report-form-2tp.ts, @tko/xlsx form-2tp.ts).
+  registerRoute(app, reportForm2tpRoute, async ({ params, user, reply }) => {
+    const id = parseId(params.id);
+    const report = id === null ? null : await reports.get(id, { scope: user.scope });
+    if (!report) throw notFound();
+    const data = await form2tpData(d.pool, report);
+    return sendFile(reply, { name: `2-ТП (отходы) за ${data.year} год, отчёт № ${id}.xlsx`, asciiName: `2tp-othody-${data.year}-${id}.xlsx`, body: await form2tpXlsx(data) });
   }, d);
 });
 
