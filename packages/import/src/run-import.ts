@@ -15,7 +15,8 @@
  *      after COMMIT — new objects in pipelined set-based batches, an update in its savepoint, so a
  *      refused object fails its rows and the run goes on); a written object's rows are dropped,
  *      only failed rows and rows with warnings are kept (the errors file);
- *   3. COMMIT, with the final status written by the caller's beforeCommit.
+ *   3. the unit ended by run-unit.ts (the one end of every run): all-or-nothing rollback, a cancel
+ *      asked meanwhile, or COMMIT with the final status written by the caller's beforeCommit.
  *
  * Nothing is ever half-imported silently: each failed row is returned with its reasons; with
  * all_or_nothing a single failure rolls the whole run back. Cancel (polled between chunks and
@@ -30,7 +31,8 @@ import { ImportCancelled, ImportInputError } from './errors';
 import type { RowGroup } from './group';
 import { GroupAssembler } from './row-groups';
 import type { FailedRow, RunContext, RunOutcome } from './run-types';
-import { matchKeyOf, MAX_WARNINGS } from './run-types';
+import { matchKeyOf, MAX_WARNINGS, shownWarnings } from './run-types';
+import { inRunUnit } from './run-unit';
 import { scanSource } from './scan';
 import { GroupWriter } from './write-groups';
 
@@ -50,10 +52,7 @@ class Warnings {
     if (this.list.length < MAX_WARNINGS) this.list.push(text);
     this.total++;
   };
-  shown(): string[] {
-    if (this.total <= MAX_WARNINGS) return this.list;
-    return [...this.list.slice(0, MAX_WARNINGS - 1), `… и ещё ${this.total - MAX_WARNINGS + 1} предупреждений.`];
-  }
+  shown = (): string[] => shownWarnings(this.list, this.total);
 }
 
 /**
@@ -100,9 +99,9 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
 
   // One unit of the write pipeline: the sites created or updated reach the live registry topics
   // like any other write, after the COMMIT; a rollback (cancel, all-or-nothing, crash) announces nothing.
-  const unit = await ctx.pipeline.begin();
   let writer: GroupWriter | null = null;
-  try {
+  // A cancel or a failure leaves the loop with a batch possibly in flight: it ends before the unit does.
+  return inRunUnit(ctx, async (unit) => {
     // The run's statements are many and alike: JIT compiling each costs more than it saves
     // (≈ 30 ms a batch read, bench/import.ts).
     await unit.db.query('SET LOCAL jit = off');
@@ -152,18 +151,6 @@ export async function runImport(ctx: RunContext): Promise<RunOutcome> {
         without_coordinates: c.withoutPoint,
       },
     };
-    if (options.all_or_nothing && failedRows > 0) {
-      await unit.rollback();
-      outcome.report.rolled_back = true;
-      outcome.report.created = outcome.report.updated = 0;
-      return outcome;
-    }
-    await ctx.beforeCommit(unit.db, outcome);
-    await unit.commit();
     return outcome;
-  } finally {
-    // A cancel or a failure leaves the loop with a batch possibly in flight: let it end first.
-    await writer?.quiesce();
-    await unit.rollback().catch(() => undefined); // no-op once committed or rolled back
-  }
+  }, async () => { await writer?.quiesce(); });
 }

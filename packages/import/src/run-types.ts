@@ -58,6 +58,12 @@ export interface RunContext {
 
 /** At most this many warnings are kept in the report. */
 export const MAX_WARNINGS = 200;
+
+/** The report's warnings: the first MAX_WARNINGS − 1 of `list`, then a count of the rest (`total` of them in all). */
+export function shownWarnings(list: string[], total = list.length): string[] {
+  if (total <= MAX_WARNINGS) return list;
+  return [...list.slice(0, MAX_WARNINGS - 1), `… и ещё ${total - MAX_WARNINGS + 1} предупреждений.`];
+}
 /** At most this many updates are listed in the report (all are in import_record). */
 export const MAX_UPDATES_LISTED = 1000;
 

@@ -25,7 +25,8 @@ import { parseRows } from '../convert';
 import { readAll } from '../source';
 import { ImportCancelled } from '../errors';
 import type { ImportedRecord, RunContext, RunOutcome } from '../run-types';
-import { inputValue, MAX_WARNINGS } from '../run-types';
+import { inputValue, shownWarnings } from '../run-types';
+import { inRunUnit } from '../run-unit';
 
 const { zones: ZONES, garages: GARAGES, vehicles: VEHICLES, sites: SITES, schedules: SCHEDULES, facilities: FACILITIES } = PLAN_DEFS;
 
@@ -64,8 +65,7 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
   await ctx.progress(30);
   if (await ctx.cancelled()) throw new ImportCancelled();
 
-  const unit = await ctx.pipeline.begin();
-  try {
+  return inRunUnit(ctx, async (unit) => {
     const before = await readPlanBefore(ctx.pipeline, unit, plan);
     // A file may be part of a plan: only the sites it names lose the vehicles it no longer gives them.
     const update = ctx.options.existing === 'update';
@@ -98,7 +98,7 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
         merged_rows: planRows.length - counts.sites.total,
         failed_rows: failed.length,
         rolled_back: false,
-        warnings: warnings.length > MAX_WARNINGS ? [...warnings.slice(0, MAX_WARNINGS - 1), `… и ещё ${warnings.length - MAX_WARNINGS + 1} предупреждений.`] : warnings,
+        warnings: shownWarnings(warnings),
         seconds: Math.round((Date.now() - started) / 100) / 10,
         updates: [],
         skipped_rows: 0,
@@ -106,20 +106,8 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
         without_coordinates: 0,
       },
     };
-    if (ctx.options.all_or_nothing && failed.length > 0) {
-      await unit.rollback();
-      outcome.report.rolled_back = true;
-      outcome.report.created = outcome.report.updated = 0;
-      outcome.records = [];
-      return outcome;
-    }
-    if (await ctx.cancelled()) throw new ImportCancelled();
-    await ctx.beforeCommit(unit.db, outcome);
-    await unit.commit();
     return outcome;
-  } finally {
-    await unit.rollback().catch(() => undefined); // no-op once committed or rolled back
-  }
+  });
 }
 
 /** The first line of the file naming each garage, plate (normalised) and site key. */

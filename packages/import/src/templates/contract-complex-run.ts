@@ -23,7 +23,8 @@ import { convertChunk } from '../convert';
 import { ImportCancelled, ImportInputError } from '../errors';
 import { mergeBodies, showLines } from '../group';
 import type { ImportedRecord, RunContext, RunOutcome } from '../run-types';
-import { MAX_WARNINGS } from '../run-types';
+import { shownWarnings } from '../run-types';
+import { inRunUnit } from '../run-unit';
 import { fieldErrorMessages, zodMessages } from '../write-groups';
 import type { Body } from './types';
 
@@ -70,8 +71,7 @@ export async function runContractComplex(ctx: RunContext): Promise<RunOutcome> {
     }
   };
 
-  const unit = await ctx.pipeline.begin();
-  try {
+  return inRunUnit(ctx, async (unit) => {
     for (let i = 0; i < groups.length; i++) {
       const group = groups[i]!;
       const { body, conflicts } = mergeBodies(template, group.map(({ body: b }) => { const { waste_areas: _w, ...rest } = b!; return rest; }));
@@ -127,7 +127,7 @@ export async function runContractComplex(ctx: RunContext): Promise<RunOutcome> {
         merged_rows: groups.reduce((n, g) => n + g.length - 1, 0),
         failed_rows: failedRows,
         rolled_back: false,
-        warnings: warnings.length > MAX_WARNINGS ? [...warnings.slice(0, MAX_WARNINGS - 1), `… и ещё ${warnings.length - MAX_WARNINGS + 1} предупреждений.`] : warnings,
+        warnings: shownWarnings(warnings),
         seconds: Math.round((Date.now() - started) / 100) / 10,
         updates: [],
         skipped_rows: 0,
@@ -135,18 +135,6 @@ export async function runContractComplex(ctx: RunContext): Promise<RunOutcome> {
         without_coordinates: 0,
       },
     };
-    if (ctx.options.all_or_nothing && failedRows > 0) {
-      await unit.rollback();
-      outcome.report.rolled_back = true;
-      outcome.report.created = 0;
-      outcome.records = [];
-      return outcome;
-    }
-    if (await ctx.cancelled()) throw new ImportCancelled();
-    await ctx.beforeCommit(unit.db, outcome);
-    await unit.commit();
     return outcome;
-  } finally {
-    await unit.rollback().catch(() => undefined); // no-op once committed or rolled back
-  }
+  });
 }
