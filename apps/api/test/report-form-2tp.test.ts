@@ -49,7 +49,7 @@ beforeAll(async () => {
   t = await startTestApp();
   org = (await t.pool.query<{ id: number }>(
     `INSERT INTO legal_entity (name, inn, okpo, location) VALUES ('ООО «Чистый город»', '3801009466', '12345678', 'Иркутская обл., г. Ангарск, ул. Ленина, д. 1') RETURNING id`)).rows[0]!.id;
-  for (const [code, name] of [['73111001724', 'Отходы из жилищ несортированные (исключая крупногабаритные)'], ['73310001725', 'Мусор от офисных и бытовых помещений организаций несортированный']]) {
+  for (const [code, name] of [['73111001724', 'Отходы из жилищ несортированные (исключая крупногабаритные)'], ['73310001725', 'Мусор от офисных и бытовых помещений организаций несортированный']] as const) {
     fkko[code] = (await t.pool.query<{ id: number }>(
       `INSERT INTO fkko (code, name) VALUES ($1, $2) ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name RETURNING id`, [code, name])).rows[0]!.id;
   }
