@@ -220,6 +220,29 @@ describe('GET /trip/v1/driving/', () => {
   });
 });
 
+describe('costMatrix by the contraction hierarchy', () => {
+  it('equals the arc search on the extract (150 seeded random points, 22 500 pairs, turn restrictions applied)', async () => {
+    let seed = 20261128;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const points: LngLat[] = Array.from({ length: 150 }, () => [30.3217 + random() * 0.02, 59.9297 + random() * 0.0062]);
+    const arcs = await costMatrix(t.pool, points, { method: 'arcs' });
+    const ch = await costMatrix(t.pool, points, { method: 'hierarchy' });
+    expect(ch.method).toBe('hierarchy');
+    expect((await costMatrix(t.pool, points)).method).toBe('hierarchy');
+    let differ = 0;
+    let metresDiffer = 0;
+    for (let i = 0; i < points.length; i++) {
+      for (let j = 0; j < points.length; j++) {
+        if (Math.abs(ch.durations[i]![j]! - arcs.durations[i]![j]!) > 1e-6) differ++;
+        if (Math.abs(ch.distances[i]![j]! - arcs.distances[i]![j]!) > 1e-3) metresDiffer++;
+      }
+    }
+    expect(differ).toBe(0);
+    // Metres are those of one fastest path; the extract's equal-time paths are equally long.
+    expect(metresDiffer).toBe(0);
+  });
+});
+
 describe('OSRM_URL set', () => {
   it('passes the call through to that server (status and body)', async () => {
     const seen: string[] = [];

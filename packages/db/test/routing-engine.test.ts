@@ -126,9 +126,10 @@ describe('snapping', () => {
 });
 
 describe('costMatrix', () => {
-  it('equals the hand computation (seconds, metres) over partial edges, one-way streets and the profile', async () => {
-    const m = await costMatrix(db.pool, [P1, P2, P3], { profile: PROFILE });
+  it.each(['arcs', 'hierarchy'] as const)('equals the hand computation (seconds, metres) over partial edges, one-way streets and the profile (%s)', async (method) => {
+    const m = await costMatrix(db.pool, [P1, P2, P3], { profile: PROFILE, method });
     expect(m.source).toBe('road_graph');
+    expect(m.method).toBe(method);
     // P1→P2 via A, D (5 + 16 + 15 s); P1→P3 via B, M (15 + 10 + 30 m at 5 m/s = 6);
     // P2→P1 via D, A; P2→P3 via C, B, M (5 + 40 + 10 + 6); P3→P1 around G, H, C, D, A
     // (14 + 20 + 20 + 20 + 16 + 5: faster than C, B's 40 + 15 though longer); P3→P2 via G, H, C.
@@ -142,8 +143,8 @@ describe('costMatrix', () => {
     }
   });
 
-  it('two points on one edge: straight along it when its direction allows, around the block on a one-way edge', async () => {
-    const m = await costMatrix(db.pool, [P1, P4, P3, P5], { profile: PROFILE });
+  it.each(['arcs', 'hierarchy'] as const)('two points on one edge: straight along it when its direction allows, around the block on a one-way edge (%s)', async (method) => {
+    const m = await costMatrix(db.pool, [P1, P4, P3, P5], { profile: PROFILE, method });
     // AB two-way: 70 m at 10 m/s both ways.
     expect(m.durations[0]![1]).toBeCloseTo(7, 1);
     expect(m.durations[1]![0]).toBeCloseTo(7, 1);
@@ -158,13 +159,15 @@ describe('costMatrix', () => {
     await db.pool.query(`CREATE TABLE osm.turn_restrictions (from_way bigint, via_node bigint, to_way bigint, kind text);
       INSERT INTO osm.turn_restrictions VALUES (${GID.HC * 10}, ${VID.C * 100}, ${GID.CD * 10}, 'no_left_turn')`);
     try {
-      const m = await costMatrix(db.pool, [P1, P2, P3], { profile: PROFILE });
-      // From C only on to B: P3→P2 = 54 + 40 (CB) + 20 (BA) + 16 (AD) + 15; P3→P1 = 54 + 40 + 15.
-      expect(m.durations[2]![1]).toBeCloseTo(145, 1);
-      expect(m.distances[2]![1]).toBeCloseTo(1220, 0);
-      expect(m.durations[2]![0]).toBeCloseTo(109, 1);
-      // Unaffected: P2→P3 through C from D's side is not the restricted turn.
-      expect(m.durations[1]![2]).toBeCloseTo(61, 1);
+      for (const method of ['arcs', 'hierarchy'] as const) {
+        const m = await costMatrix(db.pool, [P1, P2, P3], { profile: PROFILE, method });
+        // From C only on to B: P3→P2 = 54 + 40 (CB) + 20 (BA) + 16 (AD) + 15; P3→P1 = 54 + 40 + 15.
+        expect(m.durations[2]![1], method).toBeCloseTo(145, 1);
+        expect(m.distances[2]![1], method).toBeCloseTo(1220, 0);
+        expect(m.durations[2]![0], method).toBeCloseTo(109, 1);
+        // Unaffected: P2→P3 through C from D's side is not the restricted turn.
+        expect(m.durations[1]![2], method).toBeCloseTo(61, 1);
+      }
     } finally {
       await db.pool.query('DROP TABLE osm.turn_restrictions');
     }

@@ -1,15 +1,27 @@
 /**
- * Travel times and distances between points over the road graph, many to many: one Dijkstra over
- * the in-memory graph's arcs per distinct start position (search.ts), each stopping once all the
- * targets are settled; points on the nearest edge of the largest strongly connected component,
- * the truck profile's speeds, one-way streets and turn restrictions respected. For the trip
- * service's ordering and the fleet planner.
+ * Travel times and distances between points over the road graph, many to many. From
+ * HIERARCHY_MIN_STARTS distinct starts on, one PHAST sweep over the graph's contraction hierarchy
+ * per start (hierarchy.ts, phast.ts; the hierarchy is built once per cached graph), the few
+ * answers it flags re-run by the exact arc search; below that, one Dijkstra over the arcs per start
+ * (search.ts), stopping once all the targets are settled. Both exact in time; points on the nearest
+ * edge of the largest strongly connected component, the truck profile's speeds, one-way streets
+ * and turn restrictions respected. For the trip service's ordering and the fleet planner.
  */
 import type { LngLat, Queryable, Snapped, TravelSource } from './graph';
 import { DEFAULT_SNAP_METERS } from './graph';
 import { snapAll } from './engine';
 import type { TruckProfile } from './profile';
+import { hierarchyOf } from './hierarchy';
+import { Sweeper } from './phast';
 import { Searcher } from './search';
+import type { RoadGraph } from './road-graph';
+import type { EdgePosition } from './snap';
+
+/**
+ * From this many distinct starts on the matrix uses the hierarchy: its build costs about as much
+ * as 100–250 arc searches on a city graph (bench/RESULTS.md «Road-graph travel times»).
+ */
+export const HIERARCHY_MIN_STARTS = 100;
 
 /** Matrices indexed [from][to]; null where no path exists (cannot happen inside the component). */
 export interface CostMatrix {
@@ -21,6 +33,10 @@ export interface CostMatrix {
   snapped: Snapped[];
   /** Always 'road_graph' (the planner's great-circle fallback states its own). */
   source: TravelSource;
+  /** How the times were found: the hierarchy's sweeps or one arc search per start. */
+  method: 'hierarchy' | 'arcs';
+  /** Starts whose flagged answers the arc search re-ran (hierarchy only). */
+  recomputed: number;
 }
 
 export interface CostMatrixOptions {
@@ -28,6 +44,8 @@ export interface CostMatrixOptions {
   maxSnapMeters?: number;
   /** Speeds (default: truckProfile(), ROUTING_TRUCK_SPEEDS over the defaults). */
   profile?: TruckProfile;
+  /** 'auto' (default): the hierarchy from HIERARCHY_MIN_STARTS distinct starts on; or forced. */
+  method?: 'auto' | 'hierarchy' | 'arcs';
 }
 
 /**
@@ -38,7 +56,13 @@ export interface CostMatrixOptions {
  */
 export async function costMatrix(db: Queryable, points: LngLat[], opts: CostMatrixOptions = {}): Promise<CostMatrix> {
   const placed = await snapAll(db, points, opts.maxSnapMeters ?? DEFAULT_SNAP_METERS, opts.profile);
-  const n = points.length;
+  return { ...matrixOnGraph(placed.graph, placed.positions, opts.method), snapped: placed.snapped, source: 'road_graph' };
+}
+
+/** The matrices between positions on `graph` (the part of costMatrix after snapping; for tests and the bench). */
+export function matrixOnGraph(graph: RoadGraph, positions: EdgePosition[], how: CostMatrixOptions['method'] = 'auto'): Omit<CostMatrix, 'snapped' | 'source'> {
+  const placed = { graph, positions };
+  const n = positions.length;
   const durations: (number | null)[][] = [];
   const distances: (number | null)[][] = [];
   const searcher = new Searcher(placed.graph);
@@ -47,6 +71,11 @@ export async function costMatrix(db: Queryable, points: LngLat[], opts: CostMatr
   const via = new Int32Array(n);
   // Points at the same position share one search.
   const key = (i: number) => `${placed.positions[i]!.edge}:${placed.positions[i]!.fraction}`;
+  const starts = new Set(placed.positions.map((_, i) => key(i))).size;
+  const method = how === 'hierarchy' || how === 'arcs' ? how : starts >= HIERARCHY_MIN_STARTS ? 'hierarchy' : 'arcs';
+  const sweeper = method === 'hierarchy' ? new Sweeper(placed.graph, hierarchyOf(placed.graph)) : null;
+  const flagged = new Uint8Array(n);
+  let recomputed = 0;
   const rowOf = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const same = rowOf.get(key(i));
@@ -55,7 +84,12 @@ export async function costMatrix(db: Queryable, points: LngLat[], opts: CostMatr
       distances.push([...distances[same]!]);
     } else {
       rowOf.set(key(i), i);
-      searcher.runInto(placed.positions[i]!, placed.positions, seconds, metres, via);
+      if (sweeper) {
+        sweeper.run(placed.positions[i]!, placed.positions, seconds, metres, flagged);
+        if (flagged.includes(1)) { recomputed++; recompute(searcher, placed.positions[i]!, placed.positions, flagged, seconds, metres); }
+      } else {
+        searcher.runInto(placed.positions[i]!, placed.positions, seconds, metres, via);
+      }
       const dRow: (number | null)[] = new Array(n);
       const mRow: (number | null)[] = new Array(n);
       for (let j = 0; j < n; j++) {
@@ -69,5 +103,15 @@ export async function costMatrix(db: Queryable, points: LngLat[], opts: CostMatr
     durations[i]![i] = 0;
     distances[i]![i] = 0;
   }
-  return { durations, distances, snapped: placed.snapped, source: 'road_graph' };
+  return { durations, distances, method, recomputed };
+}
+
+/** The flagged targets' times and metres by the exact arc search, written over the sweep's. */
+function recompute(searcher: Searcher, from: EdgePosition, targets: EdgePosition[], flagged: Uint8Array, seconds: Float64Array, metres: Float64Array): void {
+  const idx: number[] = [];
+  for (let j = 0; j < targets.length; j++) if (flagged[j]) idx.push(j);
+  const s = new Float64Array(idx.length);
+  const m = new Float64Array(idx.length);
+  searcher.runInto(from, idx.map((j) => targets[j]!), s, m, new Int32Array(idx.length));
+  idx.forEach((j, k) => { seconds[j] = s[k]!; metres[j] = m[k]!; });
 }

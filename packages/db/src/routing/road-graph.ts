@@ -47,6 +47,13 @@ export interface RoadGraph {
   restrictedFrom: Uint8Array;
   /** Per arc: 1 when it belongs to the largest strongly connected component (the graph used). */
   inScc: Uint8Array;
+  /**
+   * The turn graph the search walks (CSR over arcs): the arcs of the component that may follow
+   * arc a are turnNext[turnStart[a] .. turnStart[a+1]) — turn rules and the component applied
+   * once here, not per relaxation.
+   */
+  turnStart: Int32Array;
+  turnNext: Int32Array;
   /** Edge geometry: points geomStart[e] .. geomStart[e+1]−1 of xy (lng, lat pairs). */
   geomStart: Int32Array;
   xy: Float64Array;
@@ -66,12 +73,14 @@ export function turnAllowed(g: RoadGraph, a: number, b: number): boolean {
   return !(g.restrictedFrom[a] && g.forbidden.has(a * g.arcCount + b));
 }
 
-interface WayRow {
+/** A row of osm.ways as the graph reads it (ids as text or numbers: pg gives bigint as text). */
+export interface WayRow {
   gid: string; osm_id: string | null; source: string; target: string; source_osm: string | null; target_osm: string | null;
   cost_s: number; reverse_cost_s: number; length_m: number; maxspeed_forward: number | null; maxspeed_backward: number | null;
   class: string; name: string; geojson: string;
 }
-interface RestrictionRow { from_way: string; via_node: string; to_way: string; kind: string }
+/** A row of osm.turn_restrictions. */
+export interface RestrictionRow { from_way: string; via_node: string; to_way: string; kind: string }
 
 const cache = new Map<string, Promise<RoadGraph>>();
 const CACHE_SIZE = 4;
@@ -122,7 +131,11 @@ async function loadGraph(db: Queryable, profile: TruckProfile, key: string): Pro
   return buildGraph(rows, trRows, profile, key);
 }
 
-function buildGraph(rows: WayRow[], trRows: RestrictionRow[], profile: TruckProfile, key: string): RoadGraph {
+/**
+ * The graph from the rows of osm.ways (joined to the class) and osm.turn_restrictions (bench and
+ * tests build one without a database through this).
+ */
+export function buildGraph(rows: WayRow[], trRows: RestrictionRow[], profile: TruckProfile, key: string): RoadGraph {
   const E = rows.length;
   const A = 2 * E;
   const vIndex = new Map<string, number>();
@@ -195,13 +208,30 @@ function buildGraph(rows: WayRow[], trRows: RestrictionRow[], profile: TruckProf
   const g: RoadGraph = {
     key, edgeCount: E, arcCount: A, vertexCount: V, gid, name, roadClass, length, tail, head, cost,
     outStart, outArcs, degree, forbidden: new Set(), restrictedFrom: new Uint8Array(A), inScc: new Uint8Array(A),
-    geomStart, xy, along, kx, ky, snap: undefined as unknown as SnapIndex,
+    turnStart: new Int32Array(A + 1), turnNext: new Int32Array(0), geomStart, xy, along, kx, ky, snap: undefined as unknown as SnapIndex,
     restrictions: { read: trRows.length, applied: 0, skipped: 0 },
   };
   applyRestrictions(g, rows, trRows);
   g.inScc = largestArcComponent(g);
+  buildTurnGraph(g);
   g.snap = buildSnapIndex(g);
   return g;
+}
+
+/** Fills g.turnStart / g.turnNext: per arc of the component, the allowed next arcs in it. */
+function buildTurnGraph(g: RoadGraph): void {
+  const next: number[] = [];
+  for (let a = 0; a < g.arcCount; a++) {
+    g.turnStart[a] = next.length;
+    if (!g.inScc[a]) continue;
+    const v = g.head[a]!;
+    for (let i = g.outStart[v]!; i < g.outStart[v + 1]!; i++) {
+      const b = g.outArcs[i]!;
+      if (g.inScc[b] && turnAllowed(g, a, b)) next.push(b);
+    }
+  }
+  g.turnStart[g.arcCount] = next.length;
+  g.turnNext = Int32Array.from(next);
 }
 
 /**

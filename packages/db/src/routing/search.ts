@@ -7,7 +7,6 @@
  */
 import type { LngLat } from './graph';
 import type { RoadGraph } from './road-graph';
-import { turnAllowed } from './road-graph';
 import type { EdgePosition } from './snap';
 import { edgeSlice } from './snap';
 
@@ -18,7 +17,11 @@ export interface PathCost { seconds: number; metres: number }
 const FROM_FORWARD = -2;
 const FROM_BACKWARD = -3;
 
-/** Reusable work arrays of a search (one per graph and caller). */
+/**
+ * Reusable work arrays of a search (one per graph and caller): per-arc labels reset lazily by a
+ * generation stamp, and an indexed 4-ary min-heap with decrease-key (each arc at most once in it),
+ * all in typed arrays; the search walks the graph's precomputed turn graph (RoadGraph.turnNext).
+ */
 export class Searcher {
   private readonly time: Float64Array;
   private readonly metres: Float64Array;
@@ -26,10 +29,12 @@ export class Searcher {
   private readonly stamp: Int32Array;
   private readonly done: Int32Array;
   private readonly wanted: Int32Array;
-  private gen = 0;
-  private heapKey = new Float64Array(1024);
-  private heapArc = new Int32Array(1024);
+  /** Heap position of each labelled, unsettled arc. */
+  private readonly pos: Int32Array;
+  private readonly heapKey: Float64Array;
+  private readonly heapArc: Int32Array;
   private heapSize = 0;
+  private gen = 0;
 
   constructor(readonly g: RoadGraph) {
     const A = g.arcCount;
@@ -39,6 +44,9 @@ export class Searcher {
     this.stamp = new Int32Array(A);
     this.done = new Int32Array(A);
     this.wanted = new Int32Array(A);
+    this.pos = new Int32Array(A);
+    this.heapKey = new Float64Array(A);
+    this.heapArc = new Int32Array(A);
   }
 
   /**
@@ -70,31 +78,34 @@ export class Searcher {
     const gen = ++this.gen;
     this.heapSize = 0;
     let remaining = 0;
+    const { inScc, cost, length, turnStart, turnNext } = g;
+    const { wanted, done, stamp, time, pos } = this;
+    const lab = this.metres;
     for (const t of targets) {
       const a = 2 * t.edge;
-      if (g.inScc[a] && this.wanted[a] !== gen) { this.wanted[a] = gen; remaining++; }
-      if (g.inScc[a + 1] && this.wanted[a + 1] !== gen) { this.wanted[a + 1] = gen; remaining++; }
+      if (inScc[a] && wanted[a] !== gen) { wanted[a] = gen; remaining++; }
+      if (inScc[a + 1] && wanted[a + 1] !== gen) { wanted[a + 1] = gen; remaining++; }
     }
     // Leave the start along its edge, each usable direction.
     const e = from.edge;
     const f = from.fraction;
-    this.seed(2 * e, (1 - f) * g.cost[2 * e]!, (1 - f) * g.length[e]!, FROM_FORWARD, gen);
-    this.seed(2 * e + 1, f * g.cost[2 * e + 1]!, f * g.length[e]!, FROM_BACKWARD, gen);
-    const { outStart, outArcs, head, cost, length, inScc } = g;
+    if (inScc[2 * e]) this.seed(2 * e, (1 - f) * cost[2 * e]!, (1 - f) * length[e]!, FROM_FORWARD, gen);
+    if (inScc[2 * e + 1]) this.seed(2 * e + 1, f * cost[2 * e + 1]!, f * length[e]!, FROM_BACKWARD, gen);
     while (this.heapSize > 0 && remaining > 0) {
-      const a = this.heapArc[0]!;
-      const key = this.heapKey[0]!;
-      this.pop();
-      if (this.done[a] === gen || key > this.time[a]!) continue;
-      this.done[a] = gen;
-      if (this.wanted[a] === gen) remaining--;
-      const t = key + cost[a]!;
-      const m = this.metres[a]! + length[a >> 1]!;
-      const v = head[a]!;
-      for (let i = outStart[v]!, end = outStart[v + 1]!; i < end; i++) {
-        const b = outArcs[i]!;
-        if (!inScc[b] || this.done[b] === gen || !turnAllowed(g, a, b)) continue;
-        this.relax(b, t, m, a, gen);
+      const a = this.popMin();
+      done[a] = gen;
+      if (wanted[a] === gen) remaining--;
+      const t = time[a]! + cost[a]!;
+      const m = lab[a]! + length[a >> 1]!;
+      for (let i = turnStart[a]!, end = turnStart[a + 1]!; i < end; i++) {
+        const b = turnNext[i]!;
+        if (stamp[b] !== gen) {
+          stamp[b] = gen; time[b] = t; lab[b] = m; this.pred[b] = a;
+          this.insert(b, t);
+        } else if (t < time[b]! && done[b] !== gen) {
+          time[b] = t; lab[b] = m; this.pred[b] = a;
+          this.siftUp(pos[b]!, b, t);
+        }
       }
     }
     for (let j = 0; j < targets.length; j++) {
@@ -105,10 +116,10 @@ export class Searcher {
       let bs = Number.POSITIVE_INFINITY;
       let bm = 0;
       let bv = -1;
-      if (this.done[fw] === gen) { bs = this.time[fw]! + tg.fraction * cost[fw]!; bm = this.metres[fw]! + tg.fraction * length[te]!; bv = fw; }
-      if (this.done[bw] === gen) {
-        const s2 = this.time[bw]! + (1 - tg.fraction) * cost[bw]!;
-        if (s2 < bs) { bs = s2; bm = this.metres[bw]! + (1 - tg.fraction) * length[te]!; bv = bw; }
+      if (done[fw] === gen) { bs = time[fw]! + tg.fraction * cost[fw]!; bm = lab[fw]! + tg.fraction * length[te]!; bv = fw; }
+      if (done[bw] === gen) {
+        const s2 = time[bw]! + (1 - tg.fraction) * cost[bw]!;
+        if (s2 < bs) { bs = s2; bm = lab[bw]! + (1 - tg.fraction) * length[te]!; bv = bw; }
       }
       if (from.edge === te) {
         // Straight along the shared edge, when its direction is driven.
@@ -122,24 +133,64 @@ export class Searcher {
     }
   }
 
-  /** The arcs leaving the end vertex of the start's edge in direction `arc` (turn rules from `arc`). */
+  /** Labels the arcs that may follow the start's edge in direction `arc` (turn rules from `arc`). */
   private seed(arc: number, seconds: number, metres: number, code: number, gen: number): void {
     const g = this.g;
-    if (!g.inScc[arc]) return;
-    const v = g.head[arc]!;
-    for (let i = g.outStart[v]!; i < g.outStart[v + 1]!; i++) {
-      const b = g.outArcs[i]!;
-      if (g.inScc[b] && turnAllowed(g, arc, b)) this.relax(b, seconds, metres, code, gen);
+    for (let i = g.turnStart[arc]!; i < g.turnStart[arc + 1]!; i++) {
+      const b = g.turnNext[i]!;
+      if (this.stamp[b] !== gen) {
+        this.stamp[b] = gen; this.time[b] = seconds; this.metres[b] = metres; this.pred[b] = code;
+        this.insert(b, seconds);
+      } else if (seconds < this.time[b]!) {
+        this.time[b] = seconds; this.metres[b] = metres; this.pred[b] = code;
+        this.siftUp(this.pos[b]!, b, seconds);
+      }
     }
   }
 
-  private relax(b: number, t: number, m: number, from: number, gen: number): void {
-    if (this.stamp[b] !== gen) { this.stamp[b] = gen; this.time[b] = Number.POSITIVE_INFINITY; }
-    if (t >= this.time[b]!) return;
-    this.time[b] = t;
-    this.metres[b] = m;
-    this.pred[b] = from;
-    this.push(b, t);
+  private insert(arc: number, key: number): void {
+    this.siftUp(this.heapSize++, arc, key);
+  }
+
+  /** Moves `arc` with `key` up from heap position i (its own or the new last one). */
+  private siftUp(i: number, arc: number, key: number): void {
+    const hk = this.heapKey;
+    const ha = this.heapArc;
+    const pos = this.pos;
+    while (i > 0) {
+      const p = (i - 1) >> 2;
+      const pk = hk[p]!;
+      if (pk <= key) break;
+      hk[i] = pk; const pa = ha[p]!; ha[i] = pa; pos[pa] = i;
+      i = p;
+    }
+    hk[i] = key; ha[i] = arc; pos[arc] = i;
+  }
+
+  /** Removes and returns the arc with the least key. */
+  private popMin(): number {
+    const hk = this.heapKey;
+    const ha = this.heapArc;
+    const pos = this.pos;
+    const top = ha[0]!;
+    const n = --this.heapSize;
+    if (n === 0) return top;
+    const key = hk[n]!;
+    const arc = ha[n]!;
+    let i = 0;
+    for (;;) {
+      const c0 = 4 * i + 1;
+      if (c0 >= n) break;
+      let c = c0;
+      let ck = hk[c0]!;
+      const cEnd = c0 + 4 < n ? c0 + 4 : n;
+      for (let k = c0 + 1; k < cEnd; k++) { const kk = hk[k]!; if (kk < ck) { ck = kk; c = k; } }
+      if (ck >= key) break;
+      hk[i] = ck; const ca = ha[c]!; ha[i] = ca; pos[ca] = i;
+      i = c;
+    }
+    hk[i] = key; ha[i] = arc; pos[arc] = i;
+    return top;
   }
 
   /** The path's line: the rest of the start edge, the whole arcs, the part of the target edge. */
@@ -168,37 +219,5 @@ export class Searcher {
     const last = arcs[arcs.length - 1]!;
     add(edgeSlice(g, tg.edge, last & 1 ? 1 : 0, tg.fraction));
     return line;
-  }
-
-  private push(arc: number, key: number): void {
-    if (this.heapSize === this.heapKey.length) {
-      const k = new Float64Array(this.heapSize * 2); k.set(this.heapKey); this.heapKey = k;
-      const v = new Int32Array(this.heapSize * 2); v.set(this.heapArc); this.heapArc = v;
-    }
-    let i = this.heapSize++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (this.heapKey[p]! <= key) break;
-      this.heapKey[i] = this.heapKey[p]!; this.heapArc[i] = this.heapArc[p]!;
-      i = p;
-    }
-    this.heapKey[i] = key; this.heapArc[i] = arc;
-  }
-
-  private pop(): void {
-    const n = --this.heapSize;
-    if (n === 0) return;
-    const key = this.heapKey[n]!;
-    const arc = this.heapArc[n]!;
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && this.heapKey[c + 1]! < this.heapKey[c]!) c++;
-      if (this.heapKey[c]! >= key) break;
-      this.heapKey[i] = this.heapKey[c]!; this.heapArc[i] = this.heapArc[c]!;
-      i = c;
-    }
-    this.heapKey[i] = key; this.heapArc[i] = arc;
   }
 }
