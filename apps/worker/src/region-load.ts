@@ -1,8 +1,9 @@
 /**
  * The job `region-load` (contract routes/region.ts; docs/REGION.md «Loading from the screen»): the
  * extract an administrator uploaded (BASEMAP_DIR/uploads/<upload>) goes through the region loader
- * of the command line (@tko/geocoding loadRegion: address index, road graph, base map, in that
- * order). Each step is reported as progress — stored on the job as {percent, step} (the region
+ * of the command line (@tko/geocoding loadRegion: address index, road graph, administrative
+ * boundaries, base map, in that order); the boundaries are then matched to the loaded ОКТМО
+ * (@tko/db matchAdminBoundaries: sites without a settlement are placed by them). Each step is reported as progress — stored on the job as {percent, step} (the region
  * page reads it) and published live to the owner on `/topic/jobs.{id}` (progress.ts) — and at the
  * end the record BASEMAP_DIR/region.json is written (file name, time, counts) and the upload
  * deleted. A failure fails the job with a Russian reason (the tool's own output stays in the
@@ -11,6 +12,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
+import pg from 'pg';
+import { matchAdminBoundaries } from '@tko/db';
 import { UnrecoverableError } from 'bullmq';
 import { REGION_MSG, RegionLoadJobSchema } from '@tko/contract';
 import type { RegionLoadJob } from '@tko/contract';
@@ -32,6 +35,8 @@ const STEPS: [RegExp, number, string][] = [
   [/^адреса: \d/, 30, 'Адресный индекс загружен. Дорожный граф…'],
   [/^дорожный граф: osm2pgrouting/, 35, 'Дорожный граф: построение…'],
   [/^дорожный граф: \d/, 60, 'Дорожный граф загружен. Подложка карты…'],
+  [/^границы: osm2pgsql/, 62, 'Границы муниципальных образований…'],
+  [/^границы: \d/, 64, 'Границы загружены. Подложка карты…'],
   [/^подложка: tilemaker/, 65, 'Подложка карты: нарезка плиток…'],
   [/^подложка: \//, 95, 'Подложка карты готова.'],
 ];
@@ -63,6 +68,12 @@ export function regionLoadProcessor(settings: RegionLoadSettings | null, publish
         },
       });
       await Promise.all(lines);
+      const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 1 });
+      try {
+        await matchAdminBoundaries(pool);
+      } finally {
+        await pool.end();
+      }
       const record: RegionRecord = {
         file_name: data.file_name, loaded_at: new Date().toISOString(), addresses: r.addresses, streets: r.streets, places: r.places,
         road_edges: r.roadEdges, basemap: r.basemap !== null, city: r.city, seconds: r.seconds,

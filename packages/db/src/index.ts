@@ -30,6 +30,8 @@ export type { OktmoUploadResult, OktmoFileRegion } from './oktmo/upload';
 export type { OktmoImportCounts, RegionCounts } from './oktmo/import';
 export { planOktmo, isHeading, unitCode } from './oktmo/classify';
 export { parseOktmo, readOktmo } from './oktmo/read';
+export { matchAdminBoundaries, boundaryCoverage, BOUNDARY_MATCH_SQL } from './oktmo/boundaries';
+export type { BoundaryCoverage } from './oktmo/boundaries';
 export { importFkko, fkkoCount } from './fkko/import';
 export type { FkkoImportResult } from './fkko/import';
 export { readFkkoFile } from './fkko/read-fkko';

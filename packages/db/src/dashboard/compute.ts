@@ -16,6 +16,7 @@ import {
   SOURCES_BY_CATEGORY_SQL, STORAGE_SQL,
 } from './sql';
 import { oktmoNotice } from './oktmo-notice';
+import { boundaryCoverage } from '../oktmo/boundaries';
 import { forecastGeneration } from '../analytics/forecast';
 
 /** One periodicity group as stored (filtered by the periodicity call). */
@@ -129,6 +130,7 @@ export async function computeWidgets(client: PoolClient): Promise<Record<Dashboa
       coalesce((SELECT array_agg(DISTINCT coalesce(nullif(btrim(a.region), ''), left(a.code, 2)) ORDER BY coalesce(nullif(btrim(a.region), ''), left(a.code, 2)))
                   FROM administrative_unit a WHERE a.code IS NOT NULL), '{}') AS regions,
       (SELECT nullif(btrim(s.region), '') FROM system_settings s WHERE s.id = 1) AS settings_region`))[0]!;
+  const boundaries = await boundaryCoverage(client);
   const groups = await q<PeriodicityGroup>(PERIODICITY_SQL);
   const cats = await q<{ category: string; sources: number; linked: number; residents: number; tonnes: number; m3: number }>(SOURCES_BY_CATEGORY_SQL);
   const forecast: ForecastRow[] = (await forecastGeneration(client, FORECAST_YEARS)).rows
@@ -149,7 +151,7 @@ export async function computeWidgets(client: PoolClient): Promise<Record<Dashboa
       table: table([col('code', 'ОКТМО'), col('name', 'Муниципальное образование'), col('sites', 'Мест накопления'), col('containers', 'Контейнеров'), col('volume', 'Объём', 'м³')],
         units.map(({ geom: _g, ...u }) => u)),
       notice: oktmoNotice({ sites: units.reduce((a, u) => a + u.sites, 0), unmatched: units.find((u) => u.code === '')?.sites ?? 0,
-        regions: coverage.regions, settingsRegion: coverage.settings_region }),
+        regions: coverage.regions, settingsRegion: coverage.settings_region, boundaries }),
       areas: {
         type: 'FeatureCollection',
         features: units.filter((u) => u.geom).map((u) => ({

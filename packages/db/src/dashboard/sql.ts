@@ -5,6 +5,7 @@
  * Run together in one REPEATABLE READ transaction by refreshDashboard (store.ts), so the widgets
  * agree with each other.
  */
+import { SITE_MO, siteUnitJoins } from '../oktmo/site-unit';
 
 /** Registry sizes: one row per registry group — `key`, `total`, `active` (null: the registry has no state). */
 export const REGISTRY_COUNTS_SQL = `
@@ -26,44 +27,29 @@ export const CONTAINERS_BY_KIND_SQL = `
 SELECT kind, count(*)::int AS sites, coalesce(sum(count_containers), 0)::int AS containers, coalesce(round(sum(volume), 3), 0)::float8 AS volume
   FROM waste_area GROUP BY kind`;
 
-/**
- * The settlement-type prefix of an ОКТМО name or an address part («г», «с.», «пгт», «п.», …),
- * removed before names are compared (`nameKey`: also the forecast's ОКТМО of a source, analytics/forecast.ts).
- */
-const PREFIX = `'^\\s*(г|гор|город|с|село|п|пос|посёлок|поселок|пгт|рп|кп|дп|д|дер|деревня|х|хутор|ст|ст-ца|станица|аул|у|нп|сл|мкр|ж/д ст)\\.?\\s+'`;
-export const nameKey = (expr: string) => `lower(btrim(regexp_replace(${expr}, ${PREFIX}, '', 'i')))`;
+/** The name keys and the settlement → formation table live in oktmo/name-key.ts (re-exported for the forecast). */
+export { nameKey, SETTLEMENT_UNITS_SQL } from '../oktmo/name-key';
 
 /**
- * Settlement name key → its municipal formation (8-digit code «TER KOD1 000») among the loaded
- * section-2 units of ОКТМО; a name found in several districts goes to the lowest code. Columns `key`, `mo`.
- */
-export const SETTLEMENT_UNITS_SQL = `
-  SELECT DISTINCT ON (key) key, left(code, 5) || '000' AS mo
-    FROM (SELECT code, ${nameKey('name')} AS key FROM administrative_unit WHERE section = 2 AND code IS NOT NULL) x
-   ORDER BY key, code`;
-
-/**
- * Sites per ОКТМО municipal formation (district or city okrug, the 8-digit code
- * «TER KOD1 000»): a site's settlement (structured_address.settlement, else .city) is matched by
- * name to a section-2 unit (settlement) of the loaded ОКТМО; a name found in several districts
- * goes to the lowest code. Unmatched sites form the row with code ''. `geom`: the GeoJSON of the
- * formation's area on the choropleth — the convex hull of its sites' coordinates widened by
- * 500 m (no boundary polygons are loaded), simplified to ~100 m, 5 decimals; null without coordinates.
+ * Sites per ОКТМО municipal formation (district or city okrug, the 8-digit code «TER KOD1 000»),
+ * each site placed by oktmo/site-unit.ts (its settlement's name among the section-2 units of the
+ * loaded ОКТМО, else the loaded OSM boundary covering its point). Unplaced sites form the row with
+ * code ''. `geom`: the GeoJSON of the formation's area on the choropleth — the union of its
+ * level-6 boundaries when they are loaded, else the convex hull of its sites' coordinates widened
+ * by 500 m; simplified to ~100 m, 5 decimals; null without either.
  */
 export const SITES_BY_OKTMO_SQL = `
-WITH u AS (${SETTLEMENT_UNITS_SQL}), s AS (
-  SELECT w.coordinates, w.count_containers, w.volume,
-         ${nameKey(`coalesce(nullif(btrim(w.structured_address->>'settlement'), ''), nullif(btrim(w.structured_address->>'city'), ''))`)} AS key
-    FROM waste_area w
-), g AS (
-  SELECT coalesce(u.mo, '') AS code, count(*)::int AS sites, sum(s.count_containers)::int AS containers,
-         round(sum(s.volume), 3)::float8 AS volume, ST_Collect(s.coordinates) AS pts
-    FROM s LEFT JOIN u ON u.key = s.key
+WITH g AS (
+  SELECT coalesce(${SITE_MO}, '') AS code, count(*)::int AS sites, sum(w.count_containers)::int AS containers,
+         round(sum(w.volume), 3)::float8 AS volume, ST_Collect(w.coordinates) AS pts
+    FROM waste_area w ${siteUnitJoins('w')}
    GROUP BY 1
 )
 SELECT g.code, coalesce(a.name, CASE WHEN g.code = '' THEN 'ОКТМО не определено' ELSE g.code END) AS name, g.sites, g.containers, g.volume,
-       CASE WHEN g.code = '' OR g.pts IS NULL THEN NULL
-            ELSE ST_AsGeoJSON(ST_SimplifyPreserveTopology(ST_Buffer(ST_ConvexHull(g.pts)::geography, 500, 'quad_segs=4')::geometry, 0.001), 5) END AS geom
+       CASE WHEN g.code = '' THEN NULL
+            ELSE ST_AsGeoJSON(ST_SimplifyPreserveTopology(coalesce(
+                   (SELECT ST_Union(b.geom) FROM osm.admin_boundary b WHERE b.admin_level = 6 AND b.oktmo = g.code),
+                   CASE WHEN g.pts IS NOT NULL THEN ST_Buffer(ST_ConvexHull(g.pts)::geography, 500, 'quad_segs=4')::geometry END), 0.001), 5) END AS geom
   FROM g LEFT JOIN administrative_unit a ON a.code = g.code
  ORDER BY g.sites DESC, g.code`;
 

@@ -12,6 +12,7 @@
 import type { Pool } from 'pg';
 import type { DashboardState, DashboardWidgetKey } from '@tko/contract';
 import { computeWidgets, type StoredWidget } from './compute';
+import { matchAdminBoundaries } from '../oktmo/boundaries';
 
 /** The stored widgets and when they were computed (null: never). */
 export interface DashboardSnapshot {
@@ -32,6 +33,8 @@ export async function refreshDashboard(pool: Pool): Promise<DashboardSnapshot & 
     // committed, so its upsert never meets a concurrent update (REPEATABLE READ would refuse it).
     await client.query('SELECT pg_advisory_lock($1)', [REFRESH_LOCK]);
     locked = true;
+    // The boundaries' ОКТМО match follows the units as they are now (an edited unit's name).
+    await matchAdminBoundaries(client);
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
     const widgets = await computeWidgets(client);
     const keys = Object.keys(widgets);

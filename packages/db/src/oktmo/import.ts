@@ -11,6 +11,7 @@ import { withTransaction } from '../registry/repository';
 import { planOktmo } from './classify';
 import type { OktmoRejected } from './classify';
 import { readOktmo } from './read';
+import { matchAdminBoundaries } from './boundaries';
 import type { OktmoRow } from './read';
 
 /** data_import_source of the loaded units. */
@@ -75,5 +76,7 @@ export async function importOktmoRows(pool: Pool, rows: OktmoRow[]): Promise<Okt
     }
   });
   units.unchanged = units.total - units.created - units.updated;
+  // The loaded OSM boundaries are matched to the new units (sites placed by coordinates).
+  await matchAdminBoundaries(pool);
   return { rows: rows.length, units, headings: plan.headings.length, rejected: plan.rejected, byRegion };
 }

@@ -5,7 +5,9 @@
  * - **The state key** (`STATE_SQL`): an md5 of what every object's findings depend on — the
  *   rules' SQL texts, today's removal limit of the season (СанПиН 2.1.3684-21 п. 11: 1 or 3 days),
  *   whether the registry keeps contracts at all, and the loaded ОКТМО units (names, codes and
- *   heads: every site's ОКТМО and municipality). A key different from the base run's → a full run.
+ *   heads: every site's ОКТМО and municipality) and the loaded OSM boundaries with their ОКТМО match
+ *   (a site without a unit by name is placed by them, oktmo/site-unit.ts). A key different from
+ *   the base run's → a full run.
  * - **The changed objects** (`SCOPE_SQL`): per problem object type, the ids whose findings may
  *   differ from the base run's, read from the registry history (change_log rows after the base
  *   run's watermark — or written within {@link SCOPE_MARGIN} before its start, for a transaction
@@ -46,7 +48,8 @@ const ORGS = `('juridical-person', 'individual-entrepreneur', 'natural-person')`
  * Answers state_key text, change_log_id bigint (text), day date.
  */
 export const STATE_SQL = `SELECT md5(concat_ws('|', $1::text, (${allowedPause})::text, (${contractsKept})::text,
-      (SELECT md5(coalesce(string_agg(concat_ws(',', a.code, a.name, a.head, a.section), ';' ORDER BY a.id), '')) FROM administrative_unit a))) AS state_key,
+      (SELECT md5(coalesce(string_agg(concat_ws(',', a.code, a.name, a.head, a.section), ';' ORDER BY a.id), '')) FROM administrative_unit a),
+      (SELECT md5(coalesce(string_agg(b.osm_id || ':' || coalesce(b.oktmo, ''), ';' ORDER BY b.osm_id), '')) FROM osm.admin_boundary b))) AS state_key,
     (SELECT coalesce(max(id), 0) FROM change_log)::text AS change_log_id, current_date AS day`;
 
 /** The ids in the value of `key` of the jsonb `x` (a ref {id, name}, a list of refs, or plain ids), as rows `v`. */

@@ -1,7 +1,7 @@
 /**
- * `pnpm region:load <extract.osm|.osm.pbf> [--city "Санкт-Петербург"] [--only addresses,roads,basemap]`
+ * `pnpm region:load <extract.osm|.osm.pbf> [--city "Санкт-Петербург"] [--only addresses,roads,basemap,boundaries]`
  * (docs/REGION.md): loads the region's address index, road graph and base map from one
- * OpenStreetMap extract into DATABASE_URL and BASEMAP_DIR (default <repo>/.data/basemap, as the API's). Exit code 1 with the
+ * OpenStreetMap extract (and its administrative boundaries) into DATABASE_URL and BASEMAP_DIR (default <repo>/.data/basemap, as the API's). Exit code 1 with the
  * reason when a step fails.
  */
 import { parseArgs } from 'node:util';
@@ -16,7 +16,7 @@ const { values, positionals } = parseArgs({
 const file = positionals[0];
 const databaseUrl = process.env.DATABASE_URL;
 if (!file || !databaseUrl) {
-  console.error('Использование: DATABASE_URL=… pnpm region:load <выгрузка.osm|.osm.pbf> [--city "Город"] [--only addresses,roads,basemap]');
+  console.error('Использование: DATABASE_URL=… pnpm region:load <выгрузка.osm|.osm.pbf> [--city "Город"] [--only addresses,roads,basemap,boundaries]');
   process.exit(2);
 }
 const dataDir = process.env.BASEMAP_DIR ?? resolve(import.meta.dirname, '../../../../.data/basemap');
@@ -26,10 +26,10 @@ try {
   const r = await loadRegion({
     file, databaseUrl, dataDir,
     ...(values.city ? { city: values.city } : {}),
-    ...(only ? { parts: { addresses: only.includes('addresses'), roads: only.includes('roads'), basemap: only.includes('basemap') } } : {}),
+    ...(only ? { parts: { addresses: only.includes('addresses'), roads: only.includes('roads'), basemap: only.includes('basemap'), boundaries: only.includes('boundaries') } } : {}),
     log: (line) => console.log(line),
   });
-  console.log(`готово за ${r.seconds} с: ${r.addresses} адресов, ${r.streets} улиц, ${r.roadEdges} рёбер графа, подложка ${r.basemap ?? '—'}`);
+  console.log(`готово за ${r.seconds} с: ${r.addresses} адресов, ${r.streets} улиц, ${r.roadEdges} рёбер графа, подложка ${r.basemap ?? '—'}, границ ${r.boundaries}`);
 } catch (e) {
   console.error(`region:load: ${(e as Error).message}`);
   process.exit(1);

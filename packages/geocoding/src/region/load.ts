@@ -7,7 +7,10 @@
  * 2. the road graph for routing (osm2pgrouting with its car profile → osm.ways,
  *    osm.ways_vertices_pgr; pgRouting's pgr_dijkstra runs on them);
  * 3. the base map (tilemaker with its OpenMapTiles profile → <dataDir>/basemap.mbtiles,
- *    served by the API's /api/basemap/ routes) and its fonts (region/glyphs.ts → <dataDir>/fonts/).
+ *    served by the API's /api/basemap/ routes) and its fonts (region/glyphs.ts → <dataDir>/fonts/);
+ * 4. the administrative boundaries of admin_level 6 and 8 (osmium tags-filter, then osm2pgsql flex,
+ *    region/boundaries.lua → osm.admin_boundary, the table of migration 20261129040000): the
+ *    sites' ОКТМО by coordinates (@tko/db oktmo/boundaries.ts matches them to ОКТМО units).
  * Everything lives in the schema `osm` (derived data: a reload replaces it whole). Needs a role
  * that may create the extensions (or have them created beforehand: postgis, pg_trgm,
  * pgrouting — scripts/lib/services.sh does so for the product's database).
@@ -30,6 +33,7 @@ import { RegionLoadError, run } from './tools';
  */
 export const TOOL_FILES = {
   addressStyle: resolve(import.meta.dirname, '../../region/address.lua'),
+  boundaryStyle: resolve(import.meta.dirname, '../../region/boundaries.lua'),
   routingProfile: process.env.OSM2PGROUTING_PROFILE || '/usr/share/osm2pgrouting/mapconfig_for_cars.xml',
   tilemakerConfig: process.env.TILEMAKER_CONFIG || '/usr/share/doc/tilemaker/examples/config-openmaptiles.json',
   tilemakerProcess: process.env.TILEMAKER_PROCESS || '/usr/share/doc/tilemaker/examples/process-openmaptiles.lua',
@@ -52,8 +56,8 @@ export interface RegionLoadOptions {
   dataDir: string;
   /** The settlement of addresses without addr:city; default: the commonest addr:city of the extract. */
   city?: string;
-  /** Which parts to load (all by default). */
-  parts?: { addresses?: boolean; roads?: boolean; basemap?: boolean };
+  /** Which parts to load: all without it; with it, those set true. */
+  parts?: { addresses?: boolean; roads?: boolean; basemap?: boolean; boundaries?: boolean };
   /** Progress lines (the command prints them). */
   log?: (line: string) => void;
 }
@@ -63,6 +67,10 @@ export interface RegionLoadResult {
   streets: number;
   places: number;
   roadEdges: number;
+  /** Boundaries of admin_level 6 and 8 stored with their polygon. */
+  boundaries: number;
+  /** Boundary relations the extract cuts open (no closed outline): not stored, named here. */
+  boundariesOpen: { osm_id: number; name: string | null }[];
   basemap: string | null;
   city: string | null;
   seconds: number;
@@ -76,7 +84,7 @@ function isPbf(file: string): boolean {
 export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadResult> {
   const t0 = performance.now();
   const log = opts.log ?? (() => undefined);
-  const parts = { addresses: true, roads: true, basemap: true, ...opts.parts };
+  const parts = opts.parts ?? { addresses: true, roads: true, basemap: true, boundaries: true };
   const file = resolve(opts.file);
   try {
     await stat(file);
@@ -86,7 +94,7 @@ export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadRes
   if (!/\.(osm|pbf)$/i.test(file)) throw new RegionLoadError(`not an OSM extract (.osm or .osm.pbf): ${file}`);
   const tmp = await mkdtemp(join(tmpdir(), 'tko-region-'));
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
-  const out: RegionLoadResult = { addresses: 0, streets: 0, places: 0, roadEdges: 0, basemap: null, city: null, seconds: 0 };
+  const out: RegionLoadResult = { addresses: 0, streets: 0, places: 0, roadEdges: 0, boundaries: 0, boundariesOpen: [], basemap: null, city: null, seconds: 0 };
   try {
     await pool.query(`SET client_min_messages = warning;
       CREATE EXTENSION IF NOT EXISTS postgis; CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -120,6 +128,14 @@ export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadRes
       const tr = await loadRestrictions(pool, restrictionsXml);
       log(`дорожный граф: ${out.roadEdges} рёбер, ${tr.written} запретов поворота (пропущено ${tr.skipped})`);
     }
+    if (parts.boundaries) {
+      log('границы: osm2pgsql');
+      const only = join(tmp, 'boundaries.osm.pbf');
+      await run('osmium', ['tags-filter', file, 'r/boundary=administrative', '-o', only, '--overwrite']);
+      await run('osm2pgsql', ['-O', 'flex', '-S', TOOL_FILES.boundaryStyle, '-d', opts.databaseUrl, only]);
+      Object.assign(out, await storeBoundaries(pool));
+      log(`границы: ${out.boundaries} муниципальных образований (уровни 6 и 8), без замкнутого контура ${out.boundariesOpen.length}`);
+    }
     if (parts.basemap) {
       log('подложка: tilemaker');
       // The OpenMapTiles profile of the package, without its layers from shapefiles
@@ -149,6 +165,32 @@ export async function loadRegion(opts: RegionLoadOptions): Promise<RegionLoadRes
   }
   out.seconds = Math.round((performance.now() - t0) / 100) / 10;
   return out;
+}
+
+/**
+ * osm.admin_boundary from osm2pgsql's osm.admin_boundary_raw, in one transaction (the previous
+ * region's rows are replaced; the ОКТМО match is made afresh by @tko/db matchAdminBoundaries);
+ * relations without a polygon are returned, not stored.
+ */
+async function storeBoundaries(pool: pg.Pool): Promise<Pick<RegionLoadResult, 'boundaries' | 'boundariesOpen'>> {
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    await db.query('DELETE FROM osm.admin_boundary');
+    const stored = await db.query(`INSERT INTO osm.admin_boundary (osm_id, admin_level, name, oktmo_tag, geom)
+      SELECT osm_id, admin_level, nullif(btrim(name), ''), nullif(btrim(oktmo_tag), ''), ST_Multi(geom) FROM osm.admin_boundary_raw
+       WHERE geom IS NOT NULL AND NOT ST_IsEmpty(geom)`);
+    const open = (await db.query<{ osm_id: string; name: string | null }>(
+      `SELECT osm_id::text, name FROM osm.admin_boundary_raw WHERE geom IS NULL OR ST_IsEmpty(geom) ORDER BY osm_id`)).rows;
+    await db.query('DROP TABLE osm.admin_boundary_raw; ANALYZE osm.admin_boundary');
+    await db.query('COMMIT');
+    return { boundaries: stored.rowCount ?? 0, boundariesOpen: open.map((r) => ({ osm_id: Number(r.osm_id), name: r.name })) };
+  } catch (e) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    db.release();
+  }
 }
 
 interface RawAddress { osm_type: string; osm_id: string; street: string; housenumber: string; city: string | null; postcode: string | null; lat: number; lng: number }

@@ -8,15 +8,15 @@
  * the site's, as the other site rules (site-routing.ts). It depends on the clock (now()), so an
  * incremental run checks it whole.
  */
-import { siteSettlementKey, UNITS_BY_KEY } from '../../oktmo/site-unit';
+import { SITE_MO, siteUnitJoins } from '../../oktmo/site-unit';
 import type { ProblemRule } from './rule';
 import { rule } from './rule';
 import { siteResponsible } from './site-routing';
 
 export const planFactRules: ProblemRule[] = [
-  rule('P501', `SELECT DISTINCT ON (s.waste_area_id) s.waste_area_id AS object_id, w.location, w.coordinates AS point, u.mo AS oktmo,
+  rule('P501', `SELECT DISTINCT ON (s.waste_area_id) s.waste_area_id AS object_id, w.location, w.coordinates AS point, ${SITE_MO} AS oktmo,
       ('Не обслужена ' || to_char(s.work_date, 'DD.MM.YYYY') || ' по графику № ' || s.schedule_id)::text AS details, ${siteResponsible} AS responsible
-    FROM plan_fact_site s JOIN waste_area w ON w.id = s.waste_area_id LEFT JOIN ${UNITS_BY_KEY} u ON u.key = ${siteSettlementKey('w')}
+    FROM plan_fact_site s JOIN waste_area w ON w.id = s.waste_area_id ${siteUnitJoins('w')}
     WHERE s.status = 'missed' AND s.window_close + interval '1 day' <= now()
     ORDER BY s.waste_area_id, s.work_date DESC`, { incremental: false }),
 ];

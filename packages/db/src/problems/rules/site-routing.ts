@@ -5,6 +5,7 @@
  * owner of a site arranges it; where the owner is not known, the local government keeps the
  * registry and the sites of its territory.
  */
+import { SITE_MO } from '../../oktmo/site-unit';
 import { contractInForce } from './contract-sql';
 
 /** The municipality named by the ОКТМО code `code` (SQL text), with its head when recorded. */
@@ -12,7 +13,7 @@ export const municipalitySql = (code: string) =>
   `(SELECT 'Администрация: ' || a.name || coalesce(' (глава: ' || a.head || ')', '') FROM administrative_unit a WHERE a.code = ${code})`;
 
 /**
- * For a site `w` joined to its formation `u` (u.mo): the management organisation, else the first
+ * For a site `w` placed by oktmo/site-unit.ts siteUnitJoins (its formation SITE_MO): the management organisation, else the first
  * owner, else the customer of a contract in force naming the site, else the municipality.
  */
 export const siteResponsible = `coalesce(
@@ -21,4 +22,4 @@ export const siteResponsible = `coalesce(
     (SELECT coalesce(ce.name, k.customer_name) FROM contract_waste_area cw JOIN contract k ON k.id = cw.contract_id
        LEFT JOIN legal_entity ce ON ce.id = k.customer_id
       WHERE cw.waste_area_id = w.id AND ${contractInForce('k')} ORDER BY k.id LIMIT 1),
-    ${municipalitySql('u.mo')})`;
+    ${municipalitySql(SITE_MO)})`;

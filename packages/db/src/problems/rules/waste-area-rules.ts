@@ -8,7 +8,7 @@
  * 31.08.2018 № 1039 п. 24 (the registry holds the site's location, technical characteristics,
  * owner and sources). Exact rules: docs/DECISIONS.md «Analytics: problems».
  */
-import { siteSettlementKey, UNITS_BY_KEY } from '../../oktmo/site-unit';
+import { SITE_MO, siteUnitJoins } from '../../oktmo/site-unit';
 import { contractInForce, contractsKept } from './contract-sql';
 import { siteResponsible } from './site-routing';
 import { containersPresent, listRecorded, missingCountSql, missingFactsSql, ownersLinked, requiredCountSql, sourcesLinked } from './site-facts';
@@ -32,8 +32,8 @@ const DWELLING = `('MULTI_APARTMENT', 'HOUSE')`;
  */
 function siteSql(where: string, details: string, kinds?: Kind[]): string {
   const kindSql = kinds ? ` AND w.kind IN (${kinds.map((k) => `'${k}'`).join(', ')})` : '';
-  return `SELECT w.id AS object_id, w.location, w.coordinates AS point, u.mo AS oktmo, (${details})::text AS details, ${siteResponsible} AS responsible
-    FROM waste_area w LEFT JOIN ${UNITS_BY_KEY} u ON u.key = ${siteSettlementKey('w')}
+  return `SELECT w.id AS object_id, w.location, w.coordinates AS point, ${SITE_MO} AS oktmo, (${details})::text AS details, ${siteResponsible} AS responsible
+    FROM waste_area w ${siteUnitJoins('w')}
     WHERE w.status = 'ACTIVE'${kindSql} AND (${where})`;
 }
 
