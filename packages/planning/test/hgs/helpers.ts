@@ -6,7 +6,7 @@
  */
 import { makeProblem, Rng, type Penalties, type ProblemData } from '../../src/hgs';
 
-export function randomProblem(seed: number, opts: { clients: number; timeWindows?: boolean; types?: number; dims?: number; depots?: number; count?: number; wide?: boolean }): ProblemData {
+export function randomProblem(seed: number, opts: { clients: number; timeWindows?: boolean; types?: number; dims?: number; depots?: number; count?: number; wide?: boolean; capacityOnly?: boolean }): ProblemData {
   const rng = new Rng(seed);
   const depots = opts.depots ?? 1;
   const n = depots + opts.clients;
@@ -26,6 +26,8 @@ export function randomProblem(seed: number, opts: { clients: number; timeWindows
     startDepot: t % depots,
     fixedCost: 7 * t,
   }));
+  // capacityOnly: a CVRP (no service times, windows or shift: hasTime false)
+  if (opts.capacityOnly) return makeProblem({ numDepots: depots, distance, dims, demand, vehicleTypes: types, x, y });
   return makeProblem({ numDepots: depots, distance, dims, demand, service, twEarly, twLate, vehicleTypes: types, x, y });
 }
 

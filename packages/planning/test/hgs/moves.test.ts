@@ -74,6 +74,7 @@ describe.each(CASES)('moves on %s', (_name, p) => {
       const rng = new Rng(8);
       const ls = new LocalSearch(p, pen(p), granularNeighbours(p, 10), rng);
       const S = ls.S;
+      let built = 0;
       for (let trial = 0; trial < 300; trial++) {
         S.load(randomRoutes(p, trial));
         const u = p.numDepots + rng.int(p.n - p.numDepots);
@@ -83,7 +84,14 @@ describe.each(CASES)('moves on %s', (_name, p) => {
         S.prune = true;
         const pruned = ls.delta(move, u, v);
         if (full < -1e-6) expect(pruned).toBeCloseTo(full, 6);
+        // capacity only, one vehicle type: the O(1) bound (distance + load) is the exact change,
+        // so a move that passes it improves
+        if (!p.hasTime && p.types.length === 1 && pruned !== Infinity) {
+          expect(full).toBeLessThan(-1e-6);
+          built++;
+        }
       }
+      if (!p.hasTime && p.types.length === 1) expect(built).toBeGreaterThan(0);
     });
   }
 

@@ -10,6 +10,7 @@
 import type { Penalties } from '../penalties';
 import type { ProblemData } from '../problem';
 import type { Rng } from '../rng';
+import { PairFilter } from './pair-filter';
 import { applyProposals, Evaluator, Proposal } from './proposal';
 import { relocate, relocatePair, relocatePairReversed } from './relocate';
 import { Routes } from './routes';
@@ -34,12 +35,15 @@ export class LocalSearch {
   private readonly lastTested: Float64Array;
   private readonly lastSwapStar: Float64Array;
   private readonly routeOrder: Int32Array;
-  private readonly moves: MoveBuilder[];
-  private readonly depotMoves: MoveBuilder[];
+  /** 2-opt* reversed (move 8) is tried only without time (its reversed runs would need O(length) timing). */
+  private readonly symmetric: boolean;
   /** Routes changed by the move last priced (1 or 2). */
   lastRoutes = 0;
   /** Moves applied by the last `run` (for the statistics). */
   applied = 0;
+  /** Client pairs of the last `run` whose smallest O(1) bound let a move through (pair-filter.ts). */
+  passed = 0;
+  private readonly filter: PairFilter;
 
   constructor(
     readonly p: ProblemData,
@@ -59,10 +63,8 @@ export class LocalSearch {
     this.lastTested = new Float64Array(p.n);
     this.lastSwapStar = new Float64Array(this.S.R);
     this.routeOrder = new Int32Array(this.S.R);
-    const twoOptIntra: MoveBuilder = (S, u, v, pU) => twoOpt(S, u, v, pU);
-    const symmetricOnly = p.hasTime ? [] : [twoOptStarReversed];
-    this.moves = [relocate, relocatePair, relocatePairReversed, swapOne, swapPairOne, swapPairs, twoOptIntra, ...symmetricOnly, twoOptStar];
-    this.depotMoves = [relocate, relocatePair, relocatePairReversed, ...symmetricOnly, twoOptStar];
+    this.symmetric = !p.hasTime;
+    this.filter = new PairFilter(this.S);
   }
 
   /** Improves `routes` (client locations per slot) at the prices `pen`; returns the improved routes. */
@@ -71,6 +73,7 @@ export class LocalSearch {
     S.pen = pen;
     S.load(routes);
     this.applied = 0;
+    this.passed = 0;
     this.lastTested.fill(0);
     this.lastSwapStar.fill(0);
     const rng = this.rng;
@@ -89,20 +92,20 @@ export class LocalSearch {
         for (let k = 0; k < nb.length; k++) {
           const v = nb[k]!;
           if (loop > 0 && Math.max(S.rLastMod[S.route[u]!]!, S.rLastMod[S.route[v]!]!) <= tested) continue;
-          if (this.tryAll(this.moves, u, v)) {
+          if (this.clientMoves(u, v)) {
             improved = true;
             continue;
           }
           // v first of its route: also try u right after v's depot
           const pv = S.prev[v]!;
-          if (pv >= S.n && this.tryAll(this.depotMoves, u, pv)) improved = true;
+          if (pv >= S.n && this.depotMoves(u, pv)) improved = true;
         }
         if (loop > 0) {
           if (emptyAt !== this.applied) {
             empty = this.firstEmptyRoute();
             emptyAt = this.applied;
           }
-          if (empty >= 0 && this.tryAll(this.depotMoves, u, S.startNode(empty))) improved = true;
+          if (empty >= 0 && this.depotMoves(u, S.startNode(empty))) improved = true;
         }
       }
       if (S.angle !== null || S.R <= 64) {
@@ -129,8 +132,11 @@ export class LocalSearch {
       if (S.rSize[rU] === 0) continue;
       const tested = this.lastSwapStar[rU]!;
       this.lastSwapStar[rU] = S.clock;
-      for (let rV = 0; rV < S.R; rV++) {
-        if (rV === rU || S.rSize[rV] === 0) continue;
+      // each pair once (SWAP* and its relocations are symmetric in the two routes; HGS-CVRP
+      // tests routeU < routeV)
+      for (let j = i + 1; j < S.R; j++) {
+        const rV = this.routeOrder[j]!;
+        if (S.rSize[rV] === 0) continue;
         if (Math.max(S.rLastMod[rU]!, S.rLastMod[rV]!) <= tested) continue;
         if (!S.sectorsOverlap(rU, rV)) continue;
         if (this.swapStar.run(rU, rV)) {
@@ -142,21 +148,54 @@ export class LocalSearch {
     return improved;
   }
 
-  /** Tries the moves in order; applies the first improving one. */
-  private tryAll(moves: MoveBuilder[], u: number, v: number): boolean {
-    for (let m = 0; m < moves.length; m++) {
-      if (this.tryMove(moves[m]!, u, v)) return true;
-    }
-    return false;
+  /**
+   * Moves 1–9 of u with the client v in HGS-CVRP's order; applies the first improving one. Direct
+   * calls (not a table of builders), so that the engine can inline each move's O(1) bound.
+   */
+  private clientMoves(u: number, v: number): boolean {
+    const { S, pU, pV } = this;
+    const f = this.filter;
+    if (!(f.compute(u, v) < -EPS)) return false;
+    const b = f.bound;
+    this.passed++;
+    return (
+      (b[0]! < -EPS && this.accept(relocate(S, u, v, pU, pV))) ||
+      (b[1]! < -EPS && this.accept(relocatePair(S, u, v, pU, pV))) ||
+      (b[2]! < -EPS && this.accept(relocatePairReversed(S, u, v, pU, pV))) ||
+      // the symmetric swaps once per pair (HGS-CVRP: nodeUIndex <= nodeVIndex)
+      (u < v && b[3]! < -EPS && this.accept(swapOne(S, u, v, pU, pV))) ||
+      (b[4]! < -EPS && this.accept(swapPairOne(S, u, v, pU, pV))) ||
+      (u < v && b[5]! < -EPS && this.accept(swapPairs(S, u, v, pU, pV))) ||
+      (b[6]! < -EPS && this.accept(twoOpt(S, u, v, pU))) ||
+      (this.symmetric && b[7]! < -EPS && this.accept(twoOptStarReversed(S, u, v, pU, pV))) ||
+      (b[8]! < -EPS && this.accept(twoOptStar(S, u, v, pU, pV)))
+    );
+  }
+
+  /** The moves of u after a start depot v (relocations and 2-opt*); applies the first improving one. */
+  private depotMoves(u: number, v: number): boolean {
+    const { S, pU, pV } = this;
+    return (
+      this.accept(relocate(S, u, v, pU, pV)) ||
+      this.accept(relocatePair(S, u, v, pU, pV)) ||
+      this.accept(relocatePairReversed(S, u, v, pU, pV)) ||
+      this.accept(twoOptStar(S, u, v, pU, pV))
+    );
+  }
+
+  /** Prices the proposals a builder just filled (k routes change); applies them when improving. */
+  private accept(k: number): boolean {
+    if (k === 0) return false;
+    this.lastRoutes = k;
+    if (!(this.priced(k) < -EPS)) return false;
+    applyProposals(this.S, this.bufA, this.bufB, this.pU, k === 2 ? this.pV : null);
+    this.applied++;
+    return true;
   }
 
   /** Prices one move; applies it when it lowers the penalised cost. */
   tryMove(move: MoveBuilder, u: number, v: number): boolean {
-    const delta = this.delta(move, u, v);
-    if (!(delta < -EPS)) return false;
-    applyProposals(this.S, this.bufA, this.bufB, this.pU, this.lastRoutes === 2 ? this.pV : null);
-    this.applied++;
-    return true;
+    return this.accept(move(this.S, u, v, this.pU, this.pV));
   }
 
   /**
@@ -164,13 +203,14 @@ export class LocalSearch {
    * proposals ready to apply. Stops early (returns a value ≥ 0) once the distance alone cannot improve.
    */
   delta(move: MoveBuilder, u: number, v: number): number {
-    const S = this.S;
-    const ev = this.ev;
-    const pU = this.pU;
-    const pV = this.pV;
-    const k = move(S, u, v, pU, pV);
+    const k = move(this.S, u, v, this.pU, this.pV);
     this.lastRoutes = k;
-    if (k === 0) return Infinity;
+    return k === 0 ? Infinity : this.priced(k);
+  }
+
+  /** The cost change of the proposals filled for k routes (see `delta`). */
+  private priced(k: number): number {
+    const { S, ev, pU, pV } = this;
     if (k === 1) {
       ev.normalise(pU);
       const before = S.rCost[pU.route]!;

@@ -26,6 +26,8 @@ export function relocatePairReversed(S: Routes, u: number, v: number, pU: Propos
   if (u >= S.n || x >= S.n || v === u || v === x) return 0;
   if (S.prev[u] === v) {
     const r = S.route[u]!;
+    const after = S.next[x]!;
+    if (S.prune && S.d(v, x) + S.d(x, u) + S.d(u, after) - S.d(v, u) - S.d(u, x) - S.d(x, after) - S.warpSlack(r, r, -1) >= -1e-6) return 0;
     pU.clear(r).fwd(S.startNode(r), v).rev(u, x).fwd(S.next[x]!, S.endNode(r));
     return 1;
   }
@@ -40,13 +42,14 @@ function moveRun(S: Routes, u: number, x: number, reversed: boolean, v: number, 
   const after = S.next[x]!;
   const y = S.next[v]!;
   if (S.prune) {
-    // distance change: a lower bound of the cost change once penalties and fixed costs are counted
+    // distance and exact load-penalty change: a lower bound of the cost change (exact for a CVRP)
     const inner = reversed ? S.d(x, u) : u === x ? 0 : S.d(u, x);
     const dRun = reversed ? S.d(v, x) + S.d(u, y) : S.d(v, u) + S.d(x, y);
     const delta = S.d(before, after) - S.d(before, u) - S.d(x, after) - (u === x ? 0 : S.d(u, x)) + inner + dRun - S.d(v, y);
-    const emptied = rU !== rV && S.rSize[rU]! === (u === x ? 1 : 2) ? rU : -1;
-    if (delta - S.slack(rU, rV, emptied) >= -1e-6 && rU !== rV) return 0;
-    if (delta - S.slack(rU, rV, -1) >= -1e-6 && rU === rV) return 0;
+    if (rU !== rV) {
+      const emptied = S.rSize[rU]! === (u === x ? 1 : 2) ? rU : -1;
+      if (delta + S.loadShift(rU, rV, u, x, -1, -1) - S.warpSlack(rU, rV, emptied) >= -1e-6) return 0;
+    } else if (delta - S.warpSlack(rU, rU, -1) >= -1e-6) return 0;
   }
   if (rU !== rV) {
     pU.clear(rU).fwd(S.startNode(rU), before).fwd(after, S.endNode(rU));

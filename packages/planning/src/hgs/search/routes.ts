@@ -46,6 +46,8 @@ export class Routes {
   readonly rCost: Float64Array;
   /** The penalty part of rCost (excess load and time warp at the current prices). */
   readonly rPen: Float64Array;
+  /** The time-warp part of rPen (what a move's exact load bound cannot see). */
+  readonly rWarpPen: Float64Array;
   readonly rLastMod: Float64Array;
   /** Polar sector of the route's clients around its depot (0…65535, start/end inclusive, circular). */
   readonly rSectorStart: Int32Array;
@@ -106,6 +108,7 @@ export class Routes {
     this.rWarp = new Float64Array(R);
     this.rCost = new Float64Array(R);
     this.rPen = new Float64Array(R);
+    this.rWarpPen = new Float64Array(R);
     this.rLastMod = new Float64Array(R);
     this.rSectorStart = new Int32Array(R);
     this.rSectorEnd = new Int32Array(R);
@@ -291,6 +294,7 @@ export class Routes {
     const c = this.costOf(r);
     this.rCost[r] = c;
     this.rPen[r] = this.rSize[r]! === 0 ? 0 : c - this.rDist[r]! - this.p.types[this.rType[r]!]!.fixedCost;
+    this.rWarpPen[r] = this.rSize[r]! === 0 ? 0 : this.pen.tw * this.rWarp[r]!;
   }
 
   /** Penalised cost of route r with the current prices. */
@@ -312,19 +316,50 @@ export class Routes {
     return this.rPen[r]!;
   }
 
-  /** Distance between the locations of two nodes. */
-  d(a: number, b: number): number {
-    return this.dist[this.loc[a]! * this.n + this.loc[b]!]!;
+  /**
+   * Exact change of the excess-load penalties of routes a and b (a ≠ b) when the run of nodes
+   * a1…b1 of route a moves to route b and the run a2…b2 of route b moves to route a (a1 or a2
+   * = −1: no run). A run's load is read from the prefix loads: cumLoad[b] − cumLoad[prev[a]], so
+   * a run may end at its route's end node. O(dims), nothing allocated (HGS-CVRP prices every
+   * move's load this way, Vidal 2022 §3.4).
+   */
+  loadShift(a: number, b: number, a1: number, b1: number, a2: number, b2: number): number {
+    const { p, cumLoad, prev, rLoad } = this;
+    const dims = p.dims;
+    const pen = this.pen.load;
+    const capA = p.types[this.rType[a]!]!.capacity;
+    const capB = p.types[this.rType[b]!]!.capacity;
+    let delta = 0;
+    for (let d = 0; d < dims; d++) {
+      const q1 = a1 < 0 ? 0 : cumLoad[b1 * dims + d]! - cumLoad[prev[a1]! * dims + d]!;
+      const q2 = a2 < 0 ? 0 : cumLoad[b2 * dims + d]! - cumLoad[prev[a2]! * dims + d]!;
+      const la = rLoad[a * dims + d]!;
+      const lb = rLoad[b * dims + d]!;
+      const ca = capA[d]!;
+      const cb = capB[d]!;
+      const oldEx = (la > ca ? la - ca : 0) + (lb > cb ? lb - cb : 0);
+      const na = la - q1 + q2;
+      const nb = lb + q1 - q2;
+      const newEx = (na > ca ? na - ca : 0) + (nb > cb ? nb - cb : 0);
+      delta += pen[d]! * (newEx - oldEx);
+    }
+    return delta;
   }
 
   /**
-   * What a move touching routes a and b (a = b: one route) could save beyond distance: their
-   * penalties, and the fixed cost of a route it would empty (`emptied`: −1 none).
+   * What a move touching routes a and b (a = b: one route) could save beyond its distance and
+   * exact load change: their time-warp penalties, and the fixed cost of a route it would empty
+   * (`emptied`: −1 none). 0 for a CVRP.
    */
-  slack(a: number, b: number, emptied: number): number {
-    let s = this.rPen[a]! + (a !== b ? this.rPen[b]! : 0);
+  warpSlack(a: number, b: number, emptied: number): number {
+    let s = this.rWarpPen[a]! + (a !== b ? this.rWarpPen[b]! : 0);
     if (emptied >= 0) s += this.p.types[this.rType[emptied]!]!.fixedCost;
     return s;
+  }
+
+  /** Distance between the locations of two nodes. */
+  d(a: number, b: number): number {
+    return this.dist[this.loc[a]! * this.n + this.loc[b]!]!;
   }
 
   /** Re-prices every route after the penalties changed. */

@@ -33,13 +33,15 @@ function exchange(S: Routes, u: number, x: number, v: number, y: number, pU: Pro
   const rU = S.route[u]!;
   const rV = S.route[v]!;
   if (S.prune) {
-    // distance change (the runs keep their inner order): a lower bound of the cost change
+    // distance change (the runs keep their inner order) and exact load-penalty change: a lower
+    // bound of the cost change (exact for a CVRP)
     const pu = S.prev[u]!;
     const nx = S.next[x]!;
     const pv = S.prev[v]!;
     const ny = S.next[y]!;
     const delta = S.d(pu, v) + S.d(y, nx) + S.d(pv, u) + S.d(x, ny) - S.d(pu, u) - S.d(x, nx) - S.d(pv, v) - S.d(y, ny);
-    if (delta - S.slack(rU, rV, -1) >= -1e-6) return 0;
+    const load = rU !== rV ? S.loadShift(rU, rV, u, x, v, y) : 0;
+    if (delta + load - S.warpSlack(rU, rV, -1) >= -1e-6) return 0;
   }
   if (rU !== rV) {
     pU.clear(rU).fwd(S.startNode(rU), S.prev[u]!).fwd(v, y).fwd(S.next[x]!, S.endNode(rU));

@@ -16,6 +16,12 @@ export function twoOpt(S: Routes, u: number, v: number, pU: Proposal): number {
   if (r !== S.route[v]! || S.pos[u]! >= S.pos[v]! || v >= S.n) return 0;
   const x = S.next[u]!;
   if (x === v) return 0;
+  const y = S.next[v]!;
+  if (S.prune) {
+    // distance change (x…v reversed, asymmetric distances counted): a lower bound of the cost change
+    const inner = S.cumRev[v]! - S.cumRev[x]! - (S.cumDist[v]! - S.cumDist[x]!);
+    if (S.d(u, v) + S.d(x, y) - S.d(u, x) - S.d(v, y) + inner - S.warpSlack(r, r, -1) >= -1e-6) return 0;
+  }
   pU.clear(r).fwd(S.startNode(r), u).rev(x, v).fwd(S.next[v]!, S.endNode(r));
   return 1;
 }
@@ -31,7 +37,7 @@ export function twoOptStar(S: Routes, u: number, v: number, pU: Proposal, pV: Pr
   if (S.prune && S.p.types.length === 1) {
     const delta = S.d(u, y) + S.d(v, x) - S.d(u, x) - S.d(v, y);
     const emptied = u >= S.n && y >= S.n ? rU : v >= S.n && x >= S.n ? rV : -1;
-    if (delta - S.slack(rU, rV, emptied) >= -1e-6) return 0;
+    if (delta + S.loadShift(rU, rV, x, S.endNode(rU), y, S.endNode(rV)) - S.warpSlack(rU, rV, emptied) >= -1e-6) return 0;
   }
   pU.clear(rU).fwd(S.startNode(rU), u).fwd(y, S.endNode(rV));
   pV.clear(rV).fwd(S.startNode(rV), v).fwd(x, S.endNode(rU));
@@ -46,6 +52,16 @@ export function twoOptStarReversed(S: Routes, u: number, v: number, pU: Proposal
   if (rU === rV || v >= S.n || x >= S.n) return 0;
   const endU = S.endNode(rU);
   const startV = S.startNode(rV);
+  if (S.prune && S.p.types.length === 1) {
+    // exact distances of both new routes (the reversed runs by the reversed prefixes) and load change
+    const fV = S.next[startV]!;
+    const lU = S.prev[endU]!;
+    const y = S.next[v]!;
+    const newU = S.cumDist[u]! + S.d(u, v) + S.cumRev[v]! - S.cumRev[fV]! + S.d(fV, endU);
+    const newV = S.d(startV, lU) + S.cumRev[lU]! - S.cumRev[x]! + S.d(x, y) + S.cumDist[S.endNode(rV)]! - S.cumDist[y]!;
+    const delta = newU + newV - S.rDist[rU]! - S.rDist[rV]!;
+    if (delta + S.loadShift(rU, rV, x, endU, fV, v) - S.warpSlack(rU, rV, -1) >= -1e-6) return 0;
+  }
   pU.clear(rU).fwd(S.startNode(rU), u).rev(S.next[startV]!, v).fwd(endU, endU);
   pV.clear(rV).fwd(startV, startV).rev(x, S.prev[endU]!).fwd(S.next[v]!, S.endNode(rV));
   return 2;
