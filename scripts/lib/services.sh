@@ -160,7 +160,7 @@ ensure_product_redis() { # the product's own persistent Redis (start.sh); export
   export REDIS_URL="redis://127.0.0.1:$port"
 }
 
-ensure_test_tools() { # Chromium for browser tests, LibreOffice calc to read exported xlsx, writer to open the printed contract (DOCX)
+ensure_test_tools() { # Chromium for browser tests, LibreOffice calc to read exported xlsx, writer to open the printed contract (DOCX), poppler to read its PDF
   if [ -n "${CHROMIUM_PATH:-}" ]; then
     [ -x "$CHROMIUM_PATH" ] || { echo "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable" >&2; return 1; }
   else
@@ -169,6 +169,7 @@ ensure_test_tools() { # Chromium for browser tests, LibreOffice calc to read exp
   fi
   command -v soffice >/dev/null || apt_install --no-install-recommends libreoffice-calc-nogui
   [ -e /usr/lib/libreoffice/program/libswlo.so ] || apt_install --no-install-recommends libreoffice-writer-nogui
+  command -v pdftotext >/dev/null || apt_install --no-install-recommends poppler-utils # the contract's PDF read back (contract-print.test.ts)
 }
 
 ensure_region_tools() { # issue 9 §3: the Debian tools of `pnpm region:load` (docs/REGION.md) and pgrouting

@@ -225,7 +225,10 @@ describe('contracts: waste areas and the printable form', () => {
     expect(text).toContain('на оказание услуг по обращению с твёрдыми коммунальными отходами');
     expect(text).toContain('ООО «Управляющая компания Центр»');
     expect(text).toContain('ИНН 7707083893, ОГРН 1027700132195, КПП 773601001, в лице генерального директора Петрова Петра Петровича, действующего');
-    expect(text).toContain('Потребитель: ООО «Управляющая компания Центр»; ИНН 7707083893; ОГРН 1027700132195; КПП 773601001; адрес:');
+    // The requisites table: label, then the operator's and the customer's value (a blank line for what is unknown).
+    expect(text).toContain('ИНН3811439309');
+    expect(text).toContain('КПП________________773601001');
+    expect(text).toContain('ОГРН (ОГРНИП)________________ОГРН 1027700132195');
     // Only the objects' storing method: a container site, not the default «Мусоропроводы…» (typical form п. 3).
     expect(text).toContain('Контейнеры на контейнерных площадках');
     expect(text).not.toContain('Мусоропроводы');

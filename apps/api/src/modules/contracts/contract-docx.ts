@@ -1,21 +1,28 @@
 /**
- * The printable contract (issue 11 §3): the typical contract for the regional operator's ТКО
- * services (типовой договор на оказание услуг по обращению с твёрдыми коммунальными отходами,
- * ПП РФ от 12.11.2016 № 1156, приложение) filled from one contract revision, as DOCX built with
- * the `docx` package. The text follows the typical form's sections I–IX in short (the law's text
- * is public); the schedule «Информация по предмету договора» lists the contract's waste areas.
+ * The printable contract (issue 11 §3, issue 25 §1): the typical contract for the regional
+ * operator's ТКО services (типовой договор на оказание услуг по обращению с твёрдыми коммунальными
+ * отходами, ПП РФ от 12.11.2016 № 1156, приложение) filled from one contract revision, as DOCX
+ * built with the `docx` package. The wording is contract-form.ts (sections I–X, the requisites,
+ * the annex); this module fills its blanks and lays it out: the parties with ОГРН/КПП and bank
+ * details from the legal-entity registry, the annex's table of objects (volumes, places,
+ * periodicity) and its part II, a scheme picture of each place (placement-scheme.ts).
  *
- * Input: the revision as the registry answers it (contracts card) and its waste areas
- * (ContractWasteAreaItem). Output: the .docx bytes. Throws only on programming errors.
+ * Input: the revision as the registry answers it (contracts card), its waste areas
+ * (ContractWasteAreaItem), its computed price, the parties' registry details and the schemes by
+ * waste-area row id. Output: the .docx bytes. Throws only on programming errors.
  */
-import { AlignmentType, BorderStyle, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { AlignmentType, BorderStyle, Document, ImageRun, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import type { ContractPriceAnswer, ContractWasteAreaItem } from '@tko/contract';
 import { nameGenitive, positionGenitive } from './declension';
+import { FORM_ANNEX, FORM_BLANK, FORM_PREAMBLE, FORM_REQUISITES_HEADING, FORM_SECTIONS, FORM_TITLE, fillForm } from './contract-form';
+import type { FormValues } from './contract-form';
+import type { PartyDetails } from './contracts.repository';
+import { SCHEME_HEIGHT_PX, SCHEME_WIDTH_PX } from './placement-scheme';
 import { BaseOfActing, CommercialAccounting, ContractWasteAreaType, formatNumber, KgoStoringMethod, Periodicity, TkoStoringMethod } from '@tko/contract';
 
 type Row = Record<string, unknown>;
 
-const BLANK = '____________';
+const BLANK = FORM_BLANK;
 const str = (v: unknown): string => (v === null || v === undefined || v === '' ? BLANK : String(v));
 /** YYYY-MM-DD → «DD.MM.YYYY». */
 export function ruDate(v: unknown): string {
@@ -33,8 +40,17 @@ function p(text: string, o: { bold?: boolean; center?: boolean; size?: number } 
 }
 const h = (text: string) => p(text, { bold: true, center: true });
 
-/** The parties' registry details (legal-entity registry: ОГРН or ОГРНИП, КПП, address), by side. */
-export type Parties = Partial<Record<'customer' | 'contractor', { ogrn: string | null; kpp: string | null; location: string | null }>>;
+/** The parties' registry details (legal-entity registry: ОГРН or ОГРНИП, КПП, address, bank details), by side. */
+export type Parties = Partial<Record<'customer' | 'contractor', Partial<PartyDetails>>>;
+
+/** The scheme of one contract waste area: its PNG (null without coordinates) and what the annex says of it. */
+export interface PlacementSchemeImage {
+  png: Buffer | null;
+  /** The roads' note (graph not loaded, no roads near), null when roads are drawn. */
+  note: string | null;
+  /** Names of the drawn roads, nearest first, without repeats. */
+  roads: string[];
+}
 
 /** «<sep>ОГРН …<sep>КПП …» of a side as the registry knows them ('' for what it does not). */
 function registryIds(parties: Parties, side: 'customer' | 'contractor', sep = ', '): string {
@@ -53,12 +69,6 @@ function party(c: Row, side: 'customer' | 'contractor', parties: Parties): strin
   return `${str(c[`${side}_name`])}${inn}${registryIds(parties, side)}, в лице ${position}${signatory}, действующего на основании: ${base}${poa}`;
 }
 
-/** The requisites line of a side: name, ИНН, ОГРН, КПП, address (the contract's, else the registry's). */
-function requisites(c: Row, side: 'customer' | 'contractor', parties: Parties): string {
-  const address = c[`${side}_address`] ?? parties[side]?.location ?? null;
-  return `${str(c[`${side}_name`])}; ИНН ${str(c[`${side}_inn`])}${registryIds(parties, side, '; ')}; адрес: ${str(address)}`;
-}
-
 function cell(text: string, bold = false): TableCell {
   return new TableCell({ children: [p(text, { bold, size: 20 })] });
 }
@@ -67,31 +77,6 @@ function cell(text: string, bold = false): TableCell {
 const m3 = (v: string | null | undefined) => (v === null || v === undefined ? 'не определён' : `${formatNumber(v)} м³`);
 /** руб. as printed: «253 554,30 руб.». */
 const rub = (v: string) => `${formatNumber(v, { minFraction: 2, maxFraction: 2 })} руб.`;
-
-function wasteAreaTable(areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null): Table {
-  const border = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
-  const header = ['№', 'Объект (источник образования)', 'Место накопления: вид, адрес, координаты', 'Контейнеры',
-    'Объём ТКО в год', 'Объём КГО в год', 'Периодичность вывоза'];
-  const rows = areas.map((a, i) => new TableRow({
-    children: [
-      cell(String(i + 1)),
-      cell(a.waste_source?.name ?? '—'),
-      cell(`${a.waste_area_type ? ContractWasteAreaType.label(a.waste_area_type) : BLANK}; ${a.waste_area_location ?? BLANK}`
-        + (a.waste_area_coordinates ? `; ${a.waste_area_coordinates.lat}, ${a.waste_area_coordinates.lng}` : '')),
-      cell(a.containers.length ? a.containers.map((c) => `${formatNumber(c.volume)} м³`).join('; ') : '—'),
-      cell(m3(price?.objects.find((o) => o.id === a.id)?.tko_m3_year)),
-      cell(m3(price?.objects.find((o) => o.id === a.id)?.kgo_m3_year ?? '0')),
-      cell(Periodicity.label(a.periodicity)
-        + (a.periodicity_on_weekdays.length ? `: ${a.periodicity_on_weekdays.join(', ')}` : '')
-        + (a.periodicity_on_dates.length ? `: ${a.periodicity_on_dates.map(ruDate).join(', ')}` : '')),
-    ],
-  }));
-  return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
-    borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
-    rows: [new TableRow({ tableHeader: true, children: header.map((t) => cell(t, true)) }), ...rows],
-  });
-}
 
 /** The storing methods a kind of place of accumulation admits; the first is its usual one. */
 const METHODS_OF_KIND: Record<string, string[]> = {
@@ -115,76 +100,163 @@ export function storingMethods(c: Row, areas: ContractWasteAreaItem[]): string {
   return methods.map((m) => TkoStoringMethod.label(m)).join('; ') || BLANK;
 }
 
-/** The price clause (typical form п. 5) from the computed price (contract-price.ts), never the fee. */
-function priceClause(price: ContractPriceAnswer | null): string {
+/** The price sentence of clause 5 from the computed price (contract-price.ts), never the fee. */
+function priceSentence(price: ContractPriceAnswer | null): string {
   if (!price || price.price_year === null || price.price_month === null || !price.tariff || price.volume_m3_year === null) {
-    return '5. Цена настоящего договора определяется как произведение единого тарифа на услугу регионального оператора на объём '
+    return 'Цена настоящего договора определяется как произведение единого тарифа на услугу регионального оператора на объём '
       + 'твёрдых коммунальных отходов, указанный в приложении к настоящему договору'
       + (price?.reasons.length ? ` (не определена: ${price.reasons.join(' ')})` : '') + '.';
   }
-  return `5. Цена настоящего договора составляет ${rub(price.price_year)} в год (${rub(price.price_month)} в месяц): единый тариф `
+  return `Цена настоящего договора составляет ${rub(price.price_year)} в год (${rub(price.price_month)} в месяц): единый тариф `
     + `на услугу регионального оператора ${rub(price.tariff.cost)} за 1 м³ («${price.tariff.name}», действует с ${ruDate(price.tariff.start_date)}) `
     + `× объём ${m3(price.volume_m3_year)} в год, в том числе твёрдые коммунальные отходы ${m3(price.tko_m3_year)}, крупногабаритные отходы ${m3(price.kgo_m3_year)}.`;
 }
 
-/** The DOCX of contract revision `c` with its waste areas and its computed price (null: not known). */
-export async function contractDocx(c: Row, areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null = null, parties: Parties = {}): Promise<Buffer> {
-  const number = str(c.number);
+/** The values of the form's blanks from revision `c` (contract-form.ts FormValues). */
+export function formValues(c: Row, areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null, parties: Parties): FormValues {
+  const methods = storingMethods(c, areas);
+  // The detail describes the contract's own method: printed only with it.
+  const detail = c.tko_storing_method_detail && methods === label(TkoStoringMethod, c.tko_storing_method) ? ` (${String(c.tko_storing_method_detail)})` : '';
+  return {
+    contractor_party: party(c, 'contractor', parties),
+    customer_party: party(c, 'customer', parties),
+    signing_location: typeof c.signing_location === 'string' ? c.signing_location : null,
+    signing_date: typeof c.signing_date === 'string' ? ruDate(c.signing_date) : null,
+    tko_storing: methods === BLANK ? null : methods + detail,
+    kgo_storing: typeof c.kgo_storing_method === 'string' ? KgoStoringMethod.label(c.kgo_storing_method) : null,
+    start_date: typeof c.effective_date === 'string' ? ruDate(c.effective_date) : null,
+    price: priceSentence(price),
+    // Who keeps a place outside a block of flats' common property is not in the registry: the hand fills it.
+    area_keeper: null,
+    accounting: typeof c.commercial_accounting === 'string' ? CommercialAccounting.label(c.commercial_accounting) : null,
+    term: typeof c.termination_date === 'string' ? `до ${ruDate(c.termination_date)}` : null,
+  };
+}
+
+/** The rows of the requisites table: [label, contractor's value, customer's value]; empty values print a blank. */
+function requisiteRows(c: Row, parties: Parties): [string, string, string][] {
+  const get = (side: 'customer' | 'contractor', k: string): unknown => {
+    const d = parties[side] as Record<string, unknown> | undefined;
+    if (k === 'address') return c[`${side}_address`] ?? d?.location ?? null;
+    if (k === 'ogrn') return d?.ogrn ? `${String(d.ogrn).length === 15 ? 'ОГРНИП' : 'ОГРН'} ${String(d.ogrn)}` : null;
+    if (k === 'inn') return c[`${side}_inn`] ?? null;
+    if (k === 'name') return c[`${side}_name`] ?? null;
+    return d?.[k] ?? null;
+  };
+  const row = (labelText: string, k: string): [string, string, string] => [labelText, str(get('contractor', k)), str(get('customer', k))];
+  const rows: [string, string, string][] = [
+    row('Наименование', 'name'), row('ИНН', 'inn'), row('КПП', 'kpp'), row('ОГРН (ОГРНИП)', 'ogrn'), row('Адрес', 'address'),
+    row('Банк', 'bank_name'), row('БИК', 'bik'), row('Расчётный счёт', 'settlement_account'), row('Корреспондентский счёт', 'correspondent_account'),
+  ];
+  if (c.customer_passport_number) {
+    rows.push(['Паспорт', '—', `${String(c.customer_passport_number)}, выдан ${ruDate(c.customer_issued_at)} ${str(c.customer_issued_by)}`]);
+  }
+  const sign = (side: 'customer' | 'contractor') => `${str(c[`${side}_position`])}\n________________ / ${str(c[`${side}_signatory`])} /\nМ. П. (при наличии)`;
+  rows.push(['Подпись', sign('contractor'), sign('customer')]);
+  return rows;
+}
+
+const BORDER = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
+const BORDERS = { top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, insideHorizontal: BORDER, insideVertical: BORDER };
+
+function multiCell(text: string, bold = false): TableCell {
+  return new TableCell({ children: text.split('\n').map((line) => p(line, { bold, size: 20 })) });
+}
+
+function requisitesTable(c: Row, parties: Parties): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: BORDERS,
+    rows: [
+      new TableRow({ tableHeader: true, children: ['', 'Региональный оператор', 'Потребитель'].map((t) => cell(t, true)) }),
+      ...requisiteRows(c, parties).map((r) => new TableRow({ children: [cell(r[0], true), multiCell(r[1]), multiCell(r[2])] })),
+    ],
+  });
+}
+
+/** «52.537311, 103.886912» (latitude, longitude, EPSG:4326, 6 decimals), or null. */
+function coordinates(a: ContractWasteAreaItem): string | null {
+  const k = a.waste_area_coordinates;
+  return k ? `${Number(k.lat).toFixed(6)}, ${Number(k.lng).toFixed(6)}` : null;
+}
+
+function objectsTable(areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null): Table {
+  const rows = areas.map((a, i) => {
+    const priced = price?.objects.find((o) => o.id === a.id);
+    const kgo = priced?.kgo_m3_year ?? null;
+    const place = `${a.waste_area_type ? ContractWasteAreaType.label(a.waste_area_type) : BLANK}; ${a.waste_area_location ?? BLANK}`
+      + `; координаты: ${coordinates(a) ?? 'не указаны'}`
+      + `; контейнеры: ${a.containers.length ? a.containers.map((x) => `${formatNumber(x.volume)} м³`).join('; ') : 'нет'}`;
+    return new TableRow({
+      children: [
+        cell(String(i + 1)),
+        cell(a.waste_source?.name ?? (a.waste_area_location ? `Объект у места накопления: ${a.waste_area_location}` : BLANK)),
+        cell(`${m3(priced?.tko_m3_year)} в год` + (kgo !== null && Number(kgo) > 0 ? `; крупногабаритные отходы ${m3(kgo)} в год` : '')),
+        cell(place),
+        cell(kgo !== null && Number(kgo) > 0 ? `то же место накопления: ${a.waste_area_location ?? BLANK}` : '—'),
+        cell(Periodicity.label(a.periodicity)
+          + (a.periodicity_on_weekdays.length ? `: ${a.periodicity_on_weekdays.join(', ')}` : '')
+          + (a.periodicity_on_dates.length ? `: ${a.periodicity_on_dates.map(ruDate).join(', ')}` : '')),
+      ],
+    });
+  });
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: BORDERS,
+    rows: [new TableRow({ tableHeader: true, children: FORM_ANNEX.objectColumns.map((t) => cell(t, true)) }), ...rows],
+  });
+}
+
+/** Part II of the annex: per object its place, coordinates, the picture and the roads' note. */
+function schemeParagraphs(areas: ContractWasteAreaItem[], schemes: Map<number, PlacementSchemeImage>): Paragraph[] {
+  if (!areas.length) return [p('Места накопления в договоре не указаны.')];
+  return areas.flatMap((a, i) => {
+    const s = schemes.get(a.id);
+    const where = coordinates(a);
+    const out = [p(`${i + 1}. ${a.waste_area_location ?? BLANK}; координаты (широта, долгота; WGS 84, EPSG:4326): ${where ?? 'не указаны — схема не построена'}.`, { bold: true })];
+    if (s?.png) {
+      out.push(new Paragraph({
+        alignment: AlignmentType.CENTER,
+        children: [new ImageRun({ type: 'png', data: s.png, transformation: { width: SCHEME_WIDTH_PX * 0.75, height: SCHEME_HEIGHT_PX * 0.75 },
+          altText: { name: `Схема ${i + 1}`, title: 'Схема размещения места накопления', description: a.waste_area_location ?? '' } })],
+      }));
+    }
+    if (s?.note) out.push(p(s.note, { size: 20 }));
+    if (s?.roads.length) out.push(p(`Подъездные пути: ${s.roads.join(', ')}.`, { size: 20 }));
+    return out;
+  });
+}
+
+function clauseParagraphs(text: string, items: string[] | undefined, values: Record<string, string | null>): Paragraph[] {
+  return [p(fillForm(text, values)), ...(items ?? []).map((x) => p(fillForm(x, values)))];
+}
+
+/** The DOCX of contract revision `c` (module comment). */
+export async function contractDocx(
+  c: Row, areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null = null, parties: Parties = {},
+  schemes: Map<number, PlacementSchemeImage> = new Map(),
+): Promise<Buffer> {
+  const values: Record<string, string | null> = { ...formValues(c, areas, price, parties), number: str(c.number) };
   const children: (Paragraph | Table)[] = [
-    h(`ДОГОВОР № ${number}`),
-    p('на оказание услуг по обращению с твёрдыми коммунальными отходами', { bold: true, center: true }),
+    h(fillForm(FORM_TITLE[0], values)),
+    p(FORM_TITLE[1], { bold: true, center: true }),
     p(`(типовая форма — постановление Правительства РФ от 12.11.2016 № 1156; редакция № ${str(c.revision)})`, { center: true, size: 20 }),
-    p(`${str(c.signing_location)}                                                  ${ruDate(c.signing_date)}`),
-    p(`${party(c, 'contractor', parties)}, именуемое в дальнейшем «региональный оператор», с одной стороны, и ${party(c, 'customer', parties)}, `
-      + 'именуемое в дальнейшем «потребитель», с другой стороны, именуемые в дальнейшем сторонами, заключили настоящий договор о нижеследующем:'),
-    h('I. Предмет договора'),
-    p('1. По договору на оказание услуг по обращению с твёрдыми коммунальными отходами региональный оператор обязуется принимать '
-      + 'твёрдые коммунальные отходы в объёме и в месте, которые определены в настоящем договоре, и обеспечивать их транспортирование, '
-      + 'обработку, обезвреживание, захоронение в соответствии с законодательством Российской Федерации, а потребитель обязуется '
-      + 'оплачивать услуги регионального оператора по цене, определённой в пределах утверждённого в установленном порядке единого тарифа '
-      + 'на услугу регионального оператора.'),
-    p('2. Объём твёрдых коммунальных отходов, места накопления твёрдых коммунальных отходов, в том числе крупногабаритных отходов, '
-      + 'и периодичность вывоза твёрдых коммунальных отходов определяются согласно приложению к настоящему договору.'),
-    p(`3. Способ складирования твёрдых коммунальных отходов: ${storingMethods(c, areas)}`
-      // The detail describes the contract's own method: printed only with it.
-      + `${c.tko_storing_method_detail && storingMethods(c, areas) === label(TkoStoringMethod, c.tko_storing_method) ? ` (${String(c.tko_storing_method_detail)})` : ''}; `
-      + `крупногабаритных отходов: ${label(KgoStoringMethod, c.kgo_storing_method)}.`),
-    p(`4. Дата начала оказания услуг по обращению с твёрдыми коммунальными отходами: ${ruDate(c.effective_date)}.`),
-    h('II. Сроки и порядок оплаты по договору'),
-    p(priceClause(price)),
-    p('6. Оплата услуг по настоящему договору осуществляется по цене, определённой в пределах утверждённого единого тарифа, '
-      + 'до 10-го числа месяца, следующего за месяцем, в котором была оказана услуга.'),
-    h('III. Порядок осуществления учёта объёма и (или) массы твёрдых коммунальных отходов'),
-    p(`7. Стороны согласились производить учёт объёма и (или) массы твёрдых коммунальных отходов в соответствии с Правилами коммерческого `
-      + `учёта объёма и (или) массы твёрдых коммунальных отходов (ПП РФ от 03.06.2016 № 505) способом: ${label(CommercialAccounting, c.commercial_accounting)}.`),
-    h('IV. Права и обязанности сторон'),
-    p('8. Региональный оператор обязан принимать твёрдые коммунальные отходы в объёме и в месте, которые определены в приложении к '
-      + 'настоящему договору; обеспечивать транспортирование, обработку, обезвреживание, захоронение принятых отходов; отвечать на '
-      + 'жалобы и обращения потребителя по вопросам исполнения настоящего договора в течение 3 рабочих дней со дня их получения.'),
-    p('9. Потребитель обязан осуществлять складирование твёрдых коммунальных отходов в местах накопления, определённых настоящим '
-      + 'договором, в соответствии с территориальной схемой обращения с отходами; производить оплату в порядке, размере и сроки, '
-      + 'которые определены настоящим договором; обеспечивать учёт объёма и (или) массы отходов.'),
-    h('V. Ответственность сторон'),
-    p('10. За неисполнение или ненадлежащее исполнение обязательств по настоящему договору стороны несут ответственность в '
-      + 'соответствии с законодательством Российской Федерации.'),
-    h('VI. Действие договора'),
-    p(`11. Настоящий договор заключается на срок до ${ruDate(c.termination_date)}, вступает в силу ${ruDate(c.effective_date)}. `
-      + 'Настоящий договор считается продлённым на тот же срок и на тех же условиях, если за один месяц до окончания срока его действия '
-      + 'ни одна из сторон не заявит о его прекращении или изменении.'),
-    h('VII. Реквизиты и подписи сторон'),
-    p(`Региональный оператор: ${requisites(c, 'contractor', parties)}.`),
-    p(`${str(c.contractor_position)} ________________ / ${str(c.contractor_signatory)} /`),
-    p(`Потребитель: ${requisites(c, 'customer', parties)}`
-      + (c.customer_passport_number ? `; паспорт ${String(c.customer_passport_number)}, выдан ${ruDate(c.customer_issued_at)} ${str(c.customer_issued_by)}` : '') + '.'),
-    p(`${str(c.customer_position)} ________________ / ${str(c.customer_signatory)} /`),
-    h(`Приложение к договору № ${number}`),
-    p('Информация по предмету договора: объекты, объём твёрдых коммунальных отходов и крупногабаритных отходов в год, '
-      + 'места их накопления и периодичность вывоза', { center: true }),
-    wasteAreaTable(areas, price),
+    p(`${str(values.signing_location)}                                                  ${ruDate(c.signing_date)}`),
+    ...clauseParagraphs(FORM_PREAMBLE.text, undefined, values),
+    ...FORM_SECTIONS.flatMap((s) => [h(s.heading), ...s.clauses.flatMap((cl) => clauseParagraphs(cl.text, cl.items, values))]),
+    h(FORM_REQUISITES_HEADING),
+    requisitesTable(c, parties),
+    new Paragraph({ children: [new PageBreak()] }),
+    p(fillForm(FORM_ANNEX.title, values), { center: true }),
+    h(FORM_ANNEX.name),
+    h(FORM_ANNEX.objects),
+    objectsTable(areas, price),
+    h(FORM_ANNEX.scheme),
+    ...schemeParagraphs(areas, schemes),
   ];
   const doc = new Document({
     creator: 'Реестр ТКО',
-    title: `Договор № ${number}`,
+    title: `Договор № ${str(c.number)}`,
     sections: [{ properties: { page: { margin: { top: 1134, bottom: 1134, left: 1701, right: 850 } } }, children }],
   });
   return Packer.toBuffer(doc);

@@ -6,12 +6,18 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ContractObjectInput, ContractWasteAreaItem, RefValue, TariffInForce } from '@tko/contract';
 import { normativeFigure } from '@tko/db';
+import type { SchemeRoads } from './placement-scheme';
+import { metresToDegrees } from './placement-scheme';
 
-/** A party's registry details printed on the contract. */
+/** A party's registry details printed on the contract: ОГРН (ОГРНИП), КПП, address, bank details. */
 export interface PartyDetails {
   ogrn: string | null;
   kpp: string | null;
   location: string | null;
+  bank_name: string | null;
+  bik: string | null;
+  settlement_account: string | null;
+  correspondent_account: string | null;
 }
 
 /** One change-history entry: when, who, the changed fields' values before and after. */
@@ -134,14 +140,33 @@ export class ContractsRepository {
     return rows;
   }
 
-  /** ОГРН (ОГРНИП), КПП and address of legal entities `ids` from the legal-entity registry, by id. */
+  /** ОГРН (ОГРНИП), КПП, address and bank details of legal entities `ids` from the legal-entity registry, by id. */
   async partyDetails(ids: number[]): Promise<Map<number, PartyDetails>> {
     if (!ids.length) return new Map();
     const { rows } = await this.pool.query<PartyDetails & { id: number }>(
-      `SELECT id, coalesce(ogrn, ogrnip) AS ogrn, kpp, location FROM legal_entity WHERE id = ANY ($1::int[])`,
+      `SELECT id, coalesce(ogrn, ogrnip) AS ogrn, kpp, location, bank_name, bik, settlement_account, correspondent_account
+         FROM legal_entity WHERE id = ANY ($1::int[])`,
       [ids],
     );
     return new Map(rows.map(({ id, ...r }) => [id, r]));
+  }
+
+  /**
+   * The road lines of the loaded road graph (osm.ways of `pnpm region:load`, docs/REGION.md) whose
+   * box meets the square of half-side `radiusM` metres around (lat, lng), as [lng, lat] lines
+   * (EPSG:4326); `loaded: false` when the graph's table is missing or empty.
+   */
+  async roadsNear(lat: number, lng: number, radiusM: number, limit = 500): Promise<SchemeRoads> {
+    const exists = (await this.pool.query<{ ok: boolean }>(`SELECT to_regclass('osm.ways') IS NOT NULL AS ok`)).rows[0]!.ok;
+    if (!exists || (await this.pool.query('SELECT 1 FROM osm.ways LIMIT 1')).rowCount === 0) return { loaded: false };
+    const { dLng, dLat } = metresToDegrees(radiusM, lat);
+    const { rows } = await this.pool.query<{ name: string | null; g: { coordinates: [number, number][] } }>(
+      `SELECT name, ST_AsGeoJSON(ST_Force2D(the_geom), 6)::json AS g FROM osm.ways
+        WHERE the_geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND GeometryType(the_geom) = 'LINESTRING'
+        ORDER BY ST_Distance(the_geom, ST_SetSRID(ST_MakePoint($5, $6), 4326)) LIMIT $7`,
+      [lng - dLng, lat - dLat, lng + dLng, lat + dLat, lng, lat, limit],
+    );
+    return { loaded: true, lines: rows.map((r) => ({ name: r.name, coords: r.g.coordinates })) };
   }
 
   private async countWasteAreas(id: number): Promise<number> {

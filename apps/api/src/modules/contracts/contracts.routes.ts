@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
-import type { ContractLifeCycleAnswer, ContractPriceAnswer, UserScope } from '@tko/contract';
+import type { ContractLifeCycleAnswer, ContractPriceAnswer, ContractWasteAreaItem, UserScope } from '@tko/contract';
 import {
   CONTRACT_MSG, contractDocxRoute, contractLifeCycleRoute, contractPrice, contractPriceRoute, contractHistoryRoute, contractResource, contractRevisionRoute, contractWasteAreasRoute, writableFields,
 } from '@tko/contract';
@@ -22,9 +22,11 @@ import { registerRoute } from '../../routing/register-route';
 import { sendFile } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { contractDocx, ruDate } from './contract-docx';
+import type { PlacementSchemeImage } from './contract-docx';
 import { ContractsRepository } from './contracts.repository';
 import { historyLabel } from './history-label';
 import { lifeCycle } from './life-cycle';
+import { roadsNote, SCHEME_RADIUS_M, schemePng } from './placement-scheme';
 
 export interface ContractsDeps {
   pool: Pool;
@@ -79,6 +81,26 @@ export async function lifeCycleOf(repo: ContractsRepository, row: Record<string,
     .filter((f) => c.after && f in c.after && (c.after[f] ?? null) !== (c.before?.[f] ?? null))
     .map((f) => ({ at: c.at.toISOString(), user_name: c.user_name, field: f, label: contractResource.fields[f]!.label, value: (c.after![f] as string | null) ?? null })));
   return { ...lc, history };
+}
+
+/**
+ * The annex's scheme of each waste area of a revision (placement-scheme.ts): the roads of the
+ * loaded road graph within SCHEME_RADIUS_M drawn around the place; no picture without coordinates.
+ */
+export async function placementSchemes(repo: ContractsRepository, areas: ContractWasteAreaItem[]): Promise<Map<number, PlacementSchemeImage>> {
+  const out = new Map<number, PlacementSchemeImage>();
+  for (const a of areas) {
+    const k = a.waste_area_coordinates;
+    if (!k) {
+      out.set(a.id, { png: null, note: 'Координаты места накопления не указаны: схема не построена.', roads: [] });
+      continue;
+    }
+    const [lat, lng] = [Number(k.lat), Number(k.lng)];
+    const roads = await repo.roadsNear(lat, lng, SCHEME_RADIUS_M);
+    const names = roads.loaded ? [...new Set(roads.lines.map((l) => l.name).filter((n): n is string => !!n))] : [];
+    out.set(a.id, { png: schemePng(lat, lng, roads), note: roadsNote(roads), roads: names });
+  }
+  return out;
 }
 
 export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps): void {
@@ -158,7 +180,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
       ...(ids.customer !== null && details.has(ids.customer) ? { customer: details.get(ids.customer)! } : {}),
       ...(ids.contractor !== null && details.has(ids.contractor) ? { contractor: details.get(ids.contractor)! } : {}),
     };
-    const bytes = await contractDocx(row, areas.rows, await priceOf(repo, row, deps.timeZone), parties);
+    const bytes = await contractDocx(row, areas.rows, await priceOf(repo, row, deps.timeZone), parties, await placementSchemes(repo, areas.rows));
     const name = `Договор ${String(row.number)} ред. ${String(row.revision)}.docx`;
     return sendFile(reply, { name, asciiName: `contract-${id}.docx`, body: bytes });
   }, deps);

@@ -1,0 +1,69 @@
+/**
+ * The scheme of a place of accumulation for the contract's annex (typical form, ПП РФ № 1156:
+ * «информация в графическом виде о размещении мест накопления твёрдых коммунальных отходов и
+ * подъездных путей к ним»): a plain schematic drawn without network — the place as a marker at the
+ * centre, the road lines of the loaded road graph (osm.ways) around it, a 100 m scale bar and the
+ * north — as SVG, rendered to PNG by @resvg/resvg-js.
+ *
+ * Projection: local equirectangular around the place (x = Δλ·cos φ₀·111 320 m, y = Δφ·110 574 m),
+ * exact enough for a 300 m picture. Input roads: lines of [lng, lat] (EPSG:4326).
+ */
+import { Resvg } from '@resvg/resvg-js';
+
+/** Half the picture's width on the ground, m (the radius of the roads' query). */
+export const SCHEME_RADIUS_M = 150;
+export const SCHEME_WIDTH_PX = 480;
+export const SCHEME_HEIGHT_PX = 360;
+const M_PER_DEG_LAT = 110_574;
+const M_PER_DEG_LNG_EQUATOR = 111_320;
+
+/** The roads near a place, or that the road graph is not loaded. */
+export type SchemeRoads = { loaded: false } | { loaded: true; lines: { name: string | null; coords: [number, number][] }[] };
+
+/** Degrees of longitude and latitude spanning `m` metres at latitude `lat`. */
+export function metresToDegrees(m: number, lat: number): { dLng: number; dLat: number } {
+  return { dLng: m / (M_PER_DEG_LNG_EQUATOR * Math.cos((lat * Math.PI) / 180)), dLat: m / M_PER_DEG_LAT };
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const FONT = 'font-family="DejaVu Sans, Noto Sans, Liberation Sans, Arial, sans-serif"';
+
+/** The note the scheme and the annex print about the roads (null when roads are drawn). */
+export function roadsNote(roads: SchemeRoads): string | null {
+  if (!roads.loaded) return 'Дорожный граф региона не загружен: подъездные пути не показаны.';
+  return roads.lines.length ? null : `В радиусе ${SCHEME_RADIUS_M} м дорог в дорожном графе нет.`;
+}
+
+/** The SVG of the place at (lat, lng) with `roads` (module comment). */
+export function schemeSvg(lat: number, lng: number, roads: SchemeRoads): string {
+  const w = SCHEME_WIDTH_PX;
+  const h = SCHEME_HEIGHT_PX;
+  const pxPerM = w / (2 * SCHEME_RADIUS_M);
+  const cos = Math.cos((lat * Math.PI) / 180);
+  const xy = ([x, y]: [number, number]) =>
+    `${(w / 2 + (x - lng) * cos * M_PER_DEG_LNG_EQUATOR * pxPerM).toFixed(1)},${(h / 2 - (y - lat) * M_PER_DEG_LAT * pxPerM).toFixed(1)}`;
+  const lines = roads.loaded
+    ? roads.lines.map((l) => `<polyline points="${l.coords.map(xy).join(' ')}" fill="none" stroke="#404040" stroke-width="11" stroke-linecap="round" stroke-linejoin="round"/>`
+      + `<polyline points="${l.coords.map(xy).join(' ')}" fill="none" stroke="#bdbdbd" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>`)
+    : [];
+  const note = roadsNote(roads);
+  const bar = 100 * pxPerM;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`
+    + `<rect width="${w}" height="${h}" fill="#f4f1ea" stroke="#000" stroke-width="2"/>`
+    + lines.join('')
+    + `<circle cx="${w / 2}" cy="${h / 2}" r="9" fill="#d62728" stroke="#000" stroke-width="2"/>`
+    + `<text x="${w / 2 + 14}" y="${h / 2 - 12}" font-size="14" ${FONT}>Место накопления ТКО</text>`
+    + `<g transform="translate(${w - 30},20)"><path d="M0,0 L8,22 L0,17 L-8,22 Z" fill="#000"/><text x="0" y="38" font-size="14" text-anchor="middle" ${FONT}>С</text></g>`
+    + `<g transform="translate(16,${h - 18})"><path d="M0,-6 V0 H${bar.toFixed(1)} V-6" fill="none" stroke="#000" stroke-width="2"/>`
+    + `<text x="${(bar / 2).toFixed(1)}" y="-9" font-size="12" text-anchor="middle" ${FONT}>100 м</text></g>`
+    + `<text x="${w - 12}" y="${h - 12}" font-size="12" text-anchor="end" ${FONT}>${lat.toFixed(6)}, ${lng.toFixed(6)}</text>`
+    // The note in two lines (before and after its colon) to fit the width.
+    + (note ? `<text x="12" y="24" font-size="13" ${FONT}>${note.replace(/: /, ':\n').split('\n').map((l, i) => `<tspan x="12" dy="${i ? 17 : 0}">${esc(l)}</tspan>`).join('')}</text>` : '')
+    + '</svg>';
+}
+
+/** The PNG bytes of {@link schemeSvg} (system fonts; no network). */
+export function schemePng(lat: number, lng: number, roads: SchemeRoads): Buffer {
+  const svg = schemeSvg(lat, lng, roads);
+  return Buffer.from(new Resvg(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng());
+}
