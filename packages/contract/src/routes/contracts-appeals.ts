@@ -269,8 +269,32 @@ export const PublicAppealBodySchema = z.strictObject({
   coordinates: PointInputSchema.optional(),
   waste_area: IdSchema.optional(),
 }).refine((b) => b.location || b.coordinates || b.waste_area, { message: 'Укажите адрес или выберите место на карте.', path: ['location'] });
+export const PublicAppealCreatedSchema = z.object({ id: z.number().int(), detail: z.string() });
 export const publicAppealCreateRoute = defineRoute({
   method: 'POST', path: PUBLIC_APPEAL_PATH, permission: 'public', tags: ['appeals'],
   summary: 'Публичная форма обращения: подать обращение', body: PublicAppealBodySchema,
-  response: { 201: z.object({ id: z.number().int(), detail: z.string() }) },
+  response: { 201: PublicAppealCreatedSchema },
+});
+
+/** Photos of a public filing: at most this many… */
+export const PUBLIC_APPEAL_PHOTOS_MAX = 5;
+/** …each at most this large (bytes; 10 МБ: a phone's full-size JPEG). */
+export const PUBLIC_APPEAL_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** The multipart field of the photos (repeated, one file each). */
+export const PUBLIC_APPEAL_PHOTOS_FIELD = 'photos';
+/**
+ * The public form with photos (issue 25 §2): the same filing as {@link publicAppealCreateRoute},
+ * as multipart/form-data — its fields as text parts (`coordinates` as JSON `{"lat":…,"lng":…}`,
+ * `waste_area` as a number) and up to {@link PUBLIC_APPEAL_PHOTOS_MAX} files in `photos`, each an
+ * image (JPEG, PNG, WebP: the attachments' image types, checked by their bytes) of at most
+ * {@link PUBLIC_APPEAL_PHOTO_MAX_BYTES}. All or nothing: any bad field or photo refuses the whole
+ * filing with 400 by field (`photos`, `photos.<n>`), nothing stored; a good one stores the photos
+ * as the appeal's attachments (the dispatcher's card shows them). Same limits as the JSON form.
+ */
+export const PUBLIC_APPEAL_WITH_PHOTOS_PATH = '/api/public/v1/appeals/with-photos/';
+export const publicAppealWithPhotosRoute = defineRoute({
+  method: 'POST', path: PUBLIC_APPEAL_WITH_PHOTOS_PATH, permission: 'public', tags: ['appeals'],
+  summary: 'Публичная форма обращения: подать обращение с фотографиями (multipart/form-data)',
+  description: 'Поля — как у POST /api/public/v1/appeals/, текстовыми частями; фотографии — в части photos (до 5, JPEG/PNG/WebP, до 10 МБ каждая). Ошибка любого поля или фотографии — 400, ничего не сохраняется.',
+  consumes: 'multipart/form-data', response: { 201: PublicAppealCreatedSchema },
 });

@@ -2,7 +2,7 @@
  * Rows of `attachment` (migration 20261122100300): one per uploaded file; the bytes are in the
  * FileStore under storage_key. size in bytes, sha256 hex.
  */
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { UploadedAttachment } from '@tko/contract';
 import { attachmentUrl } from '@tko/contract';
 
@@ -24,8 +24,9 @@ const COLUMNS = `id, name, content_type, size, sha256, storage_key, created_by, 
 export class AttachmentsRepository {
   constructor(private readonly pool: Pool) {}
 
-  async insert(a: NewAttachment): Promise<AttachmentRow> {
-    const { rows } = await this.pool.query<AttachmentRow>(
+  /** Records a stored file; `db`: a transaction's client (a public filing writes its photos with the appeal). */
+  async insert(a: NewAttachment, db: Pool | PoolClient = this.pool): Promise<AttachmentRow> {
+    const { rows } = await db.query<AttachmentRow>(
       `INSERT INTO attachment (name, content_type, size, sha256, storage_key, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
       [a.name, a.content_type, a.size, a.sha256, a.storage_key, a.created_by],
     );
