@@ -116,7 +116,9 @@ function main(): void {
     console.log('|---|---|' + budgets.map(() => '---|').join('') + '---|---|---|');
     for (const name of names) {
       const text = readFileSync(path.join(dir, name), 'utf8');
-      const bks = parseSolution(readFileSync(path.join(dir, name.replace(/\.vrp$/, '.sol')), 'utf8')).cost!;
+      const solText = readFileSync(path.join(dir, name.replace(/\.vrp$/, '.sol')), 'utf8');
+      const bks = parseSolution(solText).cost!;
+      const bksRoutes = (solText.match(/^Route #/gm) ?? []).length;
       const inst = toProblem(parseVrplib(text));
       const runs: Run[] = [];
       for (const b of budgets) {
@@ -137,9 +139,11 @@ function main(): void {
         const trips = previousSolver(text, inst.problem.routeType.length);
         runs.push(record(text, bks, 'previous', null, trips, cpuNow() - c0, (performance.now() - w0) / 1000));
       }
-      const cell = (r: Run | undefined) => (r ? `${r.cost} (${r.gapPct.toFixed(2)} %${r.feasible ? '' : ', INFEASIBLE'}${r.budgetS === null ? `, ${r.cpuS} s` : ''})` : 'n/a');
+      // with time windows the number of routes is shown too (the best known: bksRoutes)
+      const routesNote = (r: Run) => (s === 'vrptw' ? `, ${r.routes} routes` : '');
+      const cell = (r: Run | undefined) => (r ? `${r.cost} (${r.gapPct.toFixed(2)} %${r.feasible ? '' : ', INFEASIBLE'}${routesNote(r)}${r.budgetS === null ? `, ${r.cpuS} s` : ''})` : 'n/a');
       console.log(
-        `| ${inst.name} | ${bks} | ` +
+        `| ${inst.name} | ${bks}${s === 'vrptw' ? ` (${bksRoutes} routes)` : ''} | ` +
           budgets.map((b) => cell(runs.find((r) => r.solver === 'hgs' && r.budgetS === b))).join(' | ') +
           ` | ${cell(runs.find((r) => r.solver === 'cw+ls'))} | ${cell(runs.find((r) => r.solver === 'previous'))} | ${load()} |`,
       );

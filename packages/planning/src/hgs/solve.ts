@@ -65,9 +65,11 @@ export interface HgsOptions {
    * Route elimination (route-min.ts; default on when time windows bind): after the savings start,
    * routes of the best solution are removed one at a time and their clients reinserted until
    * `initialFailures` attempts in a row gave nothing better (default 20); then one in every
-   * `every` iterations (default 4) is such an attempt, on the best solution or a parent.
+   * `every` iterations (default 4) is such an attempt, on the best solution or a parent. The
+   * route is one of the three smallest, or with probability `anyRoute` (default 0) any route
+   * (measured on RC2_10_2 at 60 CPU s: ½ ended 9.2–9.3 % above the best known, 0 ended 8.8 %).
    */
-  routeRemoval?: false | { every?: number; initialFailures?: number };
+  routeRemoval?: false | { every?: number; initialFailures?: number; anyRoute?: number };
   /** Solutions to start from (client locations per vehicle slot), educated and added first. */
   initialSolutions?: ArrayLike<ArrayLike<number>>[];
   /** Called at least every `progressEveryS` (default 1 s) and on every new best. */
@@ -123,6 +125,7 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   const rmOpts = options.routeRemoval ?? {};
   const removal = p.hasTime && rmOpts !== false ? new RouteRemoval(ls.S, granularNeighbours(p, options.neighbours ?? 20)) : null;
   const rmEvery = rmOpts === false ? 0 : (rmOpts.every ?? 4);
+  const rmAny = rmOpts === false ? 0 : (rmOpts.anyRoute ?? 0);
   const clients = new Int32Array(p.n - p.numDepots);
   for (let i = 0; i < clients.length; i++) clients[i] = p.numDepots + i;
 
@@ -181,9 +184,10 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
       if (r.length > 0) used.push(i);
     });
     if (!removal || used.length < 2) return false;
-    // one of the three smallest routes
+    // one of the three smallest routes (the likeliest to vanish), or with probability
+    // `anyRoute` any route (a ruin-and-recreate step once the small ones resist)
     used.sort((a, b) => from.routes[a]!.length - from.routes[b]!.length || a - b);
-    const r = used[rng.int(Math.min(3, used.length))]!;
+    const r = rng.float() < rmAny ? used[rng.int(used.length)]! : used[rng.int(Math.min(3, used.length))]!;
     const { routes } = removal.remove(from.routes, r, pen, rng);
     let ind = new Individual(p, ls.run(routes, pen));
     const changed = manager.record(ind.excess, ind.warp);
