@@ -36,6 +36,26 @@ const t = (v: number | null) => (v === null ? '—' : v.toLocaleString('ru-RU', 
 /** Tag colours with enough contrast (axe: 4.5:1); a typed row's tag is the plain one. */
 const SOURCE_COLOR: Record<string, string | undefined> = { model: 'blue', manual: undefined, import: 'purple' };
 
+type Quantity = 'year_begin' | 'received' | 'processed' | 'recycled' | 'neutralized' | 'disposed' | 'stored' | 'year_end';
+
+/**
+ * One figure of a balance row: the model's as is; a typed or imported one marked (✎ введено, ⤓ из
+ * файла) with the model's value under it («расчёт: …», «—» without flows); the start of a year
+ * that does not continue the previous year's end, and the end of a row whose identity fails, in red.
+ */
+function BalanceFigure({ row, k }: { row: BalanceRow; k: Quantity }) {
+  const broken = (k === 'year_begin' && row.flags.some((f) => f.code === 'continuity'))
+    || (k === 'year_end' && row.flags.some((f) => f.code === 'year_end_identity'));
+  const value = <Typography.Text type={broken ? 'danger' : undefined}>{t(row[k])}</Typography.Text>;
+  if (row.source === 'model') return value;
+  return (
+    <Space orientation="vertical" size={0}>
+      <span>{value} {row.source === 'manual' ? '✎' : '⤓'}</span>
+      <Typography.Text type="secondary">расчёт: {t(row.model ? row.model[k] : null)}</Typography.Text>
+    </Space>
+  );
+}
+
 export function BalanceModelPage() {
   const canBalance = useCan('balance:view');
   const canWki = useCan('wki:view');
@@ -73,7 +93,8 @@ export function BalanceModelPage() {
         <InputNumber aria-label="Год по" min={BALANCE_YEARS[0]} max={BALANCE_YEARS[1]} precision={0} value={to} onChange={(v) => v && setYears(Math.min(from, v), v)} />
       </Space>
       <Typography.Paragraph type="secondary">
-        «Расчёт» — из потоков отходов, назначения и мощности объектов; строка, введённая вручную или загруженная из файла, показывается вместо расчёта.
+        «Расчёт» — из потоков отходов, назначения и мощности объектов; строка, введённая вручную (✎) или загруженная из файла (⤓), показывается вместо расчёта,
+        а расчёт — под каждым её числом. Остаток на начало года, не равный остатку на конец предыдущего, выделен красным.
         Базовый год и коэффициенты — в системных настройках. Методика расчёта — в документации продукта, раздел «Аналитика».
       </Typography.Paragraph>
 
@@ -100,13 +121,13 @@ export function BalanceModelPage() {
                 key: k,
                 title: { year_begin: 'На начало', received: 'Поступило', processed: 'Обработано', recycled: 'Утилизировано', neutralized: 'Обезврежено', disposed: 'Размещено', stored: 'Хранится', year_end: 'На конец' }[k],
                 align: 'right' as const,
-                render: (_v: unknown, r: BalanceRow) => t(r[k]),
+                render: (_v: unknown, r: BalanceRow) => <BalanceFigure row={r} k={k} />,
               })),
               {
                 key: 'flags', title: 'Проверки',
                 render: (_v, r) => (r.flags.length
                   ? <Space orientation="vertical" size={2}>{r.flags.map((f) => <Typography.Text key={f.code + f.message} type="danger">{f.message}</Typography.Text>)}</Space>
-                  : <Typography.Text type="success">сходится</Typography.Text>),
+                  : <Typography.Text>сходится</Typography.Text>),
               },
             ]}
           />
@@ -132,13 +153,13 @@ export function BalanceModelPage() {
                   const v = i.values.find((x) => x.year === y);
                   if (!v || v.value === null) return '—';
                   return v.source === 'manual'
-                    ? <Tooltip title={`Введено вручную; расчёт: ${t(v.computed)}`}><Tag>{t(v.value)} ✎</Tag></Tooltip>
+                    ? <Space orientation="vertical" size={0}><Tag>{t(v.value)} ✎</Tag><Typography.Text type="secondary">расчёт: {t(v.computed)}</Typography.Text></Space>
                     : t(v.value);
                 },
               })),
             ]}
           />
-          <Typography.Text type="secondary">Значение со знаком ✎ — введено вручную в реестре «Целевые показатели» (расчёт — в подсказке); остальные — расчёт.</Typography.Text>
+          <Typography.Text type="secondary">Значение со знаком ✎ — введено вручную в реестре «Целевые показатели» (расчёт — под ним); остальные — расчёт.</Typography.Text>
         </>
       ))}
     </Space>

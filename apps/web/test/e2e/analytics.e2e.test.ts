@@ -1,6 +1,7 @@
 /**
  * Issue 12 §3–§5 in the browser: the balance table with its year and hazard-class filters and the
- * totals, the balance files screen, a target indicator's plan-vs-actual chart, the tariff screen
+ * totals, the balance files screen, the modelled balance (typed figures marked with the model's
+ * value under them, the year-to-year continuity break) and computed indicators (issue 27 §3), a target indicator's plan-vs-actual chart, the tariff screen
  * with its two tabs and a new predicted tariff filled by init/; axe-core finds no serious violation on them. The real API on its own
  * database (rows inserted with SQL), headless Chromium.
  */
@@ -33,7 +34,18 @@ beforeAll(async () => {
   await q(`INSERT INTO predicted_tariff (year, operating_expenses, flows_total_distance, flows_total_waste_volume, transportation_cost, sales_expenses,
              contracts_maintenance_expenses, revenue_correction, transportation_waste_weight)
            VALUES (2027, 1000000, 50000, 96500, 60, 150000, 50000, -200000, 17300)`);
-  const { rows } = await q(`INSERT INTO wki (name, unit) VALUES ('Доля обработанных ТКО', 'PERCENT') RETURNING id`);
+  // The model (base year 2024): 800 t a year of 7 31 110 01 72 4 to a landfill; generation 5 000 units × 400 kg = 2 000 t a year.
+  // 2025 typed with a start of 0 after 2024's typed end of 100 (a continuity break).
+  await q(`UPDATE system_settings SET forecast_base_year = 2024 WHERE id = 1`);
+  await q(`INSERT INTO balance (year, fkko_id, year_begin, received, disposed, year_end) SELECT 2025, id, 0, 800, 800, 0 FROM fkko WHERE code = '73111001724'`);
+  await q(`WITH f AS (INSERT INTO waste_management_facility (name, location, status, purpose) VALUES ('Полигон', 'Ангарск', 'ACTIVE', 'DISPOSING') RETURNING id),
+                p AS (INSERT INTO present_flow (start_location, start_coordinates, end_location, end_coordinates, wmf_id)
+                      SELECT 'Откуда', ST_SetSRID(ST_MakePoint(103.9, 52.5), 4326), 'Куда', ST_SetSRID(ST_MakePoint(103.9, 52.5), 4326), id FROM f RETURNING id)
+           INSERT INTO present_flow_waste (flow_id, fkko, volume) SELECT id, '73111001724', 800 FROM p`);
+  await q(`WITH u AS (INSERT INTO normative_unit (code, name, unit, kg_per_unit_year, m3_per_unit_year) VALUES ('E2E', 'Жильё', 'чел.', 400, 2) RETURNING id)
+           INSERT INTO waste_source (name, location, category, number_of_residents, normative_unit_id, normative_value) SELECT 'Дом 1', 'Ангарск', 'MULTI_APARTMENT', 3000, id, 5000 FROM u`);
+  // The indicator named as a computed one: its typed actual of 2023 is shown with the computed value beside.
+  const { rows } = await q(`INSERT INTO wki (name, unit) VALUES ('Доля ТКО, направленных на захоронение', 'PERCENT') RETURNING id`);
   wkiId = rows[0].id as number;
   await q(`INSERT INTO wki_planned (wki_id, year, value) VALUES (${wkiId}, 2023, 40), (${wkiId}, 2024, 60)`);
   await q(`INSERT INTO wki_actual (wki_id, year, value) VALUES (${wkiId}, 2023, 35)`);
@@ -66,12 +78,18 @@ describe('analytics screens', () => {
     await page.getByRole('heading', { name: 'Файлы моделируемого баланса' }).waitFor();
     await expect.poll(() => page.getByTestId('balance-files').innerText()).toMatch(/Файлов баланса нет/);
     await expectAccessible(page, 'файлы баланса');
-    // The computed page: the typed rows of 2024 shown as «Введено вручную», with the checks' messages.
-    await page.goto(`${baseUrl}/analitics/balance-model/#from=2024&to=2024`);
+    // The computed page: 2023 from the flows; the typed rows of 2024 and 2025 shown as «Введено вручную», each figure
+    // with the model's under it (2024: disposed 900 typed, 800 computed), with the checks' messages (2025: the continuity break).
+    await page.goto(`${baseUrl}/analitics/balance-model/#from=2023&to=2025`);
     await page.getByRole('heading', { name: 'Баланс и целевые показатели: расчёт по реестрам' }).waitFor();
-    const row = page.getByTestId('balance-model').locator('tbody tr', { hasText: '73111001724' });
-    await expect.poll(() => row.innerText()).toMatch(/Введено вручную[\s\S]*Поступило 0 т, а обработано, утилизировано, обезврежено, размещено и хранится 900 т/);
-    await expect.poll(() => page.getByTestId('wki-computed').innerText()).toMatch(/Доля ТКО, направленных на обработку/);
+    const row = (year: number) => page.getByTestId('balance-model').locator('tbody tr', { hasText: '73111001724' })
+      .filter({ has: page.locator('td:first-child', { hasText: String(year) }) });
+    await expect.poll(() => row(2023).innerText()).toMatch(/^2023\s+73111001724\s+Расчёт\s+0\s+800\s+0\s+0\s+0\s+800\s+0\s+0\s+сходится$/);
+    await expect.poll(() => row(2024).innerText()).toMatch(/Введено вручную[\s\S]*900 ✎\s+расчёт: 800[\s\S]*100 ✎\s+расчёт: 0\s+Поступило 0 т, а обработано, утилизировано, обезврежено, размещено и хранится 900 т/);
+    await expect.poll(() => row(2025).innerText()).toMatch(/Введено вручную\s+0 ✎\s+расчёт: 100[\s\S]*Остаток на конец 2024 года 100 т, а на начало 2025 года 0 т\./);
+    // Disposed share: 2023 computed 800 / 2 000; 2024 typed balance 900 / 2 000; 2023's typed actual 35 shown, 40 beside it.
+    const disposed = page.getByTestId('wki-computed').locator('tbody tr', { hasText: 'Доля ТКО, направленных на захоронение' });
+    await expect.poll(() => disposed.innerText()).toMatch(/^Доля ТКО, направленных на захоронение\s+35 ✎\s+расчёт: 40\s+45\s+40$/);
     await expectAccessible(page, 'баланс: расчёт');
   });
 
@@ -79,7 +97,8 @@ describe('analytics screens', () => {
     await page.goto(`${baseUrl}/analitics/targets/view/${wkiId}/`);
     await page.getByRole('tab', { name: 'План и факт' }).click();
     await page.getByTestId('wki-chart').locator('canvas').waitFor();
-    await expect.poll(() => page.getByTestId('wki-chart').locator('tbody').innerText()).toMatch(/2023\s+40\s+35[\s\S]*2024\s+60\s+—/);
+    // The actual of 2023 is typed (✎); the computed share beside each year (2023: 800 / 2 000, 2024: 900 / 2 000).
+    await expect.poll(() => page.getByTestId('wki-chart').locator('tbody').innerText()).toMatch(/2023\s+40\s+35 ✎\s+40\s+2024\s+60\s+—\s+45/);
     await expectAccessible(page, 'целевой показатель');
     await page.goto(`${baseUrl}/analitics/tariff/`);
     await page.getByRole('tab', { name: 'Прогнозные тарифы' }).waitFor();
