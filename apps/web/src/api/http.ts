@@ -1,6 +1,8 @@
 /**
  * The fetch client: JSON in and out, Russian accept-language, the bearer token of the session,
- * and the 401 rule of spec 01 §4 — one refresh attempt and one retry, then sign-out.
+ * and the 401 rule of spec 01 §4 — one renewal and one retry, then sign-out. The renewal is the
+ * session's: calls refused together share one refresh, and a call whose token another refresh
+ * already replaced retries with the new one without refreshing again (docs/ARCHITECTURE.md «Session»).
  * Relative `/api/...` URLs: the API serves the app on the same address.
  */
 import { ApiError, type ErrorBody } from './errors';
@@ -8,7 +10,8 @@ import { ApiError, type ErrorBody } from './errors';
 /** What the client needs from the session. */
 export interface SessionPort {
   validAccessToken(): Promise<string | null>;
-  refreshNow(): Promise<string | null>;
+  /** A token to retry with after the server refused `rejected` (null: the session is over). */
+  renewAfter(rejected: string | null): Promise<string | null>;
   signOut(reason: 'unauthorized'): void;
 }
 
@@ -82,7 +85,7 @@ export function createHttpClient(deps: { fetch: FetchFn; session: SessionPort })
     let token = auth ? await deps.session.validAccessToken() : null;
     let res = await send(url, opts, token);
     if (res.status === 401 && auth && token) {
-      token = await deps.session.refreshNow();
+      token = await deps.session.renewAfter(token);
       if (token) res = await send(url, opts, token);
       if (res.status === 401) deps.session.signOut('unauthorized');
     }

@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const session = { validAccessToken: async () => 'token-1', refreshNow: async () => null, signOut: () => undefined };
+const session = { validAccessToken: async () => 'token-1', renewAfter: async () => null, signOut: () => undefined };
 const callRoute = createCallRoute(createHttpClient({ fetch: (url, init) => fetch(`${base}${url}`, init), session }));
 
 const thingRoute = defineRoute({

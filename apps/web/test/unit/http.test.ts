@@ -11,7 +11,7 @@ function fakeSession(tokens: (string | null)[]) {
   let current = 'old';
   const session = {
     validAccessToken: vi.fn(async () => current),
-    refreshNow: vi.fn(async (): Promise<string | null> => {
+    renewAfter: vi.fn(async (_rejected: string | null): Promise<string | null> => {
       const next = tokens.shift() ?? null;
       if (next) current = next;
       return next;
@@ -49,7 +49,7 @@ describe('http client', () => {
     const session = fakeSession(['new']);
     const http = createHttpClient({ fetch, session });
     expect(await http.json('/api/users/me/')).toEqual({ id: 1 });
-    expect(session.refreshNow).toHaveBeenCalledTimes(1);
+    expect(session.renewAfter).toHaveBeenCalledWith('old');
     expect((fetch.mock.calls[1]![1] as RequestInit).headers).toMatchObject({ Authorization: 'Bearer new' });
     expect(session.signOut).not.toHaveBeenCalled();
   });
@@ -74,7 +74,7 @@ describe('http client', () => {
     const session = fakeSession(['new']);
     await expect(createHttpClient({ fetch, session }).json('/api/auth/token/', { auth: false })).rejects.toMatchObject({ status: 401 });
     expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).not.toHaveProperty('Authorization');
-    expect(session.refreshNow).not.toHaveBeenCalled();
+    expect(session.renewAfter).not.toHaveBeenCalled();
   });
 
   it('keeps 400 bodies for the form and turns network failures into a Russian error', async () => {

@@ -23,6 +23,16 @@ describe('refresh policy', () => {
     expect(decideRefresh({ hasTokens: false, accessExp: null, refreshExp: null }, now)).toEqual({ action: 'none' });
     expect(REFRESH_MARGIN_MS).toBe(60_000);
   });
+  it('a token living under 4 minutes gets a quarter of its lifetime as margin', () => {
+    // 3 s access token issued now: refresh 0.75 s before its end, i.e. wait 2.25 s.
+    expect(decideRefresh({ hasTokens: true, accessExp: now + 3000, accessIat: now, refreshExp: now + 1440 * MIN, refreshIat: now }, now)).toEqual({ action: 'wait', delayMs: 2250 });
+    expect(decideRefresh({ hasTokens: true, accessExp: now + 3000, accessIat: now, refreshExp: now + 1440 * MIN, refreshIat: now }, now + 2250)).toEqual({ action: 'refresh' });
+    // 300 s: a quarter is 75 s, the 60 s margin stays.
+    expect(decideRefresh({ hasTokens: true, accessExp: now + 5 * MIN, accessIat: now, refreshExp: now + 1440 * MIN, refreshIat: now }, now)).toEqual({ action: 'wait', delayMs: 4 * MIN });
+    // 20 s refresh token: sign out 5 s before its end.
+    expect(decideRefresh({ hasTokens: true, accessExp: now + 3000, accessIat: now, refreshExp: now + 20_000, refreshIat: now }, now + 14_000)).toEqual({ action: 'refresh' });
+    expect(decideRefresh({ hasTokens: true, accessExp: now + 30_000, accessIat: now, refreshExp: now + 20_000, refreshIat: now }, now + 15_000)).toEqual({ action: 'sign-out' });
+  });
 });
 
 describe('jwt', () => {
@@ -139,6 +149,24 @@ describe('session manager', () => {
     expect(a).toBe(h.storage.read().access);
   });
 
+  it('a 401 for a token another refresh already replaced retries with the new one without refreshing again', async () => {
+    let n = 0;
+    const h = harness({ refresh: async () => ({ ok: true, access: fakeJwt({ type: 'access', n: ++n, exp: Math.floor((h.now + 5 * MIN) / 1000) }) }) });
+    h.manager.signIn(tokenExpiringIn(h.now, 5 * MIN), tokenExpiringIn(h.now, 1440 * MIN, 'refresh'), ME);
+    const sent = h.manager.accessToken();
+    // Three calls refused together: one refresh, one token for all.
+    const tokens = await Promise.all([h.manager.renewAfter(sent), h.manager.renewAfter(sent), h.manager.renewAfter(sent)]);
+    expect(h.requestRefresh).toHaveBeenCalledTimes(1);
+    expect(new Set(tokens)).toEqual(new Set([h.storage.read().access]));
+    expect(tokens[0]).not.toBe(sent);
+    // A late 401 of the old token: the stored one is returned, no second refresh.
+    expect(await h.manager.renewAfter(sent)).toBe(h.storage.read().access);
+    expect(h.requestRefresh).toHaveBeenCalledTimes(1);
+    // A 401 of the current token (refused by the server): a refresh.
+    await h.manager.renewAfter(h.storage.read().access);
+    expect(h.requestRefresh).toHaveBeenCalledTimes(2);
+  });
+
   it('signs out and clears every stored auth key when the refresh token is near expiry', async () => {
     const h = harness();
     h.manager.signIn(tokenExpiringIn(h.now, 5 * MIN), tokenExpiringIn(h.now, 3 * MIN, 'refresh'), ME);
@@ -155,6 +183,9 @@ describe('session manager', () => {
     expect(await h.manager.refreshNow()).toBeNull();
     expect(h.signOuts).toEqual(['refresh-failed']);
     expect(h.manager.getState().signedIn).toBe(false);
+    expect(h.manager.signOutReason()).toBe('refresh-failed');
+    h.manager.signIn(tokenExpiringIn(h.now, 5 * MIN), tokenExpiringIn(h.now, 1440 * MIN, 'refresh'), ME);
+    expect(h.manager.signOutReason()).toBeNull();
   });
 
   it('waits for the online event before refreshing while offline', async () => {

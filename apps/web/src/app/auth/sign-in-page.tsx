@@ -1,6 +1,7 @@
 /**
- * `/auth/`: sign in with e-mail and password (spec 01 §2, §4). Field errors and the server's
- * `detail` are shown in Russian; afterwards the user goes to `h` or the container registry.
+ * `/auth/`: sign in with e-mail and password (spec 01 §2, §4). After a session ended by itself
+ * it says so («Сеанс истёк — войдите снова»). Field errors and the server's `detail` are shown
+ * in Russian; afterwards the user goes to `h` or the container registry.
  */
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,7 +15,7 @@ import { fetchMe, obtainTokens } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/errors';
 import { PublicFrame } from '../public-frame';
 import { queryClient } from '../query-client';
-import { redirectTarget } from '../session/redirect';
+import { redirectTarget, signOutNotice } from '../session/redirect';
 import { session } from '../session/session';
 import { useSession } from '../session/use-session';
 
@@ -24,6 +25,7 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const target = redirectTarget(params.get('h'));
+  const notice = signOutNotice(session.signOutReason());
   const { signedIn, me } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<Credentials>({
@@ -61,6 +63,7 @@ export function SignInPage() {
     <PublicFrame title="Вход в систему" width={400}>
       <Typography.Paragraph type="secondary">Реестр мест накопления твёрдых коммунальных отходов</Typography.Paragraph>
       {failure && <Alert type="error" title={failure} showIcon style={{ marginBottom: 16 }} role="alert" />}
+      {!failure && notice && <Alert type="warning" title={notice} showIcon style={{ marginBottom: 16 }} role="status" />}
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Form layout="vertical" component={false}>
           <Controller

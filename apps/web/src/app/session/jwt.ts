@@ -27,3 +27,9 @@ export function tokenExpiresAt(token: string | null | undefined): number | null 
   const exp = decodeJwtPayload(token)?.exp;
   return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
 }
+
+/** Issue time of a JWT in epoch milliseconds (`iat` is in seconds), or null when unknown. */
+export function tokenIssuedAt(token: string | null | undefined): number | null {
+  const iat = decodeJwtPayload(token)?.iat;
+  return typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : null;
+}

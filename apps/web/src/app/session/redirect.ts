@@ -1,4 +1,5 @@
-/** The `h` parameter of the sign-in screen: where to go back after signing in (spec 01 §6). */
+/** The `h` parameter of the sign-in screen: where to go back after signing in (spec 01 §6), and why one was signed out. */
+import type { SignOutReason } from './session-manager';
 
 export const HOME_PATH = '/terr-schema/containers/container/';
 
@@ -12,4 +13,11 @@ export function authPath(from?: string): string {
 export function redirectTarget(h: string | null | undefined): string {
   if (!h || !h.startsWith('/') || h.startsWith('//') || h.startsWith('/\\') || h.startsWith('/auth')) return HOME_PATH;
   return h;
+}
+
+/** What the sign-in screen says after a sign-out of `reason` (none after «Выйти»). */
+export function signOutNotice(reason: SignOutReason | null): string | null {
+  if (reason === 'expired' || reason === 'refresh-failed' || reason === 'unauthorized') return 'Сеанс истёк — войдите снова.';
+  if (reason === 'other-tab') return 'Сеанс завершён в другой вкладке — войдите снова.';
+  return null;
 }

@@ -5,8 +5,8 @@
  * The clock, timers, network state and the refresh call are injected, so tests drive it.
  */
 import type { Me } from '@tko/contract';
-import { tokenExpiresAt } from './jwt';
-import { decideRefresh, REFRESH_MARGIN_MS } from './refresh-policy';
+import { tokenExpiresAt, tokenIssuedAt } from './jwt';
+import { decideRefresh, marginFor, REFRESH_MARGIN_MS } from './refresh-policy';
 import type { TokenStorage } from './token-storage';
 
 export type SignOutReason = 'user' | 'expired' | 'refresh-failed' | 'unauthorized' | 'other-tab';
@@ -46,6 +46,7 @@ export class SessionManager {
   private timer: unknown = null;
   private inflight: Promise<string | null> | null = null;
   private networkFailures = 0;
+  private lastSignOut: SignOutReason | null = null;
   private readonly margin: number;
 
   constructor(private readonly deps: SessionDeps) {
@@ -66,6 +67,11 @@ export class SessionManager {
   onSignOut(listener: (reason: SignOutReason) => void): () => void {
     this.signOutListeners.add(listener);
     return () => this.signOutListeners.delete(listener);
+  }
+
+  /** Why this tab's session last ended (null after a sign-in): the sign-in screen says it. */
+  signOutReason(): SignOutReason | null {
+    return this.lastSignOut;
   }
 
   /** The stored access token as is (maybe expired). */
@@ -90,6 +96,7 @@ export class SessionManager {
     this.deps.storage.writeTokens(access, refresh);
     if (me) this.deps.storage.writeProfile(me);
     this.networkFailures = 0;
+    this.lastSignOut = null;
     this.setState({ signedIn: true, me });
     this.check();
   }
@@ -116,6 +123,18 @@ export class SessionManager {
   }
 
   /**
+   * A token to retry a call the server refused with 401 (`rejected` = the token it carried).
+   * When a refresh (of this tab or another) already replaced that token, the stored one is
+   * returned without spending the refresh token again; otherwise {@link refreshNow}. So the
+   * calls that were in flight across an expiry cost one refresh together, not one each.
+   */
+  async renewAfter(rejected: string | null): Promise<string | null> {
+    const current = this.accessToken();
+    if (current && current !== rejected && decideRefresh(this.times(), this.deps.now(), this.margin).action === 'wait') return current;
+    return this.refreshNow();
+  }
+
+  /**
    * Gets a new access token now (one call at a time; callers share it). Waits for the
    * `online` event while offline. A refused refresh, or a refresh token near expiry, ends
    * the session; repeated network failures while online end it too.
@@ -133,6 +152,7 @@ export class SessionManager {
     const wasSignedIn = this.state.signedIn || this.deps.storage.read().refresh !== null;
     this.deps.storage.clear();
     this.networkFailures = 0;
+    if (wasSignedIn || reason === 'user') this.lastSignOut = reason;
     this.setState({ signedIn: false, me: null });
     if (wasSignedIn || reason === 'user') for (const l of this.signOutListeners) l(reason);
   }
@@ -143,6 +163,7 @@ export class SessionManager {
     const signedIn = Boolean(stored.access && stored.refresh);
     if (!signedIn && this.state.signedIn) {
       this.clearTimer();
+      this.lastSignOut = 'other-tab';
       this.setState({ signedIn: false, me: null });
       for (const l of this.signOutListeners) l('other-tab');
     } else if (signedIn) {
@@ -155,7 +176,7 @@ export class SessionManager {
     for (;;) {
       const refresh = this.deps.storage.read().refresh;
       const refreshExp = tokenExpiresAt(refresh);
-      if (!refresh || refreshExp === null || refreshExp - this.deps.now() <= this.margin) {
+      if (!refresh || refreshExp === null || refreshExp - this.deps.now() <= marginFor(refreshExp, tokenIssuedAt(refresh), this.margin)) {
         this.signOut(refresh ? 'expired' : 'unauthorized');
         return null;
       }
@@ -195,6 +216,8 @@ export class SessionManager {
       hasTokens: Boolean(access && refresh),
       accessExp: tokenExpiresAt(access),
       refreshExp: tokenExpiresAt(refresh),
+      accessIat: tokenIssuedAt(access),
+      refreshIat: tokenIssuedAt(refresh),
     };
   }
 

@@ -1,11 +1,14 @@
 /**
  * The app's one session, wired to the browser: localStorage, timers, `online` events, fetch.
  * Refresh tokens are single-use (issue 8 §3): each refresh answers a new pair, stored at once;
- * tabs refresh one at a time (Web Locks), and a tab that waited uses the pair another tab got
- * instead of spending the old token again (which would end the session everywhere).
+ * tabs refresh one at a time (refresh-lock.ts: Web Locks, or an IndexedDB lease on plain HTTP),
+ * and a tab that waited uses the pair another tab got (recorded in IndexedDB before the lock is
+ * released, and in localStorage) instead of spending the old token again (which would end the
+ * session everywhere).
  */
 import { logoutRoute, TokenPairSchema } from '@tko/contract';
 import { SessionManager, type RefreshResult } from './session-manager';
+import { forgetRotations, recordRotation, rotatedFrom, withRefreshLock } from './refresh-lock';
 import { memoryStorage, TokenStorage, type KeyValueStorage } from './token-storage';
 
 export const REFRESH_URL = '/api/auth/token/refresh/';
@@ -22,18 +25,16 @@ function browserStorage(): KeyValueStorage {
 
 const storage = new TokenStorage(browserStorage());
 
-/** Runs `fn` holding the browser-wide refresh lock (every tab of this origin), or directly without Web Locks. */
-function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? locks.request('tko.auth.refresh', fn) : fn();
-}
-
 function requestRefresh(refresh: string): Promise<RefreshResult> {
   return withRefreshLock(async () => {
-    // Another tab rotated while this one waited: take its pair.
+    // Another tab rotated while this one waited: take its pair (IndexedDB is current at once, localStorage may lag).
+    const known = await rotatedFrom(refresh);
+    if (known) return { ok: true, access: known.access, refresh: known.refresh };
     const stored = storage.read();
     if (stored.refresh && stored.access && stored.refresh !== refresh) return { ok: true, access: stored.access, refresh: stored.refresh };
-    return rotate(refresh);
+    const result = await rotate(refresh);
+    if (result.ok && result.refresh) await recordRotation({ spent: refresh, access: result.access, refresh: result.refresh });
+    return result;
   });
 }
 
@@ -65,6 +66,7 @@ export const session = new SessionManager({
   setTimer: (cb, ms) => window.setTimeout(cb, Math.min(ms, 2_147_000_000)),
   clearTimer: (h) => window.clearTimeout(h as number),
 });
+session.onSignOut(() => void forgetRotations());
 
 /**
  * «Выйти»: ends the session on the server too (POST /api/auth/logout/ revokes the refresh
