@@ -72,3 +72,29 @@ describe('seeded generator', () => {
     expect(seq(42)).not.toEqual(seq(43));
   });
 });
+
+describe('problem matrices', () => {
+  const problem = (far: number) =>
+    makeProblem({
+      numDepots: 1,
+      distance: [0, 5, far, 5, 0, 7, far, 7, 0],
+      dims: 1,
+      demand: [0, 1, 1],
+      vehicleTypes: [{ count: 1, capacity: [5], startDepot: 0 }],
+    });
+
+  it('keeps a matrix below 65 536 in 16 bits and a larger one in 32, with the same values', () => {
+    const small = problem(65535);
+    const large = problem(65536);
+    expect(small.dist).toBeInstanceOf(Uint16Array);
+    expect(large.dist).toBeInstanceOf(Int32Array);
+    expect(Array.from(small.dist)).toEqual([0, 5, 65535, 5, 0, 7, 65535, 7, 0]);
+    expect(Array.from(large.dist)).toEqual([0, 5, 65536, 5, 0, 7, 65536, 7, 0]);
+  });
+
+  it('refuses an entry that is negative, fractional or beyond 2³¹ − 1', () => {
+    expect(() => problem(-1)).toThrow('distance[2]');
+    expect(() => problem(1.5)).toThrow('distance[2]');
+    expect(() => problem(2 ** 31)).toThrow('distance[2]');
+  });
+});

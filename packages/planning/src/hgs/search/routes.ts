@@ -9,14 +9,14 @@
  * an end node n + 2r + 1 (their location is the vehicle type's depot).
  */
 import type { Penalties } from '../penalties';
-import type { ProblemData } from '../problem';
+import type { IntMatrix, ProblemData } from '../problem';
 import { TimeSeg } from '../segment';
 
 export class Routes {
   readonly n: number;
   readonly R: number;
   /** p.dist (read in every move's distance bound). */
-  readonly dist: Int32Array;
+  readonly dist: IntMatrix;
   readonly loc: Int32Array;
   readonly next: Int32Array;
   readonly prev: Int32Array;
