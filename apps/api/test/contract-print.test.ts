@@ -85,12 +85,14 @@ const B = { lat: 52.541, lng: 103.893 };
 
 describe('the printed contract follows the typical form in full', () => {
   let contractId: number;
+  let customerId: number;
 
   beforeAll(async () => {
     const op = await api().post('/api/legal-entities/juridical-person/').set(admin()).send(OPERATOR);
     expect(op.status, JSON.stringify(op.body)).toBe(201);
     const cu = await api().post('/api/legal-entities/juridical-person/').set(admin()).send(CUSTOMER);
     expect(cu.status, JSON.stringify(cu.body)).toBe(201);
+    customerId = cu.body.id;
     const site = async (where: { lat: number; lng: number }, location: string, volume: string) => {
       const res = await api().post('/api/waste-area/container/').set(admin()).send({ location, coordinates: where, containers: [{ type: 'EURO', volume }] });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -122,6 +124,16 @@ describe('the printed contract follows the typical form in full', () => {
     expect(text.match(/Дорожный граф региона не загружен: подъездные пути не показаны\./g)).toHaveLength(2);
     expect(text).toContain('координаты (широта, долгота; WGS 84, EPSG:4326): 52.537311, 103.886912.');
     expect(text).toContain('координаты (широта, долгота; WGS 84, EPSG:4326): 52.541000, 103.893000.');
+  });
+
+  it('takes a party’s name and ИНН from the registry when the contract has none', async () => {
+    const c = await api().post('/api/contracts/').set(admin()).send({ number: 'П-2/2026', customer: customerId });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const res = await api().get(`/api/contracts/${c.body.id}/docx/`).set(admin()).buffer(true).parse(binary);
+    const { text } = await docxParts(res.body as Buffer);
+    expect(text).toContain(`${CUSTOMER.name}, ИНН ${CUSTOMER.inn}, ОГРН ${CUSTOMER.ogrn}, КПП ${CUSTOMER.kpp}, в лице`);
+    expect(text).toContain('Места накопления в договоре не указаны.');
+    for (const bad of ['null', 'undefined', 'NaN']) expect(text).not.toContain(bad);
   });
 
   it('prints every section, the filled blanks, bank details and the schemes; LibreOffice reads it as PDF', async () => {

@@ -59,14 +59,21 @@ function registryIds(parties: Parties, side: 'customer' | 'contractor', sep = ',
   return parts.map((x) => `${sep}${x}`).join('');
 }
 
+/** The contract's own name or ИНН of a side, else the registry's (null when neither knows it). */
+function own(c: Row, parties: Parties, side: 'customer' | 'contractor', k: 'name' | 'inn'): string | null {
+  const v = c[`${side}_${k}`];
+  return typeof v === 'string' && v !== '' ? v : (parties[side]?.[k] ?? null);
+}
+
 function party(c: Row, side: 'customer' | 'contractor', parties: Parties): string {
   const base = label(BaseOfActing, c[`${side}_base_of_acting`]);
   const poa = c[`${side}_base_of_acting`] === 'POWER_OF_ATTORNEY'
     ? ` № ${str(c.power_of_attorney_number)} от ${ruDate(c.power_of_attorney_date)}` : '';
-  const inn = c[`${side}_inn`] ? `, ИНН ${String(c[`${side}_inn`])}` : '';
+  const innValue = own(c, parties, side, 'inn');
+  const inn = innValue ? `, ИНН ${innValue}` : '';
   const position = typeof c[`${side}_position`] === 'string' && c[`${side}_position`] ? positionGenitive(String(c[`${side}_position`])) : BLANK;
   const signatory = typeof c[`${side}_signatory`] === 'string' && c[`${side}_signatory`] ? ` ${nameGenitive(String(c[`${side}_signatory`]))}` : '';
-  return `${str(c[`${side}_name`])}${inn}${registryIds(parties, side)}, в лице ${position}${signatory}, действующего на основании: ${base}${poa}`;
+  return `${str(own(c, parties, side, 'name'))}${inn}${registryIds(parties, side)}, в лице ${position}${signatory}, действующего на основании: ${base}${poa}`;
 }
 
 function cell(text: string, bold = false): TableCell {
@@ -139,8 +146,7 @@ function requisiteRows(c: Row, parties: Parties): [string, string, string][] {
     const d = parties[side] as Record<string, unknown> | undefined;
     if (k === 'address') return c[`${side}_address`] ?? d?.location ?? null;
     if (k === 'ogrn') return d?.ogrn ? `${String(d.ogrn).length === 15 ? 'ОГРНИП' : 'ОГРН'} ${String(d.ogrn)}` : null;
-    if (k === 'inn') return c[`${side}_inn`] ?? null;
-    if (k === 'name') return c[`${side}_name`] ?? null;
+    if (k === 'inn' || k === 'name') return own(c, parties, side, k);
     return d?.[k] ?? null;
   };
   const row = (labelText: string, k: string): [string, string, string] => [labelText, str(get('contractor', k)), str(get('customer', k))];

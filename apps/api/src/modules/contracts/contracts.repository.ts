@@ -11,6 +11,8 @@ import { metresToDegrees } from './placement-scheme';
 
 /** A party's registry details printed on the contract: ОГРН (ОГРНИП), КПП, address, bank details. */
 export interface PartyDetails {
+  name: string | null;
+  inn: string | null;
   ogrn: string | null;
   kpp: string | null;
   location: string | null;
@@ -140,11 +142,11 @@ export class ContractsRepository {
     return rows;
   }
 
-  /** ОГРН (ОГРНИП), КПП, address and bank details of legal entities `ids` from the legal-entity registry, by id. */
+  /** Name, ИНН, ОГРН (ОГРНИП), КПП, address and bank details of legal entities `ids` from the legal-entity registry, by id. */
   async partyDetails(ids: number[]): Promise<Map<number, PartyDetails>> {
     if (!ids.length) return new Map();
     const { rows } = await this.pool.query<PartyDetails & { id: number }>(
-      `SELECT id, coalesce(ogrn, ogrnip) AS ogrn, kpp, location, bank_name, bik, settlement_account, correspondent_account
+      `SELECT id, name, inn, coalesce(ogrn, ogrnip) AS ogrn, kpp, location, bank_name, bik, settlement_account, correspondent_account
          FROM legal_entity WHERE id = ANY ($1::int[])`,
       [ids],
     );
