@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRegion, type RegionLoadResult } from '@tko/geocoding';
-import { matchAdminBoundaries, refreshDashboard, runProblemDetector } from '@tko/db';
+import { forecastGeneration, matchAdminBoundaries, refreshDashboard, runProblemDetector } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 
 /** A lon/lat box [lon0, lat0, lon1, lat1]. */
@@ -118,5 +118,16 @@ describe('sites placed by admin boundaries', () => {
     expect(w.notice).toContain('размещены по границам муниципальных образований (сопоставлено 3 из 4)');
     // The choropleth draws the formations' level-6 boundaries.
     expect(w.areas.features.map((f) => f.properties.code).sort()).toEqual(['25612000', '25703000']);
+  });
+
+  it('the forecast places a waste source without a settlement by its point the same way', async () => {
+    const unit = (await q<{ id: number }>(`INSERT INTO normative_unit (code, name, unit, kg_per_unit_year, m3_per_unit_year) VALUES ('BND', 'Жильё', 'чел.', 400, 2) RETURNING id`))[0]!.id;
+    // 100 units × 400 kg = 40 t a year inside Ангарский округ (relation 3); 50 units = 20 t outside every boundary.
+    await q(`INSERT INTO waste_source (name, location, category, normative_unit_id, normative_value, coordinates) VALUES
+      ('Дом А', 'Ангарск', 'MULTI_APARTMENT', $1, 100, ST_SetSRID(ST_MakePoint(103.9, 52.45), 4326)),
+      ('Дом Б', 'Где-то', 'MULTI_APARTMENT', $1, 50, ST_SetSRID(ST_MakePoint(105.5, 52.5), 4326))`, [unit]);
+    const year = new Date().getFullYear();
+    const rows = (await forecastGeneration(db.pool, [year])).rows.map((r) => [r.oktmo, r.tonnes]);
+    expect(rows).toEqual([['', 20], ['25703000', 40]]);
   });
 });

@@ -17,7 +17,8 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { ForecastGrowth } from '@tko/contract';
-import { SETTLEMENT_UNITS_SQL, nameKey } from '../dashboard/sql';
+import { nameKey } from '../oktmo/name-key';
+import { SITE_MO, unitJoins } from '../oktmo/site-unit';
 
 /** One ОКТМО × category × year of the forecast: tonnes and m³ a year. */
 export interface ForecastCell {
@@ -50,16 +51,16 @@ const settlement = (alias: string) =>
 
 /** Norms per municipal formation and category (kg, m³ a year) and the count of sources without a norm. */
 const NORMS_SQL = `
-WITH u AS (${SETTLEMENT_UNITS_SQL}), s AS (
-  SELECT s.category, s.normative_value * n.kg_per_unit_year AS kg, s.normative_value * n.m3_per_unit_year AS m3,
+WITH s AS (
+  SELECT s.category, s.normative_value * n.kg_per_unit_year AS kg, s.normative_value * n.m3_per_unit_year AS m3, s.coordinates,
          ${nameKey(`coalesce(${settlement('s')}, (SELECT ${settlement('w')} FROM waste_source_waste_area l JOIN waste_area w ON w.id = l.waste_area_id
                      WHERE l.waste_source_id = s.id ORDER BY w.id LIMIT 1))`)} AS key
     FROM waste_source s JOIN normative_unit n ON n.id = s.normative_unit_id
    WHERE s.normative_value IS NOT NULL
 )
-SELECT coalesce(u.mo, '') AS oktmo, coalesce(a.name, CASE WHEN u.mo IS NULL THEN 'ОКТМО не определено' ELSE u.mo END) AS oktmo_name,
+SELECT coalesce(${SITE_MO}, '') AS oktmo, coalesce(a.name, CASE WHEN ${SITE_MO} IS NULL THEN 'ОКТМО не определено' ELSE ${SITE_MO} END) AS oktmo_name,
        s.category, sum(s.kg)::float8 AS kg, sum(s.m3)::float8 AS m3
-  FROM s LEFT JOIN u ON u.key = s.key LEFT JOIN administrative_unit a ON a.code = u.mo
+  FROM s ${unitJoins('s.key', 's.coordinates')} LEFT JOIN administrative_unit a ON a.code = ${SITE_MO}
  GROUP BY 1, 2, 3 ORDER BY 1, 3`;
 
 const UNASSESSED_SQL = `SELECT count(*)::int AS n FROM waste_source s

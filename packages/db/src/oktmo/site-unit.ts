@@ -23,9 +23,15 @@ export const UNITS_BY_KEY = `(${SETTLEMENT_UNITS_SQL})`;
  * `u` (by name) and `ub` (by a boundary, looked up only when the name gave none). Read the result
  * with {@link SITE_MO}.
  */
-export const siteUnitJoins = (w: string) => `LEFT JOIN ${UNITS_BY_KEY} u ON u.key = ${siteSettlementKey(w)}
+export const siteUnitJoins = (w: string) => unitJoins(siteSettlementKey(w), `${w}.coordinates`);
+
+/**
+ * The same placement for any object: its settlement key (SQL, {@link nameKey} of a name) and its
+ * point (SQL geometry, EPSG:4326; null: by name only). The forecast places waste sources so.
+ */
+export const unitJoins = (key: string, point: string) => `LEFT JOIN ${UNITS_BY_KEY} u ON u.key = ${key}
     LEFT JOIN LATERAL (SELECT b.oktmo AS mo FROM osm.admin_boundary b
-                        WHERE u.mo IS NULL AND b.oktmo IS NOT NULL AND ST_Covers(b.geom, ${w}.coordinates)
+                        WHERE u.mo IS NULL AND b.oktmo IS NOT NULL AND ST_Covers(b.geom, ${point})
                         ORDER BY b.admin_level DESC, b.osm_id LIMIT 1) ub ON true`;
 
 /** The formation of the site placed by {@link siteUnitJoins} (8 digits, null: none). */
