@@ -16,15 +16,17 @@
  * 3. a synthetic city-size grid (the same tables, 150 × 150 junctions 60 m apart, one-way and
  *    primary streets, ≈ 44 700 edges, the size of a city like Angarsk) for the matrix at
  *    1 000 / 2 000 points — the extract is too small to show scaling.
- * Run: `pnpm --filter @tko/bench exec tsx routing.ts [--old-all] [--no-grid | --grid-only] [--grid N]`;
- * JSON in bench/out/routing.json (routing-grid.json with --grid-only).
+ * Run: `pnpm --filter @tko/bench exec tsx routing.ts [--old-all] [--no-grid | --grid-only] [--grid N] [--restrict SHARE]`;
+ * JSON in bench/out/routing.json (routing-grid[-restricted].json with --grid-only). Each matrix
+ * run states wall and CPU seconds and the load average when it began (the machine is shared);
+ * the contraction hierarchy's build is timed on its own after the graph is read.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { costMatrix, dataDir, openGraph, trip, truckProfile } from '@tko/db';
+import { costMatrix, dataDir, hierarchyOf, openGraph, trip, truckProfile } from '@tko/db';
 import type { LngLat } from '@tko/db';
 import { loadRegion } from '@tko/geocoding';
 import { Rng } from './src/prng';
@@ -35,6 +37,8 @@ const OLD_ALL = process.argv.includes('--old-all');
 const GRID_ONLY = process.argv.includes('--grid-only');
 const NO_GRID = process.argv.includes('--no-grid');
 const GRID = Number(process.argv[process.argv.indexOf('--grid') + 1]) || 150;
+/** Share of the grid's inner junctions given a turn restriction (--restrict 0.02). */
+const RESTRICT = process.argv.includes('--restrict') ? Number(process.argv[process.argv.indexOf('--restrict') + 1]) : 0;
 const EXTRACT = path.join(dataDir(), 'osm_spb_center_nevsky_2019.osm');
 // Bounds of the extract (its <bounds> element).
 const BOX = { minLng: 30.3217, maxLng: 30.3417, minLat: 59.9297, maxLat: 59.9359 };
@@ -92,14 +96,29 @@ async function pgrCostMatrix(pool: pg.Pool, points: LngLat[]): Promise<number> {
   return Number(rows[0].n);
 }
 
-interface MatrixRun { points: number; method: string; seconds: number; pairs?: number; unreachable?: number; note?: string }
+interface MatrixRun { points: number; method: string; seconds: number; cpuSeconds?: number; load?: number; pairs?: number; unreachable?: number; recomputedStarts?: number; note?: string }
+
+/** CPU seconds (user + system) of this process since `c0`. */
+const cpuSecs = (c0: NodeJS.CpuUsage) => { const c = process.cpuUsage(c0); return Math.round((c.user + c.system) / 1e4) / 100; };
 
 async function newMatrix(pool: pg.Pool, points: LngLat[], method: string): Promise<MatrixRun> {
+  const load = Math.round(os.loadavg()[0]! * 10) / 10;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const m = await costMatrix(pool, points);
   const seconds = secs(t0);
-  const unreachable = m.durations.flat().filter((x) => x === null).length;
-  return { points: points.length, method, seconds, pairs: points.length ** 2, unreachable };
+  const cpuSeconds = cpuSecs(c0);
+  let unreachable = 0;
+  for (const row of m.durations) for (const x of row) if (x === null) unreachable++;
+  return { points: points.length, method: `${method}, ${m.method}`, seconds, cpuSeconds, load, pairs: points.length ** 2, unreachable, recomputedStarts: m.recomputed };
+}
+
+/** Times the hierarchy's build on the cached graph (wall and CPU seconds). */
+function buildHierarchyTimed(g: Awaited<ReturnType<typeof openGraph>>): Record<string, unknown> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const h = hierarchyOf(g);
+  return { ...h.stats, seconds: secs(t0), cpuSeconds: cpuSecs(c0), load: Math.round(os.loadavg()[0]! * 10) / 10, nodes: h.nodeCount };
 }
 
 interface TripCheck {
@@ -144,7 +163,7 @@ async function checkTrip(pool: pg.Pool, a: LngLat, b: LngLat): Promise<TripCheck
 }
 
 /** A synthetic city grid in osm2pgrouting's tables: n × n junctions `step` metres apart around Angarsk's latitude. */
-async function synthGrid(pool: pg.Pool, n: number, step: number): Promise<number> {
+async function synthGrid(pool: pg.Pool, n: number, step: number, restrict: number): Promise<number> {
   await pool.query(`CREATE SCHEMA osm;
     CREATE TABLE osm.configuration (id serial, tag_id integer PRIMARY KEY, tag_key text, tag_value text, priority float8, maxspeed float8);
     INSERT INTO osm.configuration (tag_id, tag_key, tag_value, priority, maxspeed) VALUES (106, 'highway', 'primary', 1.15, 90), (108, 'highway', 'secondary', 1.5, 90), (112, 'highway', 'residential', 2.5, 50);
@@ -165,8 +184,8 @@ async function synthGrid(pool: pg.Pool, n: number, step: number): Promise<number
   for (const [dir, a, b] of [['h', 'i * $1 + j', 'i * $1 + j + 1'], ['v', 'i * $1 + j', '(i + 1) * $1 + j']] as const) {
     const line = dir === 'h' ? 'i' : 'j';
     await pool.query(
-      `INSERT INTO osm.ways (osm_id, tag_id, length_m, name, source, target, cost_s, reverse_cost_s, one_way, maxspeed_forward, maxspeed_backward, the_geom)
-       SELECT ${line} + ${dir === 'h' ? 0 : 100000}, t.tag, $2::float8, '${dir}' || ${line}, s.src, s.dst, $2::float8 / 13.9,
+      `INSERT INTO osm.ways (osm_id, tag_id, length_m, name, source, target, source_osm, target_osm, cost_s, reverse_cost_s, one_way, maxspeed_forward, maxspeed_backward, the_geom)
+       SELECT ${line} + ${dir === 'h' ? 0 : 100000}, t.tag, $2::float8, '${dir}' || ${line}, s.src, s.dst, s.src, s.dst, $2::float8 / 13.9,
               CASE WHEN t.tag = 112 AND ${line} % 3 = 0 THEN -1 ELSE $2::float8 / 13.9 END, CASE WHEN t.tag = 112 AND ${line} % 3 = 0 THEN 1 ELSE 0 END, 50, 50,
               ST_MakeLine(va.the_geom, vb.the_geom)
          FROM generate_series(0, $1::int - 1) i, generate_series(0, $1::int - 1) j,
@@ -176,6 +195,15 @@ async function synthGrid(pool: pg.Pool, n: number, step: number): Promise<number
         WHERE ${dir === 'h' ? 'j < $1::int - 1' : 'i < $1::int - 1'}`,
       [n, step],
     );
+  }
+  if (restrict > 0) {
+    // A share of the inner junctions: no turn from the vertical street into the horizontal one
+    // (each street is one OSM way, so both directions' turns), seeded.
+    const rng = new Rng(11);
+    const via: number[] = [];
+    for (let i = 1; i < n - 1; i++) for (let j = 1; j < n - 1; j++) if (rng.next() < restrict) via.push(i * n + j);
+    await pool.query('CREATE TABLE osm.turn_restrictions (from_way bigint, via_node bigint, to_way bigint, kind text)');
+    await pool.query(`INSERT INTO osm.turn_restrictions SELECT v % $1::int + 100000, v, v / $1::int, 'no_left_turn' FROM unnest($2::int[]) AS v`, [n, via]);
   }
   await pool.query('CREATE INDEX ON osm.ways (source); CREATE INDEX ON osm.ways (target); CREATE INDEX ON osm.ways_vertices_pgr USING gist (the_geom); ANALYZE osm.ways; ANALYZE osm.ways_vertices_pgr');
   return Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM osm.ways')).rows[0]!.n);
@@ -194,7 +222,7 @@ async function main(): Promise<void> {
   results.machine.loadAfter = os.loadavg();
   results.machine.loadBefore = load0;
   mkdirSync(path.join(import.meta.dirname, 'out'), { recursive: true });
-  writeFileSync(path.join(import.meta.dirname, 'out', GRID_ONLY ? 'routing-grid.json' : 'routing.json'), JSON.stringify(results, null, 2));
+  writeFileSync(path.join(import.meta.dirname, 'out', GRID_ONLY ? `routing-grid${RESTRICT ? '-restricted' : ''}.json` : 'routing.json'), JSON.stringify(results, null, 2));
   console.log('written bench/out/routing.json');
 }
 
@@ -211,7 +239,7 @@ async function extractPart(results: Results, name: string): Promise<void> {
     const graphRead = secs(tLoad);
     results.extract = {
       edges: loaded.roadEdges, loadSeconds: secs(t0), graphReadSeconds: graphRead, arcs: g.arcCount, usableArcs: Array.from(g.cost).filter((c) => c !== Infinity).length,
-      arcsInLargestScc: g.inScc.reduce((s, v) => s + v, 0), restrictions: g.restrictions, profile: truckProfile().name,
+      arcsInLargestScc: g.inScc.reduce((s, v) => s + v, 0), restrictions: g.restrictions, profile: truckProfile().name, hierarchy: buildHierarchyTimed(g),
     };
     console.log('extract', results.extract);
     const rng = new Rng(20261127);
@@ -246,14 +274,15 @@ async function gridPart(results: Results): Promise<void> {
   const sname = `bench_routing_grid_${randomBytes(3).toString('hex')}`;
   const spool = await scratch(sname);
   try {
-    const edges = await synthGrid(spool, GRID, 60);
+    const edges = await synthGrid(spool, GRID, 60, RESTRICT);
     const t = performance.now();
     const g = await openGraph(spool);
     const read = secs(t);
+    const hierarchy = buildHierarchyTimed(g);
     const box = { minLng: 103.85, maxLng: 103.85 + ((GRID - 1) * 60) / (111_320 * Math.cos((52.54 * Math.PI) / 180)), minLat: 52.54, maxLat: 52.54 + ((GRID - 1) * 60) / 110574 };
     const rng = new Rng(7);
     results.synthetic = {
-      junctions: GRID * GRID, edges, spacingMetres: 60, graphReadSeconds: read,
+      junctions: GRID * GRID, edges, spacingMetres: 60, graphReadSeconds: read, restrictions: g.restrictions, hierarchy,
       arcsInLargestScc: g.inScc.reduce((s, v) => s + v, 0), matrix: [] as MatrixRun[],
     };
     console.log('grid', results.synthetic);
