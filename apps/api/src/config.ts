@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().optional(),
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86400),
+  REFRESH_TOKEN_REUSE_GRACE: z.coerce.number().int().min(0).max(300).default(30),
   MAP_STYLE_URL: z.string().optional(),
   // The region's base map (basemap.mbtiles of `pnpm region:load`, issue 9 §3).
   BASEMAP_DIR: z.string().default(path.join(repoRoot, '.data/basemap')),
@@ -82,6 +83,8 @@ export interface Config {
   accessTokenLifetime: number;
   /** Seconds. */
   refreshTokenLifetime: number;
+  /** Seconds after its use during which a refresh token sent again gets its unused successor (refresh-store.ts). */
+  refreshTokenReuseGrace: number;
   mapStyleUrl: string | null;
   /** Directory of the region's base map (basemap.mbtiles; docs/REGION.md). */
   basemapDir: string;
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET,
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     refreshTokenLifetime: e.REFRESH_TOKEN_LIFETIME,
+    refreshTokenReuseGrace: e.REFRESH_TOKEN_REUSE_GRACE,
     mapStyleUrl: e.MAP_STYLE_URL || null,
     basemapDir: e.BASEMAP_DIR,
     osrmUrl: e.OSRM_URL ? e.OSRM_URL.replace(/\/+$/, '') : null,

@@ -1,6 +1,6 @@
 /**
  * Revocable sessions and sign-in limits (issue 8 §3): refresh rotation, reuse detection (the
- * family ends), logout, a password change or deactivation ending every session and access
+ * family ends; a lost answer within the grace gets the unused successor again), logout, a password change or deactivation ending every session and access
  * token, and the per-account / per-address rate limits (429, Retry-After, Russian) in memory
  * and on Redis. Real app, real PostgreSQL and Redis.
  */
@@ -13,7 +13,7 @@ import { createUser, PASSWORD, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
 let t: TestApp;
-const LIMITS = { perAccount: 3, perAddress: 6, windowSeconds: 60 };
+const LIMITS = { perAccount: 6, perAddress: 8, windowSeconds: 60 };
 /** The test plays a reverse proxy on loopback naming each client through X-Forwarded-For (docs/CONFIGURATION.md TRUST_PROXY). */
 const PROXY = '127.0.0.1, ::1';
 beforeAll(async () => {
@@ -48,13 +48,16 @@ describe('refresh rotation', () => {
     expect(claims.fam).toBe((jwt.decode(first.refresh) as { fam: string }).fam);
     expect((await me(r1.body.access)).status).toBe(200);
 
-    // The spent token again: refused, and the family's newest token stops working too.
+    // The next one spent too; then the first token again (its successor already used, so no lost
+    // answer): refused, and the family's newest token stops working too.
+    const r2 = await refresh(r1.body.refresh);
+    expect(r2.status).toBe(200);
     const reuse = await refresh(first.refresh);
     expect(reuse.status).toBe(401);
     expect(reuse.body.code).toBe('token_not_valid');
-    expect((await refresh(r1.body.refresh)).status).toBe(401);
+    expect((await refresh(r2.body.refresh)).status).toBe(401);
     const rows = await t.pool.query<{ revoked: boolean }>('SELECT revoked_at IS NOT NULL AS revoked FROM refresh_token WHERE family_id = $1', [claims.fam]);
-    expect(rows.rows.length).toBe(2);
+    expect(rows.rows.length).toBe(3);
     expect(rows.rows.every((r) => r.revoked)).toBe(true);
   });
 
@@ -62,9 +65,37 @@ describe('refresh rotation', () => {
     const email = await fresh();
     const a = await signIn(email);
     const b = await signIn(email);
-    await refresh(a.refresh);
+    const a2 = await refresh(a.refresh);
+    expect((await refresh(a2.body.refresh)).status).toBe(200);
     expect((await refresh(a.refresh)).status).toBe(401);
     expect((await refresh(b.refresh)).status).toBe(200);
+  });
+
+  it('a lost answer: the spent token sent again within the grace (30 s) while its successor is unused gets that successor again; later, a reuse', async () => {
+    const first = await signIn(await fresh(['container:view']));
+    const lost = await refresh(first.refresh);
+    expect(lost.status).toBe(200);
+    const lostClaims = jwt.decode(lost.body.refresh) as { jti: string; fam: string };
+    // The tab reloaded before storing `lost`: it sends the spent token again.
+    const again = await refresh(first.refresh);
+    expect(again.status).toBe(200);
+    expect((jwt.decode(again.body.refresh) as { jti: string }).jti).toBe(lostClaims.jti);
+    expect((await me(again.body.access)).status).toBe(200);
+    const rows = await t.pool.query<{ n: number; revoked: number }>('SELECT count(*)::int AS n, count(revoked_at)::int AS revoked FROM refresh_token WHERE family_id = $1', [lostClaims.fam]);
+    expect(rows.rows[0]).toEqual({ n: 2, revoked: 0 });
+    // The successor works once; then the original token again is a reuse (successor spent).
+    const next = await refresh(again.body.refresh);
+    expect(next.status).toBe(200);
+    expect((await refresh(first.refresh)).status).toBe(401);
+    expect((await refresh(next.body.refresh)).status).toBe(401);
+
+    // Past the grace (the rotation moved 31 s back), an unused successor does not help: a reuse.
+    const other = await signIn(await fresh());
+    const late = await refresh(other.refresh);
+    const fam = (jwt.decode(late.body.refresh) as { fam: string }).fam;
+    await t.pool.query(`UPDATE refresh_token SET used_at = used_at - interval '31 seconds', issued_at = issued_at - interval '31 seconds' WHERE family_id = $1`, [fam]);
+    expect((await refresh(other.refresh)).status).toBe(401);
+    expect((await refresh(late.body.refresh)).status).toBe(401);
   });
 
   it('refuses a validly signed refresh token the server never issued', async () => {

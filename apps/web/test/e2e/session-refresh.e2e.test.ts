@@ -8,7 +8,8 @@
  * the screen: no sign-in page, no error. Run twice: with Web Locks (https, localhost) and
  * without them, as on a plain-HTTP install where browsers do not offer `navigator.locks`. Then a
  * session ended on the server: the next refresh is refused and the sign-in page says «Сеанс
- * истёк — войдите снова», keeping the page to return to.
+ * истёк — войдите снова», keeping the page to return to. And a refresh whose answer is lost: the
+ * token sent again within the server's grace gets the same successor (refresh-store.ts).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,41 @@ describe('token refresh across tabs', () => {
       await context.close();
     }, 240_000);
   }
+
+  it('a refresh whose answer is lost (tab reloaded, network dropped): the token sent again gets its successor, the session goes on', async () => {
+    const email = 'e2e-session-lost@tko.local';
+    const { context, pages, problems } = await twoTabs(email, false);
+    await pages[1]!.close();
+    const page = pages[0]!;
+    let calls = 0;
+    const answers: { status: number; jti?: string }[] = [];
+    const jtiOf = (body: unknown) => {
+      const token = (body as { refresh?: string } | null)?.refresh;
+      return token ? (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti : undefined;
+    };
+    // The first refresh reaches the server (which rotates), but its answer never reaches the page.
+    await context.route('**/api/auth/token/refresh/', async (route) => {
+      calls += 1;
+      if (calls > 1) return route.continue();
+      const lost = await route.fetch();
+      answers.push({ status: lost.status(), jti: jtiOf(await lost.json()) });
+      await route.abort('connectionreset');
+    });
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/api/auth/token/refresh/')) answers.push({ status: r.status(), jti: jtiOf(await r.json().catch(() => null)) });
+    });
+    // Marker: the retry (after the client's pause for a refresh without an answer) answered 200.
+    await expect.poll(() => answers.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    // The retry got the same successor again (its jti), not a second one: no fork, nothing revoked.
+    expect(answers[0]).toMatchObject({ status: 200, jti: expect.any(String) });
+    expect(answers[1]).toEqual(answers[0]);
+    expect((await rotations(email)).revoked).toBe(0);
+    await openInApp(page, ADMIN_ROLES_PATH);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe(ADMIN_ROLES_PATH);
+    expect(problems.filter((p) => !/ERR_CONNECTION_RESET|Не удалось обновить токен/.test(p))).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('a session ended on the server: the sign-in page says «Сеанс истёк — войдите снова» and keeps the page', async () => {
     const email = 'e2e-session-ended@tko.local';

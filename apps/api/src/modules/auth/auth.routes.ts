@@ -36,7 +36,7 @@ export interface AuthRouteDeps {
 
 export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const { tokens, users } = deps;
-  const sessions = new RefreshStore(deps.pool, tokens.refreshLifetime);
+  const sessions = new RefreshStore(deps.pool, tokens.refreshLifetime, deps.config.refreshTokenReuseGrace);
 
   // Per address before the body is read, per account (email, or the refresh token's user) after.
   await registerSignInRateLimit(app, {

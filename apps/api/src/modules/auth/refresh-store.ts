@@ -7,7 +7,11 @@
  *   current token version; it is marked used and the next token of the same family is issued,
  *   in one transaction (row lock: two concurrent refreshes with one token give one success).
  *   A token presented a second time (already used) revokes its whole family — the thief's and
- *   the owner's copies both stop — and is refused.
+ *   the owner's copies both stop — and is refused. Except within `reuseGrace` seconds of its
+ *   use while the token it was spent for is still unused: then the answer was lost (the tab
+ *   reloaded or closed, or the network dropped, while the refresh was under way) and that
+ *   successor is issued again (same jti, a fresh signature) instead — no fork of the family.
+ *   The same rule as Okta's refresh-token grace period (default 30 s) and Auth0's reuse interval.
  * - revokeFamily(fam): logout.
  * A password change or (de)activation revokes every family of the user by a trigger on app_user.
  */
@@ -31,6 +35,8 @@ export class RefreshStore {
     private readonly pool: Pool,
     /** Seconds a refresh token lives (as its JWT `exp`). */
     private readonly lifetime: number,
+    /** Seconds after its use during which the token gets its unused successor again (0 = never). */
+    private readonly reuseGrace = 0,
   ) {}
 
   /** Opens a family for a sign-in; drops the user's rows that expired more than a day ago. */
@@ -53,16 +59,22 @@ export class RefreshStore {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ family_id: string; used: boolean; revoked: boolean; expired: boolean; token_version: number | null }>(
+      const { rows } = await client.query<{ family_id: string; used: boolean; revoked: boolean; expired: boolean; token_version: number | null; successor: string | null }>(
         `SELECT r.family_id, r.used_at IS NOT NULL AS used, r.revoked_at IS NOT NULL AS revoked, r.expires_at <= now() AS expired,
-                (SELECT u.token_version FROM app_user u WHERE u.id = r.user_id AND u.is_active) AS token_version
+                (SELECT u.token_version FROM app_user u WHERE u.id = r.user_id AND u.is_active) AS token_version,
+                -- the token it was spent for (inserted in the same transaction: issued_at = its used_at), still unused, within the grace
+                (SELECT n.jti FROM refresh_token n
+                  WHERE r.used_at > now() - make_interval(secs => $3) AND n.family_id = r.family_id AND n.issued_at = r.used_at
+                    AND n.used_at IS NULL AND n.revoked_at IS NULL AND n.expires_at > now()
+                  LIMIT 1) AS successor
            FROM refresh_token r WHERE r.jti = $1 AND r.user_id = $2 FOR UPDATE`,
-        [jti, userId],
+        [jti, userId, this.reuseGrace],
       );
       const row = rows[0];
       let result: RotateResult;
       if (!row) result = { ok: false, reason: 'unknown' };
       else if (row.revoked || row.expired) result = { ok: false, reason: 'revoked' };
+      else if (row.used && row.successor && row.token_version === ver) result = { ok: true, next: { jti: row.successor, fam: row.family_id, ver } };
       else if (row.used) {
         await client.query('UPDATE refresh_token SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id]);
         result = { ok: false, reason: 'reused' };
