@@ -6,7 +6,7 @@
  */
 import { makeProblem, Rng, type Penalties, type ProblemData } from '../../src/hgs';
 
-export function randomProblem(seed: number, opts: { clients: number; timeWindows?: boolean; types?: number; dims?: number; depots?: number; count?: number; wide?: boolean; capacityOnly?: boolean }): ProblemData {
+export function randomProblem(seed: number, opts: { clients: number; timeWindows?: boolean; types?: number; dims?: number; depots?: number; count?: number; wide?: boolean; capacityOnly?: boolean; asymmetric?: boolean }): ProblemData {
   const rng = new Rng(seed);
   const depots = opts.depots ?? 1;
   const n = depots + opts.clients;
@@ -15,6 +15,8 @@ export function randomProblem(seed: number, opts: { clients: number; timeWindows
   const y = Array.from({ length: n }, () => rng.int(100));
   const distance = new Array<number>(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) distance[i * n + j] = Math.round(Math.hypot(x[i]! - x[j]!, y[i]! - y[j]!));
+  // asymmetric: every direction a few units longer at random (one-way streets)
+  if (opts.asymmetric) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) distance[i * n + j]! += rng.int(7);
   const demand = new Array<number>(n * dims).fill(0);
   for (let i = depots; i < n; i++) for (let d = 0; d < dims; d++) demand[i * dims + d] = 1 + rng.int(9);
   const service = Array.from({ length: n }, (_, i) => (i < depots ? 0 : 5 + rng.int(10)));

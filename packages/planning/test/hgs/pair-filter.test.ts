@@ -20,6 +20,7 @@ const MOVES: MoveBuilder[] = [relocate, relocatePair, relocatePairReversed, swap
 const CASES: [string, ProblemData, boolean][] = [
   ['capacity', randomProblem(21, { clients: 25, capacityOnly: true }), true],
   ['capacity, tight fleet', randomProblem(22, { clients: 25, count: 5, capacityOnly: true }), true],
+  ['capacity, asymmetric distances', randomProblem(26, { clients: 25, capacityOnly: true, asymmetric: true }), true],
   ['capacity, two load dimensions', randomProblem(25, { clients: 25, dims: 2, capacityOnly: true }), true],
   ['time windows', randomProblem(23, { clients: 25, timeWindows: true }), false],
   ['two types, two dims, two depots, windows', randomProblem(24, { clients: 25, timeWindows: true, types: 2, dims: 2, depots: 2 }), false],

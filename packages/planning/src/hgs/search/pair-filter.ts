@@ -49,14 +49,21 @@ export class PairFilter {
     const pun = lpu * n;
     const pvn = lpv * n;
     const yn = ly * n;
-    const dPuU = dist[pun + u]!;
-    const dUX = dist[un + lx]!;
-    const dVY = dist[vn + ly]!;
-    const dVU = dist[vn + u]!;
+    // the routes' own edges from the prefix distances (a small array: no matrix read); on a
+    // symmetric matrix the other distances from the rows of u and v, which stay in the cache
+    // while u's neighbours are tried
+    const sym = S.symmetric;
+    const dPuU = cumDist[u]! - cumDist[pu]!;
+    const dUX = cumDist[x]! - cumDist[u]!;
+    const dVY = cumDist[y]! - cumDist[v]!;
+    const dPvV = cumDist[v]! - cumDist[pv]!;
+    const dXNx = cumDist[nx]! - cumDist[x]!;
+    const dYNy = cumDist[ny]! - cumDist[y]!;
+    const dVU = sym ? dist[un + v]! : dist[vn + u]!;
     const dUY = dist[un + ly]!;
-    const dXNx = dist[xn + lnx]!;
-    const dPvV = dist[pvn + v]!;
-    const dYNy = dist[yn + lny]!;
+    const dPuV = sym ? dist[vn + lpu]! : dist[pun + v]!;
+    const dPvU = sym ? dist[un + lpv]! : dist[pvn + u]!;
+    const dVX = dist[vn + lx]!;
     // what a bound cannot see: the warp penalties (0 without time)
     const slack = same ? S.rWarpPen[rU]! : S.rWarpPen[rU]! + S.rWarpPen[rV]!;
     const fixedU = S.p.types[S.rType[rU]!]!.fixedCost;
@@ -113,11 +120,11 @@ export class PairFilter {
       }
       // 3. relocate (x, u) after v (in place when v is u's predecessor)
       {
-        const dXU = dist[xn + u]!;
+        const dXU = sym ? dUX : dist[xn + u]!;
         const d =
           pu === v
-            ? dist[vn + lx]! + dXU + dist[un + lnx]! - dVU - dUX - dXNx - slack
-            : dPuNx - dPuU - dXNx - dUX + dXU + dist[vn + lx]! + dUY - dVY + load - slack2;
+            ? dVX + dXU + dist[un + lnx]! - dVU - dUX - dXNx - slack
+            : dPuNx - dPuU - dXNx - dUX + dXU + dVX + dUY - dVY + load - slack2;
         b[2] = d;
         if (d < min) min = d;
       }
@@ -129,7 +136,7 @@ export class PairFilter {
     // 4. swap u ↔ v
     if (adjacent) b[3] = Infinity;
     else {
-      let d = dist[pun + v]! + dist[vn + lx]! + dist[pvn + u]! + dUY - dPuU - dUX - dPvV - dVY;
+      let d = dPuV + dVX + dPvU + dUY - dPuU - dUX - dPvV - dVY;
       if (!same) d += one ? price * (shiftEx(lU, lV, cU, cV, qU - qV) - ex0) : S.loadShift(rU, rV, u, u, v, v);
       d -= slack;
       b[3] = d;
@@ -138,7 +145,7 @@ export class PairFilter {
     // 5. swap (u, x) ↔ v
     if (!xClient || v === x || nx === v || y === u) b[4] = Infinity;
     else {
-      let d = dist[pun + v]! + dist[vn + lnx]! + dist[pvn + u]! + dist[xn + ly]! - dPuU - dXNx - dPvV - dVY;
+      let d = dPuV + dist[vn + lnx]! + dPvU + dist[xn + ly]! - dPuU - dXNx - dPvV - dVY;
       if (!same) d += one ? price * (shiftEx(lU, lV, cU, cV, qU + qX - qV) - ex0) : S.loadShift(rU, rV, u, x, v, v);
       d -= slack;
       b[4] = d;
@@ -147,7 +154,7 @@ export class PairFilter {
     // 6. swap (u, x) ↔ (v, y)
     if (!xClient || !yClient || v === x || y === u || nx === v || ny === u) b[5] = Infinity;
     else {
-      let d = dist[pun + v]! + dist[yn + lnx]! + dist[pvn + u]! + dist[xn + lny]! - dPuU - dXNx - dPvV - dYNy;
+      let d = dPuV + dist[yn + lnx]! + dPvU + dist[xn + lny]! - dPuU - dXNx - dPvV - dYNy;
       if (!same) d += one ? price * (shiftEx(lU, lV, cU, cV, qU + qX - qV - qY) - ex0) : S.loadShift(rU, rV, u, x, v, y);
       d -= slack;
       b[5] = d;
@@ -158,7 +165,7 @@ export class PairFilter {
       b[6] = Infinity;
       if (S.pos[u]! < S.pos[v]! && x !== v) {
         const inner = cumRev[v]! - cumRev[x]! - (cumDist[v]! - cumDist[x]!);
-        const d = dist[un + v]! + dist[xn + ly]! - dUX - dVY + inner - slack;
+        const d = (sym ? dVU : dist[un + v]!) + dist[xn + ly]! - dUX - dVY + inner - slack;
         b[6] = d;
         if (d < min) min = d;
       }
@@ -178,7 +185,7 @@ export class PairFilter {
       const startV = S.startNode(rV);
       const fV = next[startV]!;
       const lU1 = prev[endU]!;
-      const newU = cumDist[u]! + dist[un + v]! + cumRev[v]! - cumRev[fV]! + S.d(fV, endU);
+      const newU = cumDist[u]! + (sym ? dVU : dist[un + v]!) + cumRev[v]! - cumRev[fV]! + S.d(fV, endU);
       const newV = S.d(startV, lU1) + cumRev[lU1]! - cumRev[x]! + dist[xn + ly]! + cumDist[S.endNode(rV)]! - cumDist[y]!;
       let d = newU + newV - S.rDist[rU]! - S.rDist[rV]!;
       d += one ? price * (shiftEx(lU, lV, cU, cV, lU - S.cumLoad[u]! - S.cumLoad[v]!) - ex0) : S.loadShift(rU, rV, x, endU, fV, v);
@@ -188,7 +195,7 @@ export class PairFilter {
     } else b[7] = Infinity;
     // 9. 2-opt*: the tails after u and after v exchanged
     if (oneType) {
-      let d = dUY + dist[vn + lx]! - dUX - dVY;
+      let d = dUY + dVX - dUX - dVY;
       d += one ? price * (shiftEx(lU, lV, cU, cV, lU - S.cumLoad[u]! - (lV - S.cumLoad[v]!)) - ex0) : S.loadShift(rU, rV, x, S.endNode(rU), y, S.endNode(rV));
       d -= slack;
       b[8] = d;

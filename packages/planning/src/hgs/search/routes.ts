@@ -17,6 +17,8 @@ export class Routes {
   readonly R: number;
   /** p.dist (read in every move's distance bound). */
   readonly dist: IntMatrix;
+  /** dist[a][b] = dist[b][a] for all a, b (the moves then read the rows that stay in the cache). */
+  readonly symmetric: boolean;
   readonly loc: Int32Array;
   readonly next: Int32Array;
   readonly prev: Int32Array;
@@ -73,6 +75,7 @@ export class Routes {
     this.n = n;
     this.R = R;
     this.dist = p.dist;
+    this.symmetric = isSymmetric(p.dist, n);
     const size = n + 2 * R;
     const i32 = () => new Int32Array(size);
     const f64 = () => new Float64Array(size);
@@ -392,4 +395,9 @@ function inSector(start: number, end: number, a: number): boolean {
 
 function warpOf(dur: number, warp: number, maxDuration: number): number {
   return warp + (dur > maxDuration ? dur - maxDuration : 0);
+}
+
+function isSymmetric(d: IntMatrix, n: number): boolean {
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (d[i * n + j] !== d[j * n + i]) return false;
+  return true;
 }

@@ -30,8 +30,6 @@ export class SwapStar {
   private readonly pV = new Proposal();
   private readonly bufA: Int32Array;
   private readonly bufB: Int32Array;
-  /** The distance matrix is symmetric. */
-  private readonly symmetric: boolean;
   /** The last move found by `find` (for tests): clients and the nodes they go after (−1: in place). */
   bestU = -1;
   bestV = -1;
@@ -49,7 +47,6 @@ export class SwapStar {
     this.removal = new Float64Array(n);
     this.bufA = new Int32Array(n);
     this.bufB = new Int32Array(n);
-    this.symmetric = isSymmetric(S.p.dist, S.p.n);
   }
 
   /** Tries the best SWAP* (or relocation) between routes rU and rV; applies it when improving. */
@@ -214,7 +211,7 @@ export class SwapStar {
     const d = S.p.dist;
     const n = S.n;
     const { loc, next, prev, cumDist } = S;
-    const sym = this.symmetric;
+    const sym = S.symmetric;
     const endB = S.endNode(rb);
     const startB = S.startNode(rb);
     const modified = S.rLastMod[rb]!;
@@ -284,9 +281,4 @@ export class SwapStar {
     }
     return pen;
   }
-}
-
-function isSymmetric(d: ArrayLike<number>, n: number): boolean {
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (d[i * n + j] !== d[j * n + i]) return false;
-  return true;
 }
