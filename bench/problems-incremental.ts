@@ -5,7 +5,7 @@
  *    with one finding per site, the table an incremental run matches against), recorded as the
  *    base of the next incremental run (all_rules = true) — a full run of every rule costs minutes
  *    (bench/RESULTS.md «Problem detector») and is not what is measured here;
- * 2. `--n` rounds: one site's fence changed through the registry (RegistryRepository: a change_log
+ * 2. `--n` rounds: one site's fence changed through the registry (the domain's repository: a change_log
  *    row, as the API writes), then an INCREMENTAL run over every rule — its wall time and what it
  *    checked; and one round with nothing changed. The machine is shared (load average 5–25), so
  *    besides the wall time each round reports its CPU time: this process's (process.cpuUsage)
@@ -15,7 +15,7 @@
  */
 import { containerResource } from '@tko/contract';
 import { readFileSync } from 'node:fs';
-import { createPool, RegistryRepository, runProblemDetector } from '@tko/db';
+import { createDomain, createPool, runProblemDetector } from '@tko/db';
 import { benchUrl } from './src/env';
 import { describeMachine } from './src/machine';
 
@@ -37,7 +37,7 @@ try {
     await pool.query(`UPDATE problem_detector_run SET all_rules = true WHERE id = $1`, [base.run_id]);
     console.log(`base run (P000, P003, P018, P020 over ${sites} sites): ${((Date.now() - t) / 1000).toFixed(1)} s, opened ${base.opened}`);
   }
-  const repo = new RegistryRepository(pool, containerResource);
+  const repo = createDomain({ pool }).registries.repo(containerResource);
   const ids = (await pool.query<{ id: number }>(`SELECT id FROM waste_area WHERE kind = 'CONTAINER' AND status = 'ACTIVE' ORDER BY id LIMIT $1`, [N])).rows.map((r) => r.id);
   const times: number[] = [];
   const cpus: number[] = [];

@@ -128,6 +128,18 @@ describe('links to rows written are checked', () => {
     expect(own.status, JSON.stringify(own.body)).toBe(200);
   });
 
+  it('a contract’s objects (child rows naming a site and a source by plain id) must be readable: B’s are 400 on the child field, A’s are taken', async () => {
+    const body = (areas: Record<string, number>[]) => ({ number: `СК-${areas.length}-${areas[0]!.waste_area}`, signing_date: '2026-01-15', waste_areas: areas });
+    const res = await http().post('/api/contracts/').set(auth.a).send(body([{ waste_area: site.a }, { waste_area: site.b }, { waste_area: site.a, waste_source: source.b }]));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      'waste_areas.1.waste_area': [`Недопустимый первичный ключ «${site.b}» — объект не существует.`],
+      'waste_areas.2.waste_source': [`Недопустимый первичный ключ «${source.b}» — объект не существует.`],
+    });
+    const own = await http().post('/api/contracts/').set(auth.a).send(body([{ waste_area: site.a, waste_source: source.a }]));
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+  });
+
   it('a link set by someone who may read it stays when the declarant edits the row', async () => {
     expect((await http().patch(`${SOURCES}${source.a}/`).set(auth.admin).send({ waste_areas: [site.a, site.b] })).status).toBe(200);
     const res = await http().patch(`${SOURCES}${source.a}/`).set(auth.a).send({ name: 'Источник А (изм.)', waste_areas: [site.a, site.b] });

@@ -9,7 +9,9 @@
  *   another record — is refused like a missing one: 400 on the field «Вложения с
  *   идентификатором N нет.» (its existence is not revealed). System writes (no user) are not
  *   checked.
- * - Foreign keys (`ref` / `refs` fields and the refs of child rows): for a restricted writer
+ * - Foreign keys (`ref` / `refs` fields, the refs of child rows, and a child row's id kept as a plain
+ *   integer with a foreign key — a contract's site `waste_area` and `waste_source` — whose registry is
+ *   the one over the referenced table, tableRegistry): for a restricted writer
  *   (bound, or a declarant), every id newly set that points into a registry whose row scope
  *   hides rows from them must be a row they can read, else 400 on the field (dotted for child
  *   rows) «Недопустимый первичный ключ «N» — объект не существует.», as for a missing row.
@@ -18,9 +20,9 @@
  * Errors: FieldValidationError (→ 400), all fields of the write at once.
  */
 import type { ResourceDef, UserScope } from '@tko/contract';
-import { resourceByName, scopeRestricts } from '@tko/contract';
+import { resourceByName, resources, scopeRestricts } from '@tko/contract';
 import type { PoolClient } from 'pg';
-import { storedResource } from '../tables/index';
+import { storedResource, storedResources } from '../tables/index';
 import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
 import { FieldValidationError, missingKeyMessage } from './errors';
 import { ident, Params } from './params';
@@ -58,12 +60,16 @@ export function referenceTargetDef(resource: string): StoredResourceDef | undefi
   return def ? storedResource(def) : undefined;
 }
 
+/** The registry whose row scope governs the rows of `table` (one keyed by scope fields first), or undefined. */
+function tableRegistry(table: string): StoredResourceDef | undefined {
+  const alias = Object.values(TARGET_ALIASES).find((to) => referenceTargetDef(to)?.table === table);
+  return alias ? referenceTargetDef(alias) : storedResources(resources).find((r) => r.table === table && r.rowScope);
+}
+
 /** The ids of a ref / refs value (a number, a list of numbers), others ignored. */
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v : [v]).filter((x): x is number => typeof x === 'number');
 
 export class ReferenceAccess {
-  /** Tables that hold attachments (every foreign key to `attachment`), read once from the catalogue. */
-  private holders?: Promise<{ table: string; column: string }[]>;
 
   /** Checks the references of `rows` of registry `def` written by `writer`; throws FieldValidationError. */
   async check(db: PoolClient, def: StoredResourceDef, rows: ReferencedRow[], writer: ReferenceWriter): Promise<void> {
@@ -82,22 +88,32 @@ export class ReferenceAccess {
     if (Object.keys(errors).length) throw new FieldValidationError(errors);
   }
 
-  private holderTables(db: PoolClient): Promise<{ table: string; column: string }[]> {
-    this.holders ??= db
-      .query<{ table: string; column: string }>(
-        `SELECT cl.relname AS "table", a.attname AS "column"
+  /** Single-column foreign keys, `table.column` → the referenced table (read once from the catalogue). */
+  private keys?: Promise<Map<string, string>>;
+
+  private foreignKeys(db: PoolClient): Promise<Map<string, string>> {
+    this.keys ??= db
+      .query<{ key: string; parent: string }>(
+        `SELECT cl.relname || '.' || a.attname AS key, c.confrelid::regclass::text AS parent
            FROM pg_constraint c
            JOIN pg_class cl ON cl.oid = c.conrelid
            JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-          WHERE c.contype = 'f' AND c.confrelid = 'attachment'::regclass
-          ORDER BY 1, 2`,
+          WHERE c.contype = 'f' AND cardinality(c.conkey) = 1`,
       )
-      .then((r) => r.rows)
+      .then((r) => new Map(r.rows.map((x) => [x.key, x.parent])))
       .catch((e: unknown) => {
-        this.holders = undefined;
+        this.keys = undefined;
         throw e;
       });
-    return this.holders;
+    return this.keys;
+  }
+
+  /** Tables that hold attachments: every foreign key to `attachment`. */
+  private async holderTables(db: PoolClient): Promise<{ table: string; column: string }[]> {
+    return [...(await this.foreignKeys(db))].filter(([, parent]) => parent === 'attachment').map(([key]) => {
+      const [table, column] = key.split('.') as [string, string];
+      return { table, column };
+    }).sort((a, b) => a.table.localeCompare(b.table) || a.column.localeCompare(b.column));
   }
 
   /** Attachments: held by this row, or held by none and uploaded by the writer. */
@@ -119,9 +135,8 @@ export class ReferenceAccess {
     }
   }
 
-  /** Ids of `rows` the writer cannot read in the scoped target registry of `resource`. */
-  private async unreadable(db: PoolClient, resource: string, ids: number[], scope: UserScope | null | undefined): Promise<Set<number>> {
-    const target = referenceTargetDef(resource);
+  /** Ids of `ids` the writer cannot read in the scoped registry `target` (none when it hides nothing from them). */
+  private async unreadable(db: PoolClient, target: StoredResourceDef | undefined, ids: number[], scope: UserScope | null | undefined): Promise<Set<number>> {
     if (!ids.length || !target || !scopeRestricts(target.rowScope, scope)) return new Set();
     const p = new Params();
     const list = p.add(ids);
@@ -138,7 +153,7 @@ export class ReferenceAccess {
     const current = await this.currentRefs(db, def, fd, rows.map((r) => r.rowId).filter((id): id is number => id !== null));
     const fresh = new Set<number>();
     for (const r of rows) for (const id of idsOf(r.values[key])) if (!(r.rowId !== null && current.get(r.rowId)?.has(id))) fresh.add(id);
-    const bad = await this.unreadable(db, fd.ref!.resource, [...fresh], scope);
+    const bad = await this.unreadable(db, target, [...fresh], scope);
     for (const r of rows) for (const id of idsOf(r.values[key])) if (bad.has(id) && !(r.rowId !== null && current.get(r.rowId)?.has(id))) add(key, NOT_FOUND(id));
   }
 
@@ -162,9 +177,12 @@ export class ReferenceAccess {
   /** Refs inside child rows (a route's stops, a schedule's points): new values must be readable. */
   private async checkChildRefs(db: PoolClient, key: string, fd: StoredFieldDef, rows: ReferencedRow[], scope: UserScope | null | undefined, add: (k: string, m: string) => void): Promise<void> {
     const c = fd.children!;
+    const keys = await this.foreignKeys(db);
     for (const [ck, cf] of Object.entries(c.fields)) {
-      if (cf.kind !== 'ref' || !cf.ref || !cf.column) continue;
-      const target = referenceTargetDef(cf.ref.resource);
+      if (!cf.column) continue;
+      // A `ref`, or an id kept as an integer whose column has a foreign key to a registry's table.
+      const parent = cf.kind === 'integer' ? keys.get(`${c.table}.${cf.column}`) : undefined;
+      const target = cf.kind === 'ref' && cf.ref ? referenceTargetDef(cf.ref.resource) : parent ? tableRegistry(parent) : undefined;
       if (!target || !scopeRestricts(target.rowScope, scope)) continue;
       for (const r of rows) {
         const items = Array.isArray(r.values[key]) ? (r.values[key] as Row[]) : [];
@@ -174,7 +192,7 @@ export class ReferenceAccess {
           for (const x of cur) held.add(x.v);
         }
         const fresh = items.map((it) => (it && typeof it === 'object' && it.fetch_action !== 'delete' ? it[ck] : undefined)).filter((v): v is number => typeof v === 'number' && !held.has(v));
-        const bad = await this.unreadable(db, cf.ref.resource, [...new Set(fresh)], scope);
+        const bad = await this.unreadable(db, target, [...new Set(fresh)], scope);
         items.forEach((it, i) => {
           const v = it && typeof it === 'object' && it.fetch_action !== 'delete' ? it[ck] : undefined;
           if (typeof v === 'number' && bad.has(v)) add(`${key}.${i}.${ck}`, NOT_FOUND(v));

@@ -17,14 +17,21 @@
  * the links, the points given with several addresses (flagged «Адрес требует проверки» as the
  * command does), the plates written in several spellings and the plates seen with several garages
  * (the first garage is kept). With all_or_nothing a failed row rolls everything back.
+ *
+ * Row scope: the plan is written set-based across six registries (four of them internal), not row by
+ * row within the writer's scope, so only a writer who sees every row runs it (contract row-scope.ts
+ * isUnrestricted); for anyone else — a declarant, a user bound to organisations or to municipal
+ * formations — every row is refused with IMPORT_MSG.planWholeRegion and nothing is written. A file
+ * with no good row writes nothing either.
  */
 import type { ResourceDef } from '@tko/contract';
+import { IMPORT_MSG, isUnrestricted } from '@tko/contract';
 import type { PlanBefore, PlanRegionCounts, PlanRow, PlanWriteRecords, RoutePlan, Row } from '@tko/db';
 import { adoptPlan, ANGARSK_LANDFILL, PLAN_DEFS, groupPlan, normalizePlate, PLAN_UPDATED_FIELDS, readPlanBefore, writePlan } from '@tko/db';
 import { parseRows } from '../convert';
 import { readAll } from '../source';
 import { ImportCancelled } from '../errors';
-import type { ImportedRecord, RunContext, RunOutcome } from '../run-types';
+import type { FailedRow, ImportedRecord, RunContext, RunOutcome } from '../run-types';
 import { inputValue, shownWarnings } from '../run-types';
 import { inRunUnit } from '../run-unit';
 
@@ -45,6 +52,7 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
     await ctx.progress(10 + Math.floor((done / total) * 15));
   });
   const planRows: PlanRow[] = [];
+  const wholeRegion = isUnrestricted(ctx.writer.scope);
   for (let i = 0; i < parsed.rows.length; i++) {
     const row = parsed.rows[i]!;
     const v = parsed.values[i];
@@ -56,6 +64,7 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
       const label = template.targets.find((t) => t.field === field)!.label;
       row.errors.push(`${b ? `${label} (столбец «${b.column}»)` : label}: пустое значение.`);
     }
+    if (!wholeRegion) row.errors.push(IMPORT_MSG.planWholeRegion);
     if (row.errors.length) continue;
     row.body = v;
     planRows.push({ line: row.line, lat: v.lat as number, lng: v.lng as number, garage: v.garage as string, plate: v.plate as string, address: v.address as string, days: (v.days as number[] | undefined) ?? [] });
@@ -65,7 +74,11 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
   await ctx.progress(30);
   if (await ctx.cancelled()) throw new ImportCancelled();
 
+  const failedRows = () => parsed.rows
+    .filter((r) => r.errors.length > 0)
+    .map((r) => ({ line: r.line, cells: r.cells, messages: [...new Set(r.errors)], warnings: [] }));
   return inRunUnit(ctx, async (unit) => {
+    if (!planRows.length) return nothingWritten(total, failedRows(), started);
     const before = await readPlanBefore(ctx.pipeline, unit, plan);
     // A file may be part of a plan: only the sites it names lose the vehicles it no longer gives them.
     const update = ctx.options.existing === 'update';
@@ -78,9 +91,7 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
         `связей «машина — площадка» ${counts.links.total}, новых ${counts.links.created}, удалено устаревших ${counts.links.removed}.`,
       regionWarning(counts.region),
     );
-    const failed = parsed.rows
-      .filter((r) => r.errors.length > 0)
-      .map((r) => ({ line: r.line, cells: r.cells, messages: [...new Set(r.errors)], warnings: [] }));
+    const failed = failedRows();
     const objects = counts.garages.total + counts.vehicles.total + counts.sites.total;
     const created = counts.garages.created + counts.vehicles.created + counts.sites.created;
     const updated = counts.vehicles.updated + counts.sites.updated;
@@ -108,6 +119,18 @@ export async function runAngarskPlan(ctx: RunContext): Promise<RunOutcome> {
     };
     return outcome;
   });
+}
+
+/** The outcome of a file none of whose rows is written: every row failed with its reasons. */
+function nothingWritten(rows: number, failed: FailedRow[], started: number): RunOutcome {
+  return {
+    failed,
+    records: [],
+    report: {
+      rows, objects: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, merged_rows: 0, failed_rows: failed.length, rolled_back: false,
+      warnings: [], seconds: Math.round((Date.now() - started) / 100) / 10, updates: [], skipped_rows: 0, warning_rows: 0, without_coordinates: 0,
+    },
+  };
 }
 
 /** The first line of the file naming each garage, plate (normalised) and site key. */
