@@ -94,23 +94,33 @@ const wirePoint = (col: string) =>
  * planned on its own: the rules' per-site look-ups (containers, links, nearest dwelling) are index
  * nested loops. ANALYZEd in a full run, so the step below knows how many rows it matches.
  */
-export function foundSql(ruleSql: string, scope: readonly number[] | null = null): string {
-  // The ids are integers (from the database): a literal lets the planner push `w.id = ANY(…)` into the rule (primary-key look-ups).
-  const where = scope ? ` WHERE r.object_id = ANY('{${scope.map((id) => Math.trunc(Number(id))).join(',')}}'::int[])` : '';
-  return `CREATE TEMP TABLE problem_found ON COMMIT DROP AS
-    SELECT DISTINCT ON (r.object_id) r.object_id, r.location, r.point, r.oktmo, r.details, r.responsible FROM (${ruleSql}) r${where} ORDER BY r.object_id`;
+export function foundSql(ruleSql: string): string {
+  return `CREATE TEMP TABLE problem_found ON COMMIT DROP AS ${foundSelect(ruleSql, null)}`;
 }
 
 /**
- * The step of a rule over problem_found: $1 code, $2 object type, $3 default priority, $4 user
- * name, $5 step, $6 the code's kind (VIOLATION | DATA_GAP); `scoped`: $7 the ids checked (only
- * their open problems may close or be rewritten — a condition of its own, so the look-up walks
- * problem_open_auto_key by (code, object type, id) instead of every open problem of the code).
- * Answers the count found and the ids opened and closed.
+ * The violations of a rule among every object (scope null) or the ids given, one row per object.
+ * The ids are integers (from the database): a literal lets the planner push `w.id = ANY(…)` into
+ * the rule (primary-key look-ups).
  */
-export const stepSql = (scoped: boolean) => {
+export function foundSelect(ruleSql: string, scope: readonly number[] | null): string {
+  const where = scope ? ` WHERE r.object_id = ANY('{${scope.map((id) => Math.trunc(Number(id))).join(',')}}'::int[])` : '';
+  return `SELECT DISTINCT ON (r.object_id) r.object_id, r.location, r.point, r.oktmo, r.details, r.responsible FROM (${ruleSql}) r${where} ORDER BY r.object_id`;
+}
+
+/**
+ * The step of a rule over its violations — the temp table problem_found of a run over every
+ * object, or `found` (foundSelect of the ids checked) computed in the statement itself: a few
+ * objects need no table of their own (its catalog writes and round trips cost more than the
+ * look-ups). $1 code, $2 object type, $3 default priority, $4 user name, $5 step, $6 the code's
+ * kind (VIOLATION | DATA_GAP); `scoped`: $7 the ids checked (only their open problems may close
+ * or be rewritten — a condition of its own, so the look-up walks problem_open_auto_key by (code,
+ * object type, id) instead of every open problem of the code). Answers the count found and the
+ * ids opened and closed.
+ */
+export const stepSql = (scoped: boolean, found?: string) => {
   const only = (p: string) => (scoped ? `\n         AND ${p}.object_id = ANY($7::int[])` : '');
-  return `WITH found AS (SELECT * FROM problem_found),
+  return `WITH found AS MATERIALIZED (${found ?? 'SELECT * FROM problem_found'}),
     ins AS (
       INSERT INTO problem (code, kind, object_type, object_id, status, priority, point, location, details, oktmo, responsible, auto)
       SELECT $1, $6, $2, f.object_id, 'NEW', $3, f.point, f.location, f.details, f.oktmo, f.responsible, true FROM found f
@@ -173,17 +183,20 @@ async function runRule(pool: Pool, rule: ProblemRule, index: number, scope: read
   const { priority, kind } = problemTypeInfo(rule.code)!;
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_KEY, index]);
-    await client.query(foundSql(rule.sql, scope));
-    // Statistics for the step's plan over every object; a few changed ones need none (and ANALYZE costs a round of its own).
-    if (!scope) await client.query('ANALYZE problem_found');
-    // Matching the found violations to the open problems is a set operation: hash joins, whatever
-    // the (often stale, right after an import) estimates of `problem` say — a nested loop there
-    // is quadratic (2.2 s → 0.2 s per rule on the 1 692 Angarsk sites). Only this statement, and
-    // only over every object: a few changed ones are index look-ups.
-    if (!scope) await client.query('SET LOCAL enable_nestloop = off');
-    const r = (await client.query<{ found: number; opened_ids: number[]; closed_ids: number[]; refreshed_ids: number[] }>(stepSql(scope !== null),
+    // One round trip (the simple protocol runs both): the lock key and index are integers of this module.
+    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_KEY}, ${Math.trunc(index)})`);
+    if (!scope) {
+      await client.query(foundSql(rule.sql));
+      // Statistics for the step's plan over every object.
+      await client.query('ANALYZE problem_found');
+      // Matching the found violations to the open problems is a set operation: hash joins, whatever
+      // the (often stale, right after an import) estimates of `problem` say — a nested loop there
+      // is quadratic (2.2 s → 0.2 s per rule on the 1 692 Angarsk sites). Only this statement, and
+      // only over every object: a few changed ones are index look-ups.
+      await client.query('SET LOCAL enable_nestloop = off');
+    }
+    const r = (await client.query<{ found: number; opened_ids: number[]; closed_ids: number[]; refreshed_ids: number[] }>(
+      stepSql(scope !== null, scope ? foundSelect(rule.sql, scope) : undefined),
       [rule.code, rule.objectType, priority, DETECTOR_USER_NAME, DETECTOR_STEP, kind, ...(scope ? [scope] : [])])).rows[0]!;
     await client.query('COMMIT');
     return {
