@@ -3,17 +3,19 @@
  * every permission tries every operation of every registry whose rows are hidden from them
  * (organisation/ОКТМО-scoped registries: rows of organisation B; internal registries: any row)
  * with those rows' ids — list, search, card, history, PATCH, DELETE, workflow actions, the batch
- * transaction, the xlsx export, the live registry topic — and every reference field of the
+ * transaction, the xlsx export, the live registry topic — and every reference field (and every
+ * referring field of their child rows: a ref, or a plain id with a foreign key) of the
  * registries they may write, set to B's rows. Nothing of B may be read or changed: each row is
  * read back by the administrator afterwards, and the live topic proves silence by a marker
- * message that did arrive. Real app, PostgreSQL and STOMP.
+ * message that did arrive. Imports are swept per template in import-scope.test.ts. Real app,
+ * PostgreSQL and STOMP.
  */
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '@tko/contract';
 import { resources, scopeRestricts } from '@tko/contract';
-import { referenceTargetDef } from '@tko/db';
+import { referenceTargetDef, storedResource, tableRegistry } from '@tko/db';
 import { TokenService } from '../src/modules/auth/tokens';
 import { ALL_PERMISSIONS, createUser, siteBody } from './helpers';
 import { binary } from './import-helpers';
@@ -151,6 +153,40 @@ describe('a declarant of A against every registry that hides rows from them', ()
       }
     }
     expect(tried).toBeGreaterThanOrEqual(5);
+    expect(leaks).toEqual([]);
+  });
+
+  it('references to B’s rows inside child rows (a ref, or a plain id with a foreign key: a contract’s sites) are refused on the child field', async () => {
+    const { rows: fks } = await t.pool.query<{ key: string; parent: string }>(
+      `SELECT cl.relname || '.' || a.attname AS key, c.confrelid::regclass::text AS parent FROM pg_constraint c
+         JOIN pg_class cl ON cl.oid = c.conrelid JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+        WHERE c.contype = 'f' AND cardinality(c.conkey) = 1`);
+    const parentOf = new Map(fks.map((r) => [r.key, r.parent]));
+    const leaks: string[] = [];
+    const tried: string[] = [];
+    for (const def of resources.filter((d) => d.rowScope?.organization?.length)) {
+      const stored = storedResource(def);
+      for (const [key, fd] of Object.entries(stored.fields)) {
+        if (fd.kind !== 'children' || !fd.children || fd.readOnly) continue;
+        // Every referring child field set to B's row at once (a required one too): each must be refused on its own key.
+        const hiddenIds: Record<string, number> = {};
+        for (const [ck, cf] of Object.entries(fd.children.fields)) {
+          const parent = cf.kind === 'integer' && cf.column ? parentOf.get(`${fd.children.table}.${cf.column}`) : undefined;
+          const target = cf.kind === 'ref' && cf.ref ? referenceTargetDef(cf.ref.resource) : parent ? tableRegistry(parent) : undefined;
+          const hidden = target && scopeRestricts(target.rowScope, scopeA) ? rowOf.get(target.name) : undefined;
+          if (hidden) hiddenIds[ck] = hidden.id;
+        }
+        if (!Object.keys(hiddenIds).length) continue;
+        const body = bodyFor(def, org.a);
+        const child = { ...(((body[key] as Record<string, unknown>[] | undefined) ?? [])[0] ?? {}), ...hiddenIds };
+        const res = await http().post(def.path).set(auth.a).send({ ...body, [key]: [child] });
+        for (const ck of Object.keys(hiddenIds)) {
+          tried.push(`${def.name}.${key}.${ck}`);
+          if (res.status !== 400 || !res.body[`${key}.0.${ck}`]) leaks.push(`${def.name}.${key}.${ck} → #${hiddenIds[ck]}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        }
+      }
+    }
+    expect(tried).toEqual(expect.arrayContaining(['contracts.waste_areas.waste_area', 'contracts.waste_areas.waste_source']));
     expect(leaks).toEqual([]);
   });
 

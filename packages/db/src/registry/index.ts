@@ -12,6 +12,6 @@ export { ROW_SCOPE, rowScopeSql, withScope, scopeOf } from './row-scope-sql';
 export type { ScopedQuery } from './row-scope-sql';
 export { deleteReferences, deleteRefusal, assertDeletable } from './delete-references';
 export type { DeleteReference } from './delete-references';
-export { ReferenceAccess, referenceTargetDef } from './reference-access';
+export { ReferenceAccess, referenceTargetDef, tableRegistry } from './reference-access';
 export type { ReferenceWriter, ReferencedRow } from './reference-access';
 export { checkScopeChange } from './scope-change';

@@ -60,8 +60,8 @@ export function referenceTargetDef(resource: string): StoredResourceDef | undefi
   return def ? storedResource(def) : undefined;
 }
 
-/** The registry whose row scope governs the rows of `table` (one keyed by scope fields first), or undefined. */
-function tableRegistry(table: string): StoredResourceDef | undefined {
+/** The registry whose row scope governs the rows of `table` (an alias target first, else the first with a row scope), or undefined. */
+export function tableRegistry(table: string): StoredResourceDef | undefined {
   const alias = Object.values(TARGET_ALIASES).find((to) => referenceTargetDef(to)?.table === table);
   return alias ? referenceTargetDef(alias) : storedResources(resources).find((r) => r.table === table && r.rowScope);
 }
