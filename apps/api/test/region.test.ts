@@ -1,7 +1,7 @@
 /**
  * One OSM extract gives the region its addresses, road graph and base map (issue 9 §2, §3):
  * `loadRegion` (the code of `pnpm region:load`) runs the Debian tools (osm2pgsql, osm2pgrouting,
- * tilemaker, osmium) on the St Petersburg extract of shared/data once for this file, into this
+ * tilemaker, osmium) on the St Petersburg extract (also its administrative boundaries) of shared/data once for this file, into this
  * file's database and a temporary BASEMAP_DIR; then
  * - the OSM geocoder places addresses written the registries' way, with their quality;
  * - the address tools (suggest / clean) find the region's own addresses;
@@ -61,6 +61,9 @@ describe('region load', () => {
     expect(loaded.roadEdges).toBeGreaterThan(100);
     expect(loaded.city).toBe('Санкт-Петербург');
     expect(loaded.basemap).toBe(path.join(dir, 'basemap.mbtiles'));
+    // The API's bbox export cuts the three municipal okrugs (admin_level 8) open: named, none stored.
+    expect(loaded.boundaries).toBe(0);
+    expect(loaded.boundariesOpen.map((b) => b.name)).toEqual(['Дворцовый округ', 'Владимирский округ', 'округ № 78']);
     const { rows } = await t.pool.query<{ label: string; house: string; street_name: string; street_type: string }>(
       `SELECT label, house, street_name, street_type FROM osm.address WHERE street = 'Невский проспект' AND housenumber = '60'`);
     expect(rows[0]).toEqual({ label: 'Санкт-Петербург, Невский проспект, 60', house: '60', street_name: 'невский', street_type: 'пр-кт' });
