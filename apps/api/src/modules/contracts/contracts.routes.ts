@@ -98,7 +98,7 @@ export async function placementSchemes(repo: ContractsRepository, areas: Contrac
     const [lat, lng] = [Number(k.lat), Number(k.lng)];
     const roads = await repo.roadsNear(lat, lng, SCHEME_RADIUS_M);
     const names = roads.loaded ? [...new Set(roads.lines.map((l) => l.name).filter((n): n is string => !!n))] : [];
-    out.set(a.id, { png: schemePng(lat, lng, roads), note: roadsNote(roads), roads: names });
+    out.set(a.id, { png: await schemePng(lat, lng, roads), note: roadsNote(roads), roads: names });
   }
   return out;
 }

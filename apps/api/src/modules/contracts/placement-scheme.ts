@@ -3,14 +3,16 @@
  * «информация в графическом виде о размещении мест накопления твёрдых коммунальных отходов и
  * подъездных путей к ним»): a plain schematic drawn without network — the place as a marker at the
  * centre, the road lines of the loaded road graph (osm.ways) around it, a 100 m scale bar and the
- * north — as SVG, rendered to PNG by @resvg/resvg-js.
+ * north — as SVG, rendered to PNG by @resvg/resvg-wasm (resvg compiled to WebAssembly: every
+ * rendering's memory is freed at once by `free()`, where the native build's objects wait for the
+ * garbage collector — 300 pictures held ~400 MB there, bench/RESULTS.md «Printed contract»).
  *
  * Projection: local equirectangular around the place (x = Δλ·cos φ₀·111 320 m, y = Δφ·110 574 m),
  * exact enough for a 300 m picture. Input roads: lines of [lng, lat] (EPSG:4326).
  */
-import { existsSync } from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
-import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
 
 /** Half the picture's width on the ground, m (the radius of the roads' query). */
 export const SCHEME_RADIUS_M = 150;
@@ -66,27 +68,39 @@ export function schemeSvg(lat: number, lng: number, roads: SchemeRoads): string 
 
 /**
  * Cyrillic sans fonts of Debian's packages (fonts-dejavu-core, fonts-noto-core — the API image's —,
- * fonts-liberation), by family. Loading one file takes ~30 ms a picture; scanning every system font
- * ~140 ms, the fallback when none is installed at these paths.
+ * fonts-liberation), by family: the first found is loaded once. Without any, the picture has no
+ * lettering (the annex prints the same words and the coordinates as text).
  */
 const FONT_FILES: [string, string][] = [
   ['DejaVu Sans', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
   ['Noto Sans', '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf'],
   ['Liberation Sans', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf'],
 ];
-let fontOptions: ResvgRenderOptions['font'] | null = null;
 
-function fonts(): ResvgRenderOptions['font'] {
-  if (!fontOptions) {
+interface Renderer { font: { fontBuffers: Uint8Array[]; loadSystemFonts: false; defaultFontFamily?: string; sansSerifFamily?: string } }
+let renderer: Promise<Renderer> | null = null;
+
+/** The WebAssembly module started and the font read, once per process. */
+function ready(): Promise<Renderer> {
+  renderer ??= (async () => {
+    await initWasm(readFileSync(createRequire(import.meta.url).resolve('@resvg/resvg-wasm/index_bg.wasm')));
     const found = FONT_FILES.find(([, file]) => existsSync(file));
-    fontOptions = found
-      ? { loadSystemFonts: false, fontFiles: [found[1]], defaultFontFamily: found[0], sansSerifFamily: found[0] }
-      : { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' };
-  }
-  return fontOptions;
+    return { font: found
+      ? { fontBuffers: [readFileSync(found[1])], loadSystemFonts: false, defaultFontFamily: found[0], sansSerifFamily: found[0] }
+      : { fontBuffers: [], loadSystemFonts: false } };
+  })();
+  return renderer;
 }
 
-/** The PNG bytes of {@link schemeSvg} (no network). */
-export function schemePng(lat: number, lng: number, roads: SchemeRoads): Buffer {
-  return Buffer.from(new Resvg(schemeSvg(lat, lng, roads), { font: fonts() }).render().asPng());
+/** The PNG bytes of {@link schemeSvg} (no network; ~30–40 ms a picture). */
+export async function schemePng(lat: number, lng: number, roads: SchemeRoads): Promise<Buffer> {
+  const { font } = await ready();
+  const resvg = new Resvg(schemeSvg(lat, lng, roads), { font });
+  const image = resvg.render();
+  try {
+    return Buffer.from(image.asPng());
+  } finally {
+    image.free();
+    resvg.free();
+  }
 }
