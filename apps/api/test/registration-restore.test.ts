@@ -47,7 +47,7 @@ describe('registration (/reg/)', () => {
     expect(res.status).toBe(202);
     const mail = await smtp.next(who);
     expect(mail.subject).toBe('Регистрация в реестре ТКО');
-    expect(mail.text).toContain('Здравствуйте, Пётр Сидоров!');
+    expect(mail.text).toContain('Здравствуйте, Сидоров Пётр!'); // «Фамилия Имя», the one name format (domain writer.ts)
     const link = linkOf(mail);
     expect(link.origin + link.pathname).toBe('http://tko.test/reg/');
 

@@ -10,7 +10,7 @@ export interface MailTemplate {
 }
 
 interface LinkData {
-  /** The person's name as addressed («Иван Петров»), may be empty. */
+  /** The person's name as the product writes it everywhere («Петров Иван», else the e-mail: domain writerName). */
   name: string;
   link: string;
   /** Minutes the link works. */

@@ -8,7 +8,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { User, UserListQuery, UserWrite } from '@tko/contract';
 import { DEFAULT_PAGE_SIZE, MSG } from '@tko/contract';
-import { FieldValidationError as ValidationError, Params, writeChangeLog } from '@tko/db';
+import { FieldValidationError as ValidationError, Params, writeChangeLog, writerNameSql } from '@tko/db';
 import { keptRightsOf, refuseSelfLockout } from './self-lockout';
 import { uniqueViolationAs } from './unique-violation';
 
@@ -93,7 +93,7 @@ export class UsersRepository {
   /** The active user with this e-mail (lower-cased), or null. */
   async byEmail(email: string): Promise<{ id: number; name: string; email_verified: boolean } | null> {
     const { rows } = await this.pool.query<{ id: number; name: string; email_verified: boolean }>(
-      `SELECT id, trim(first_name || ' ' || last_name) AS name, email_verified FROM app_user WHERE email = $1 AND is_active`, [email.trim().toLowerCase()],
+      `SELECT id, ${writerNameSql('u')} AS name, email_verified FROM app_user u WHERE email = $1 AND is_active`, [email.trim().toLowerCase()],
     );
     return rows[0] ?? null;
   }

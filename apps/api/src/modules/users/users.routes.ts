@@ -26,7 +26,6 @@ import type { Actor } from './users.repository';
 import { UsersRepository } from './users.repository';
 
 const actor = (u: AuthUser): Actor => ({ id: u.id, name: writerName(u) });
-const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 /** Link of a message: the page of the product that takes the token. */
 export function linkUrl(publicUrl: string, purpose: LinkPurpose, token: string): string {
@@ -36,7 +35,7 @@ export function linkUrl(publicUrl: string, purpose: LinkPurpose, token: string):
 /** Issues a link of `purpose` and e-mails it to `user` (awaited: the admin sees a refusal of the SMTP server). */
 export async function sendLinkMail(d: Pick<ModuleDeps, 'mailer' | 'config'>, links: AuthLinks, user: { id: number; email: string; first_name: string; last_name: string }, purpose: LinkPurpose): Promise<void> {
   const token = await links.issue(user.id, purpose);
-  await d.mailer.send(user.email, purpose, { name: fullName(user), link: linkUrl(d.config.publicUrl, purpose, token), minutes: links.minutes });
+  await d.mailer.send(user.email, purpose, { name: writerName(user), link: linkUrl(d.config.publicUrl, purpose, token), minutes: links.minutes });
 }
 
 export function registerUserRoutes(app: FastifyInstance, d: ModuleDeps): void {
