@@ -61,7 +61,8 @@ const P5 = at(370, 3); // on MG, 70 m from M
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await db.pool.query(`CREATE SCHEMA osm;
+  // The migrations may have made the schema (osm.admin_boundary); the road tables are the test's own.
+  await db.pool.query(`CREATE SCHEMA IF NOT EXISTS osm;
     CREATE TABLE osm.configuration (id serial, tag_id integer PRIMARY KEY, tag_key text, tag_value text, priority float8, maxspeed float8);
     INSERT INTO osm.configuration (tag_id, tag_key, tag_value, priority, maxspeed) VALUES
       (106, 'highway', 'primary', 1.15, 90), (112, 'highway', 'residential', 2.5, 50), (114, 'highway', 'service', 2.5, 50);

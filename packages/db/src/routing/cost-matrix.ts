@@ -73,7 +73,7 @@ export function matrixOnGraph(graph: RoadGraph, positions: EdgePosition[], how: 
   const key = (i: number) => `${placed.positions[i]!.edge}:${placed.positions[i]!.fraction}`;
   const starts = new Set(placed.positions.map((_, i) => key(i))).size;
   const method = how === 'hierarchy' || how === 'arcs' ? how : starts >= HIERARCHY_MIN_STARTS ? 'hierarchy' : 'arcs';
-  const sweeper = method === 'hierarchy' ? new Sweeper(placed.graph, hierarchyOf(placed.graph)) : null;
+  const sweeper = method === 'hierarchy' ? new Sweeper(placed.graph, hierarchyOf(placed.graph), positions) : null;
   const flagged = new Uint8Array(n);
   let recomputed = 0;
   const rowOf = new Map<string, number>();

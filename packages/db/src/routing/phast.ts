@@ -12,6 +12,9 @@ import type { Hierarchy } from './hierarchy';
 import type { RoadGraph } from './road-graph';
 import type { EdgePosition } from './snap';
 
+/** Nodes of a restricted sweep in rank order, with their downward edges (as in Hierarchy.down*). */
+interface SweepPart { nodes: Int32Array; start: Int32Array; from: Int32Array; w: Float64Array; m: Float64Array; first: Int32Array; last: Int32Array; flag: Uint8Array }
+
 /** Work arrays of the sweeps (one per hierarchy and caller). */
 export class Sweeper {
   private readonly dist: Float64Array;
@@ -19,14 +22,22 @@ export class Sweeper {
   private readonly last: Int32Array;
   private readonly flag: Uint8Array;
   private readonly heap: IndexedHeap;
+  /** The sweep's nodes (rank order) and their downward edges, restricted to what the targets need. */
+  private readonly sweep: SweepPart;
 
-  constructor(readonly g: RoadGraph, readonly h: Hierarchy) {
+  /**
+   * Work arrays for sweeps towards `targets` only (RPHAST, Delling, Goldberg, Werneck 2011 «Faster
+   * batched shortest paths in road networks»): the sweep visits just the nodes from which a
+   * target's node is reached downwards — found once here —, not the whole graph.
+   */
+  constructor(readonly g: RoadGraph, readonly h: Hierarchy, targets: EdgePosition[]) {
     const N = h.nodeCount;
     this.dist = new Float64Array(N);
     this.metres = new Float64Array(N);
     this.last = new Int32Array(N);
     this.flag = new Uint8Array(N);
     this.heap = new IndexedHeap(N);
+    this.sweep = restrictSweep(h, targets);
   }
 
   /**
@@ -35,7 +46,7 @@ export class Sweeper {
    */
   run(from: EdgePosition, targets: EdgePosition[], seconds: Float64Array, metres: Float64Array, flagged: Uint8Array): void {
     const { g, h, dist, metres: met, last, flag, heap } = this;
-    const { upStart, upTo, upW, upM, upFirst, upLast, upFlag, downStart, downFrom, downW, downM, downFirst, downLast, downFlag, uturnCheck } = h;
+    const { upStart, upTo, upW, upM, upFirst, upLast, upFlag, uturnCheck } = h;
     dist.fill(Number.POSITIVE_INFINITY);
     heap.clear();
     const e = from.edge;
@@ -62,17 +73,18 @@ export class Sweeper {
         }
       }
     }
-    // Downward sweep, highest rank first.
-    const N = h.nodeCount;
-    for (let x = 0; x < N; x++) {
+    // Downward sweep, highest rank first, over the targets' part of the hierarchy.
+    const { nodes, start, from: dFrom, w: dW, m: dM, first: dFirst, last: dLast, flag: dFlag } = this.sweep;
+    for (let k = 0; k < nodes.length; k++) {
+      const x = nodes[k]!;
       let dx = dist[x]!;
-      for (let i = downStart[x]!, end = downStart[x + 1]!; i < end; i++) {
-        const u = downFrom[i]!;
-        const d = dist[u]! + downW[i]!;
+      for (let i = start[k]!, end = start[k + 1]!; i < end; i++) {
+        const u = dFrom[i]!;
+        const d = dist[u]! + dW[i]!;
         if (d > dx) continue;
-        const fl = flag[u]! | downFlag[i]! | (uturnCheck[u] && (last[u]! ^ 1) === downFirst[i] ? 1 : 0);
+        const fl = flag[u]! | dFlag[i]! | (uturnCheck[u] && (last[u]! ^ 1) === dFirst[i] ? 1 : 0);
         if (d < dx || (flag[x] && !fl)) {
-          dx = d; dist[x] = d; met[x] = met[u]! + downM[i]!; last[x] = downLast[i]!; flag[x] = fl;
+          dx = d; dist[x] = d; met[x] = met[u]! + dM[i]!; last[x] = dLast[i]!; flag[x] = fl;
         }
       }
     }
@@ -108,4 +120,47 @@ export class Sweeper {
       flagged[j] = bs === Number.POSITIVE_INFINITY ? 0 : bf;
     }
   }
+}
+
+/** The nodes whose labels the targets read and every node above them by a downward edge, in rank order, with their downward edges. */
+function restrictSweep(h: Hierarchy, targets: EdgePosition[]): SweepPart {
+  const N = h.nodeCount;
+  const mark = new Uint8Array(N);
+  const stack: number[] = [];
+  for (const t of targets) {
+    for (let arc = 2 * t.edge; arc <= 2 * t.edge + 1; arc++) {
+      for (let i = h.preStart[arc]!; i < h.preStart[arc + 1]!; i++) {
+        const p = h.preNode[i]!;
+        if (!mark[p]) { mark[p] = 1; stack.push(p); }
+      }
+    }
+  }
+  while (stack.length) {
+    const x = stack.pop()!;
+    for (let i = h.downStart[x]!; i < h.downStart[x + 1]!; i++) {
+      const u = h.downFrom[i]!;
+      if (!mark[u]) { mark[u] = 1; stack.push(u); }
+    }
+  }
+  let count = 0;
+  let edges = 0;
+  for (let x = 0; x < N; x++) if (mark[x]) { count++; edges += h.downStart[x + 1]! - h.downStart[x]!; }
+  const sw = {
+    nodes: new Int32Array(count), start: new Int32Array(count + 1), from: new Int32Array(edges), w: new Float64Array(edges), m: new Float64Array(edges),
+    first: new Int32Array(edges), last: new Int32Array(edges), flag: new Uint8Array(edges),
+  };
+  let k = 0;
+  let j = 0;
+  for (let x = 0; x < N; x++) {
+    if (!mark[x]) continue;
+    sw.nodes[k] = x;
+    sw.start[k] = j;
+    for (let i = h.downStart[x]!; i < h.downStart[x + 1]!; i++, j++) {
+      sw.from[j] = h.downFrom[i]!; sw.w[j] = h.downW[i]!; sw.m[j] = h.downM[i]!;
+      sw.first[j] = h.downFirst[i]!; sw.last[j] = h.downLast[i]!; sw.flag[j] = h.downFlag[i]!;
+    }
+    k++;
+  }
+  sw.start[count] = j;
+  return sw;
 }
