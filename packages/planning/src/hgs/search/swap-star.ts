@@ -22,7 +22,8 @@ export class SwapStar {
    * Per (route r, client c) at ((r · n) + c) · 3: the 3 best insertion costs of c into r and the
    * node after which (−1: fewer positions); `stamp[r · n + c]`: the clock when calculated.
    */
-  private readonly cost: Float64Array;
+  /** Integers (32-bit, half the memory read at random) while three distances fit, else doubles. */
+  private readonly cost: Int32Array | Float64Array;
   private readonly after: Int32Array;
   private readonly stamp: Float64Array;
   private readonly removal: Float64Array;
@@ -41,7 +42,7 @@ export class SwapStar {
     readonly ev: Evaluator,
   ) {
     const n = S.n;
-    this.cost = new Float64Array(S.R * n * 3);
+    this.cost = 3 * S.p.maxDist < 2 ** 31 ? new Int32Array(S.R * n * 3) : new Float64Array(S.R * n * 3);
     this.after = new Int32Array(S.R * n * 3);
     this.stamp = new Float64Array(S.R * n);
     this.removal = new Float64Array(n);
@@ -217,9 +218,9 @@ export class SwapStar {
     const modified = S.rLastMod[rb]!;
     const clock = S.clock;
     for (let u = next[S.startNode(ra)]!; u < n; u = next[u]!) {
-      const lp = loc[prev[u]!]!;
-      const ln = loc[next[u]!]!;
-      this.removal[u] = d[lp * n + ln]! - d[lp * n + u]! - d[u * n + ln]!;
+      const pu = prev[u]!;
+      const nu = next[u]!;
+      this.removal[u] = d[loc[pu]! * n + loc[nu]!]! - (cumDist[nu]! - cumDist[pu]!);
       const key = rb * n + u;
       if (this.stamp[key]! >= modified) continue;
       this.stamp[key] = clock;
