@@ -99,6 +99,8 @@ describe('the printed contract follows the typical form in full', () => {
       return res.body.id as number;
     };
     const siteA = await site(A, 'Ангарск, 84 квл, 12', '1.1');
+    // Place A's owner in the registry of places: clause 9 names it; B's owner is unknown (a blank).
+    expect((await api().patch(`/api/waste-area/container/${siteA}/`).set(admin()).send({ owners: [cu.body.id] })).status).toBe(200);
     const siteB = await site(B, 'Ангарск, 85 квл, 3', '0.75');
     const tariff = await api().post('/api/tariffs/reg-operator/').set(admin())
       .send({ kind: 'SINGLE', name: 'Единый тариф', unit: 'RUB_PER_M3', start_date: '2026-01-01', end_date: '2026-12-31', cost: '612.45', reg_operator: op.body.id });
@@ -168,6 +170,8 @@ describe('the printed contract follows the typical form in full', () => {
     expect(text).toContain('Дата начала оказания услуг по обращению с твёрдыми коммунальными отходами: 01.02.2026.');
     expect(text).toContain('Настоящий договор заключается на срок до 31.12.2026.');
     expect(text).toContain('в лице директора Иванова Ивана Ивановича');
+    expect(text).toContain('не входящих в состав общего имущества собственников помещений в многоквартирных домах, несёт '
+      + `${CUSTOMER.name} (Ангарск, 84 квл, 12); ________________ (Ангарск, 85 квл, 3).`);
     // Bank details of both parties from the registry.
     for (const v of [OPERATOR.bik, OPERATOR.settlement_account, OPERATOR.correspondent_account, CUSTOMER.bik, CUSTOMER.settlement_account,
       CUSTOMER.correspondent_account, 'ПАО Сбербанк', 'АО «Райффайзенбанк»', 'ОГРН 1027700132195']) expect(text).toContain(v);

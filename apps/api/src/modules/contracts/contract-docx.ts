@@ -133,11 +133,21 @@ export function formValues(c: Row, areas: ContractWasteAreaItem[], price: Contra
     kgo_storing: typeof c.kgo_storing_method === 'string' ? KgoStoringMethod.label(c.kgo_storing_method) : null,
     start_date: typeof c.effective_date === 'string' ? ruDate(c.effective_date) : null,
     price: priceSentence(price),
-    // Who keeps a place outside a block of flats' common property is not in the registry: the hand fills it.
+    // Who keeps a place outside a block of flats' common property: its owners in the registry (placeKeepers), else the hand.
     area_keeper: null,
     accounting: typeof c.commercial_accounting === 'string' ? CommercialAccounting.label(c.commercial_accounting) : null,
     term: typeof c.termination_date === 'string' ? `до ${ruDate(c.termination_date)}` : null,
   };
+}
+
+/**
+ * Clause 9's keeper of the places (typical form п. 9): per place its owners from the registry of
+ * places of accumulation — «ООО «А» (Ангарск, 84 квл, 12); ________________ (Ангарск, 85 квл, 3)»,
+ * a blank for a place whose owner the registry does not know; null when it knows none.
+ */
+export function placeKeepers(places: { location: string | null; owners: string[] }[]): string | null {
+  if (!places.some((x) => x.owners.length)) return null;
+  return places.map((x) => `${x.owners.length ? x.owners.join(', ') : BLANK} (${x.location ?? BLANK})`).join('; ');
 }
 
 /** The rows of the requisites table: [label, contractor's value, customer's value]; empty values print a blank. */
@@ -237,12 +247,12 @@ function clauseParagraphs(text: string, items: string[] | undefined, values: Rec
   return [p(fillForm(text, values)), ...(items ?? []).map((x) => p(fillForm(x, values)))];
 }
 
-/** The DOCX of contract revision `c` (module comment). */
+/** The DOCX of contract revision `c` (module comment); `keepers`: the owners of each place (placeKeepers). */
 export async function contractDocx(
   c: Row, areas: ContractWasteAreaItem[], price: ContractPriceAnswer | null = null, parties: Parties = {},
-  schemes: Map<number, PlacementSchemeImage> = new Map(),
+  schemes: Map<number, PlacementSchemeImage> = new Map(), keepers: string | null = null,
 ): Promise<Buffer> {
-  const values: Record<string, string | null> = { ...formValues(c, areas, price, parties), number: str(c.number) };
+  const values: Record<string, string | null> = { ...formValues(c, areas, price, parties), area_keeper: keepers, number: str(c.number) };
   const children: (Paragraph | Table)[] = [
     h(fillForm(FORM_TITLE[0], values)),
     p(FORM_TITLE[1], { bold: true, center: true }),

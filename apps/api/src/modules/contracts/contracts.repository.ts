@@ -153,6 +153,21 @@ export class ContractsRepository {
     return new Map(rows.map(({ id, ...r }) => [id, r]));
   }
 
+  /** Each waste area of revision `id` (in the annex's order) with its owners' names from the registry of places. */
+  async placeOwners(id: number): Promise<{ location: string | null; owners: string[] }[]> {
+    const { rows } = await this.pool.query<{ location: string | null; owners: string[] }>(
+      `SELECT w.location,
+              coalesce((SELECT array_agg(coalesce(le.short_name, le.name) ORDER BY le.name, le.id)
+                          FROM waste_area_owner o JOIN legal_entity le ON le.id = o.legal_entity_id
+                         WHERE o.waste_area_id = w.id), '{}') AS owners
+         FROM contract_waste_area cw JOIN waste_area w ON w.id = cw.waste_area_id
+        WHERE cw.contract_id = $1
+        ORDER BY cw.id`,
+      [id],
+    );
+    return rows;
+  }
+
   /**
    * The road lines of the loaded road graph (osm.ways of `pnpm region:load`, docs/REGION.md) whose
    * box meets the square of half-side `radiusM` metres around (lat, lng), as [lng, lat] lines

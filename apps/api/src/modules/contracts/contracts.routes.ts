@@ -21,7 +21,7 @@ import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
 import { sendFile } from '../../http/file-reply';
 import { apiModule } from '../module';
-import { contractDocx, ruDate } from './contract-docx';
+import { contractDocx, placeKeepers, ruDate } from './contract-docx';
 import type { PlacementSchemeImage } from './contract-docx';
 import { ContractsRepository } from './contracts.repository';
 import { historyLabel } from './history-label';
@@ -180,7 +180,8 @@ export function registerContractRoutes(app: FastifyInstance, deps: ContractsDeps
       ...(ids.customer !== null && details.has(ids.customer) ? { customer: details.get(ids.customer)! } : {}),
       ...(ids.contractor !== null && details.has(ids.contractor) ? { contractor: details.get(ids.contractor)! } : {}),
     };
-    const bytes = await contractDocx(row, areas.rows, await priceOf(repo, row, deps.timeZone), parties, await placementSchemes(repo, areas.rows));
+    const keepers = placeKeepers(await repo.placeOwners(id));
+    const bytes = await contractDocx(row, areas.rows, await priceOf(repo, row, deps.timeZone), parties, await placementSchemes(repo, areas.rows), keepers);
     const name = `Договор ${String(row.number)} ред. ${String(row.revision)}.docx`;
     return sendFile(reply, { name, asciiName: `contract-${id}.docx`, body: bytes });
   }, deps);
