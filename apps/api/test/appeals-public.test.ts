@@ -1,13 +1,15 @@
 /**
  * The citizen's side of appeals (issue 25 §2) on a real PostgreSQL, Redis (STOMP fan-out) and a
  * real SMTP receiver: a staff reply is e-mailed to the author with the appeal's number and a
- * signed link; the link's public page reads the dialog (staff without their e-mail) and takes the
- * author's answer (201, live on the dialog topic, ANSWERED → IN_PROGRESS); an altered token, a
- * link whose e-mail no longer matches the appeal, and a closed appeal are refused.
+ * signed link; the link opens once — exchanged for a session that reads the dialog (staff without
+ * their e-mail) and takes the author's answer (201, live on the dialog topic, ANSWERED →
+ * IN_PROGRESS); the same link in another browser (no session) is refused and a new link is
+ * e-mailed on request (only to the appeal's own address); an altered token, a link or session
+ * whose e-mail no longer matches the appeal, and a closed appeal are refused.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appealDialogTopic, DESTINATIONS, PUBLIC_APPEAL_ANSWER_PATH, PUBLIC_APPEAL_DIALOG_PATH, PUBLIC_APPEAL_PATH } from '@tko/contract';
+import { appealDialogTopic, DESTINATIONS, PUBLIC_APPEAL_ANSWER_PATH, PUBLIC_APPEAL_DIALOG_PATH, PUBLIC_APPEAL_LINK_PATH, PUBLIC_APPEAL_PATH, PUBLIC_APPEAL_SESSION_PATH } from '@tko/contract';
 import { formToken } from '../src/modules/appeals/public-appeal-form';
 import { createUser } from './helpers';
 import { linkOf, startSmtpReceiver } from './smtp-receiver';
@@ -49,7 +51,24 @@ describe('replies by e-mail and the public dialog', () => {
     expect(`${link.origin}${link.pathname}`).toBe('http://tko.test/public/appeal/');
     const token = link.searchParams.get('token')!;
 
-    const page = await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token });
+    // The link opens once: the first browser gets a session of 24 h.
+    const opened = await api().post(PUBLIC_APPEAL_SESSION_PATH).send({ token });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.appeal_id).toBe(appeal.id);
+    const hours = (Date.parse(opened.body.expires_at) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    const session = opened.body.session as string;
+    // Another browser (no session) is refused and told to ask for a new link; the first may come back with its own.
+    const second = await api().post(PUBLIC_APPEAL_SESSION_PATH).send({ token });
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual({ token: [expect.stringMatching(/^Эта ссылка уже открыта в другом браузере.*Запросите новую ссылку/)] });
+    expect((await api().post(PUBLIC_APPEAL_SESSION_PATH).send({ token, session })).body).toEqual(opened.body);
+    // A link is not a session, nor a session a link.
+    expect((await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ session: token })).body).toEqual({ session: [expect.stringMatching(/^Сеанс завершён/)] });
+    expect((await api().post(PUBLIC_APPEAL_SESSION_PATH).send({ token: session })).body).toEqual({ token: [expect.stringMatching(/^Ссылка недействительна/)] });
+
+    const page = await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ session });
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     expect(page.body.appeal).toMatchObject({ id: appeal.id, category_label: 'Невывоз отходов', status: 'IN_PROGRESS', text: 'Не вывозят третий день.' });
     expect(page.body.messages).toEqual([expect.objectContaining({ author: null, author_name: 'Операторов Олег', text: 'Вывоз назначен на завтра.' })]);
@@ -60,7 +79,7 @@ describe('replies by e-mail and the public dialog', () => {
     const staff = await connectClient(t.wsUrl, t.tokens.admin);
     try {
       const got = await staff.subscribe(appealDialogTopic(appeal.id));
-      const answer = await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ token, text: 'Спасибо, но контейнер сломан.' });
+      const answer = await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ session, text: 'Спасибо, но контейнер сломан.' });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       expect(answer.body).toMatchObject({ author: null, author_name: 'Петрова Анна', text: 'Спасибо, но контейнер сломан.' });
       await waitFor(() => got.length > 0, 'the answer on the staff client');
@@ -72,15 +91,36 @@ describe('replies by e-mail and the public dialog', () => {
     expect((await api().get(`/api/appeals/${appeal.id}/dialog/`).set(admin())).body.count).toBe(2);
 
     // Refusals: an empty text (400 by field), an altered token, a link after the e-mail changed, a closed appeal.
-    expect((await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ token, text: ' ' })).body).toEqual({ text: ['Напишите текст.'] });
-    expect((await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token: `${token.slice(0, -2)}xx` })).body).toEqual({ token: [expect.stringMatching(/^Ссылка недействительна/)] });
+    expect((await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ session, text: ' ' })).body).toEqual({ text: ['Напишите текст.'] });
+    expect((await api().post(PUBLIC_APPEAL_SESSION_PATH).send({ token: `${token.slice(0, -2)}xx` })).body).toEqual({ token: [expect.stringMatching(/^Ссылка недействительна/)] });
+    expect((await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ session: `${session.slice(0, -2)}xx` })).status).toBe(400);
     expect((await api().get(PUBLIC_APPEAL_DIALOG_PATH)).status).toBe(400);
+
+    // A new link on request: a wrong address gets the same answer and no mail; the right one a fresh link that opens.
+    const wrong = await api().post(PUBLIC_APPEAL_LINK_PATH).send({ appeal: appeal.id, email: 'stranger@example.ru' });
+    expect(wrong.status).toBe(202);
+    const right = await api().post(PUBLIC_APPEAL_LINK_PATH).send({ appeal: appeal.id, email: ' Petrova@Example.ru ' });
+    expect(right.body).toEqual(wrong.body);
+    const linkMail = await smtp.next('petrova@example.ru');
+    expect(linkMail.subject).toBe(`Ссылка на обращение № ${appeal.id}`);
+    expect(smtp.messages.filter((m) => m.subject === `Ссылка на обращение № ${appeal.id}`)).toHaveLength(1);
+    expect(smtp.messages.some((m) => m.to.includes('stranger@example.ru'))).toBe(false);
+    const fresh = linkOf(linkMail).searchParams.get('token')!;
+    expect(fresh).not.toBe(token);
+    // Two browsers opening it at once: one wins (the nonce's primary key), the other is refused.
+    const race = await Promise.all([api().post(PUBLIC_APPEAL_SESSION_PATH).send({ token: fresh }), api().post(PUBLIC_APPEAL_SESSION_PATH).send({ token: fresh })]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect((await api().post(PUBLIC_APPEAL_LINK_PATH).send({ appeal: 'abc', email: 'x' })).body).toEqual({
+      appeal: ['Укажите номер обращения.'], email: ['Укажите адрес электронной почты, например ivanov@mail.ru.'],
+    });
+
     await t.pool.query(`UPDATE appeal SET status = 'CLOSED' WHERE id = $1`, [appeal.id]);
-    expect((await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ token, text: 'Ещё вопрос' })).status).toBe(409);
+    expect((await api().post(PUBLIC_APPEAL_ANSWER_PATH).send({ session, text: 'Ещё вопрос' })).status).toBe(409);
     await t.pool.query(`UPDATE appeal SET author_email = 'other@example.ru' WHERE id = $1`, [appeal.id]);
-    const stale = await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ token });
+    const stale = await api().get(PUBLIC_APPEAL_DIALOG_PATH).query({ session });
     expect(stale.status).toBe(400);
-    expect(stale.body.token).toEqual([expect.stringMatching(/^Ссылка недействительна/)]);
+    expect(stale.body.session).toEqual([expect.stringMatching(/^Сеанс завершён/)]);
+    expect((await api().post(PUBLIC_APPEAL_SESSION_PATH).send({ token: fresh })).body.token).toEqual([expect.stringMatching(/^Ссылка недействительна/)]);
   });
 
   it('the public form files an appeal the dispatcher sees live; too fast, forged or honeypot filings are refused', async () => {

@@ -3,19 +3,21 @@
  * publicAppealCreateRoute), no account: category, the author's name, e-mail (the replies come there
  * with a link to the dialog) and phone, the address — typed, or a site picked on the public map
  * (its popup's «Сообщить о проблеме», public-appeal-site.ts)
- * — and the text. Against scripts (docs/DECISIONS.md «Public appeal form»): the form token fetched
+ * — the text and up to 5 photos (JPEG, PNG, WebP; sent as multipart with the filing, checked by the
+ * server by their bytes: a refused photo refuses the filing, nothing is kept). Against scripts (docs/DECISIONS.md «Public appeal form»): the form token fetched
  * with the page goes with the filing, the hidden honeypot `website` stays empty, and a filing is
  * sent no sooner than the token's `min_seconds` after it was fetched (a person who types faster
  * waits that moment on the button, never a refusal); a stale or refused token is fetched anew.
  * Success shows the appeal's number and the server's words.
  */
 import { useQuery } from '@tanstack/react-query';
-import { AppealCategory } from '@tko/contract';
-import { Alert, Button, Form, Input, Result, Select, Typography } from 'antd';
+import { ATTACHMENT_INPUT_ACCEPT, AppealCategory, PUBLIC_APPEAL_PHOTO_MAX_BYTES, PUBLIC_APPEAL_PHOTOS_MAX } from '@tko/contract';
+import type { UploadFile } from 'antd';
+import { Alert, Button, Form, Input, Result, Select, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/errors';
-import { fetchAppealFormToken, fileAppeal } from '../api/public-appeals';
+import { fetchAppealFormToken, fileAppeal, fileAppealWithPhotos } from '../api/public-appeals';
 import { applyErrors } from '../app/form-errors';
 import { MAP_PATH } from '../app/navigation';
 import { PublicFrame } from '../app/public-frame';
@@ -46,6 +48,7 @@ export function PublicAppealFormPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ id: number; detail: string } | null>(null);
+  const [photos, setPhotos] = useState<UploadFile[]>([]);
   /** When the current form token arrived (this browser's clock). */
   const issuedAt = useRef(0);
   const formToken = useQuery({
@@ -77,7 +80,7 @@ export function PublicAppealFormPage() {
       if (!t) throw formToken.error ?? new ApiError(0, null);
       const early = issuedAt.current + t.min_seconds * 1000 + 250 - Date.now();
       if (early > 0) await wait(early);
-      const answer = await fileAppeal({
+      const body = {
         token: t.token,
         website: v.website ?? '',
         category: v.category,
@@ -87,7 +90,9 @@ export function PublicAppealFormPage() {
         ...(v.location?.trim() ? { location: v.location } : {}),
         ...(site ? { waste_area: site.id } : {}),
         text: v.text,
-      });
+      };
+      const files = photos.map((p) => p.originFileObj).filter((f): f is NonNullable<typeof f> => f !== undefined);
+      const answer = files.length ? await fileAppealWithPhotos(body, files) : await fileAppeal(body);
       setDone(answer);
     } catch (e) {
       const other = applyErrors(form, e, site ? FIELDS : [...FIELDS, 'location']);
@@ -126,6 +131,12 @@ export function PublicAppealFormPage() {
         )}
         <Form.Item name="text" label="Текст обращения" rules={[{ required: true, whitespace: true, message: 'Обязательное поле.' }, { max: 20000, message: 'Не более 20 000 символов.' }]}>
           <Input.TextArea rows={5} />
+        </Form.Item>
+        <Form.Item label="Фотографии" extra={`До ${PUBLIC_APPEAL_PHOTOS_MAX} фотографий JPEG, PNG или WebP, каждая до ${PUBLIC_APPEAL_PHOTO_MAX_BYTES / 1024 / 1024} МБ.`}>
+          <Upload listType="picture" multiple accept={ATTACHMENT_INPUT_ACCEPT.image} maxCount={PUBLIC_APPEAL_PHOTOS_MAX} fileList={photos}
+            beforeUpload={() => false} onChange={({ fileList }) => setPhotos(fileList.slice(0, PUBLIC_APPEAL_PHOTOS_MAX))} data-testid="public-appeal-photos">
+            <Button disabled={photos.length >= PUBLIC_APPEAL_PHOTOS_MAX}>Добавить фотографии</Button>
+          </Upload>
         </Form.Item>
         <Form.Item name="author_name" label="Ваше имя" rules={[{ required: true, whitespace: true, message: 'Обязательное поле.' }, { max: 255, message: 'Не более 255 символов.' }]}>
           <Input autoComplete="name" />

@@ -8,8 +8,9 @@
  * and the other removed from the list, saved again (no rows left) — with no page error (the card
  * once died with «RangeError: Invalid array length» as soon as a site row was in its table: the
  * container ids' editor listed 2³¹ options; crud/fields/int-list.ts); a citizen, signed out, filing an appeal
- * about a site on the public form, the staff reply e-mailed (a real SMTP receiver) and the mail's link
- * opening the public dialog page, where the reply is read and answered (issue 25 §2). The built app served by
+ * about a site on the public form with a photo, the staff reply e-mailed (a real SMTP receiver) and the mail's link
+ * opening the public dialog page, where the reply is read and answered (issue 25 §2); the link opens once: it
+ * leaves the address, a reload keeps the session, another browser is refused and asks for a new link by e-mail. The built app served by
  * the real API (its in-process STOMP broker) on its own database, headless Chromium; nothing
  * mocked. axe-core checks every screen.
  */
@@ -21,6 +22,7 @@ import type { buildApp } from '@tko/api/src/app';
 import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { linkOf, startSmtpReceiver, type SmtpReceiver } from '@tko/api/test/smtp-receiver';
+import { png } from '@tko/api/test/fixtures/files';
 import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, RESULTS_DIR, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-contracts@tko.local', password: 'Е2е-пароль-договоров-1', first_name: 'Дарья', last_name: 'Договорова' };
@@ -273,6 +275,8 @@ describe('contracts and appeals in the browser', () => {
     await citizen.getByLabel('Текст обращения').fill('Площадку не убирают вторую неделю.');
     await citizen.getByLabel('Ваше имя').fill('Кузнецова Ирина');
     await citizen.getByLabel('Электронная почта').fill('kuznetsova@example.ru');
+    await citizen.locator('input[type=file]').setInputFiles({ name: 'площадка.png', mimeType: 'image/png', buffer: png() });
+    await citizen.getByText('площадка.png').waitFor();
     await expectAccessible(citizen, 'public appeal form');
     await citizen.getByRole('button', { name: 'Отправить обращение' }).click();
     const number = await citizen.getByTestId('public-appeal-number').textContent({ timeout: 30_000 });
@@ -281,6 +285,9 @@ describe('contracts and appeals in the browser', () => {
     const { rows: [filed] } = await db.pool.query<{ waste_area_id: number; location: string; category: string; author_email: string; status: string }>(
       'SELECT waste_area_id, location, category::text, author_email, status::text FROM appeal WHERE id = $1', [id]);
     expect(filed).toEqual({ waste_area_id: sites.b, location: SITE_B.location, category: 'NOT_COLLECTED', author_email: 'kuznetsova@example.ru', status: 'NEW' });
+    const { rows: photos } = await db.pool.query<{ name: string; content_type: string }>(
+      'SELECT a.name, a.content_type FROM appeal_attachment j JOIN attachment a ON a.id = j.attachment_id WHERE j.appeal_id = $1', [id]);
+    expect(photos).toEqual([{ name: 'площадка.png', content_type: 'image/png' }]);
 
     const reply = await app.inject({ method: 'POST', url: `/api/appeals/${id}/reply/`, headers: { authorization: `Bearer ${token}` }, payload: { text: 'Уборка площадки назначена на завтра.' } });
     expect(reply.statusCode, reply.body).toBe(201);
@@ -294,6 +301,10 @@ describe('contracts and appeals in the browser', () => {
     const dialog = citizen.getByTestId('public-appeal-dialog');
     await dialog.getByText('Уборка площадки назначена на завтра.').waitFor();
     await dialog.getByText('Договорова Дарья').waitFor();
+    // The link opened once: it left the address; a reload keeps this browser's session.
+    expect(new URL(citizen.url()).search).toBe(`?appeal=${id}`);
+    await citizen.reload();
+    await dialog.getByText('Уборка площадки назначена на завтра.').waitFor();
     await expectAccessible(citizen, 'public appeal dialog');
     await citizen.getByLabel('Ваш ответ').fill('Спасибо, буду ждать.');
     await citizen.getByRole('button', { name: 'Отправить ответ' }).click();
@@ -302,6 +313,25 @@ describe('contracts and appeals in the browser', () => {
     const { rows: messages } = await db.pool.query<{ author_id: number | null; author_name: string }>(
       'SELECT author_id, author_name FROM appeal_message WHERE appeal_id = $1 ORDER BY id', [id]);
     expect(messages.map((m) => [m.author_id === null, m.author_name])).toEqual([[false, 'Договорова Дарья'], [true, 'Кузнецова Ирина']]);
+
+    // The same link in another browser: refused, with a form that e-mails a new link.
+    const other = await openPage(browser);
+    try {
+      await other.goto(`${baseUrl}${link.pathname}${link.search}`);
+      const need = other.getByTestId('public-appeal-need-link');
+      await need.getByText(/Эта ссылка уже открыта в другом браузере/).waitFor();
+      expect(await other.getByLabel('Номер обращения').inputValue()).toBe(String(id));
+      await other.getByLabel('Электронная почта, указанная в обращении').fill('kuznetsova@example.ru');
+      await expectAccessible(other, 'public appeal new link');
+      await other.getByRole('button', { name: 'Выслать новую ссылку' }).click();
+      await other.getByTestId('public-appeal-link-sent').waitFor();
+      const again = await smtp.next('kuznetsova@example.ru');
+      expect(again.subject).toBe(`Ссылка на обращение № ${id}`);
+      await other.goto(`${baseUrl}${linkOf(again).pathname}${linkOf(again).search}`);
+      await other.getByTestId('public-appeal-dialog').getByText('Спасибо, буду ждать.').waitFor();
+    } finally {
+      await other.context().close();
+    }
 
     // A link altered by one character is refused in plain Russian, with the way to a new appeal.
     await citizen.goto(`${baseUrl}/public/appeal/?token=${encodeURIComponent(`${link.searchParams.get('token')!.slice(0, -2)}xx`)}`);

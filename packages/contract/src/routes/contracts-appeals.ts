@@ -200,12 +200,19 @@ export const PUBLIC_APPEAL_FORM_WEB_PATH = '/public/appeal/new/';
 
 /**
  * The author's public view of an appeal (issue 25 §2), reached from the link e-mailed with each
- * reply (`PUBLIC_APPEAL_WEB_PATH?token=…`): no account, the signed expiring token is the only key
- * (apps/api modules/appeals/appeal-links.ts). Staff are named by their name only (no e-mail).
- * - GET /api/public/v1/appeals/dialog/?token=… — the appeal and its dialog, oldest first.
- * - POST /api/public/v1/appeals/dialog/answer/ {token, text} — the author's answer; 201, pushed live on
- *   the appeal's dialog topic; rate-limited per address and per link (MAIL_LIMIT_*).
- * A bad, altered or expired token: 400 `{token: [«Ссылка недействительна или устарела…»]}`.
+ * reply (`PUBLIC_APPEAL_WEB_PATH?token=…`): no account. The link opens once (docs/DECISIONS.md
+ * «Single-use appeal links»): the page exchanges it for a session bound to the appeal, which its
+ * browser keeps and sends with each call until the session ends; the link's nonce is then spent,
+ * and opening the same link in another browser is refused with the way to a new link by e-mail.
+ * - POST /api/public/v1/appeals/session/ {token} — the link for a session `{session, appeal_id,
+ *   expires_at}`; the same browser may open its link again (it sends its session along);
+ * - GET /api/public/v1/appeals/dialog/?session=… — the appeal and its dialog, oldest first;
+ * - POST /api/public/v1/appeals/dialog/answer/ {session, text} — the author's answer; 201, pushed live on
+ *   the appeal's dialog topic; rate-limited per address and per appeal (MAIL_LIMIT_*);
+ * - POST /api/public/v1/appeals/link/ {appeal, email} — a new link e-mailed to the appeal's address
+ *   when `email` is that address; 202 with the same words either way (no one learns an address).
+ * A bad, altered or expired link: 400 `{token: [«Ссылка недействительна или устарела…»]}`; a spent one:
+ * 400 `{token: [«Ссылка уже открыта в другом браузере…»]}`; a bad or ended session: 400 on `session`.
  */
 export const PublicAppealSchema = z.object({
   id: z.number().int(),
@@ -224,10 +231,21 @@ export const PublicAppealDialogSchema = z.object({
 });
 export type PublicAppealDialog = z.infer<typeof PublicAppealDialogSchema>;
 const TokenSchema = z.string({ error: 'Нужна ссылка из письма.' }).min(10, 'Нужна ссылка из письма.').max(2000, 'Ссылка слишком длинная.');
+const SessionSchema = z.string({ error: 'Откройте ссылку из письма ещё раз.' }).min(10, 'Откройте ссылку из письма ещё раз.').max(2000, 'Откройте ссылку из письма ещё раз.');
+export const PublicAppealSessionSchema = z.object({ session: z.string(), appeal_id: z.number().int(), expires_at: z.string() });
+export type PublicAppealSession = z.infer<typeof PublicAppealSessionSchema>;
+export const PUBLIC_APPEAL_SESSION_PATH = '/api/public/v1/appeals/session/';
+export const publicAppealSessionRoute = defineRoute({
+  method: 'POST', path: PUBLIC_APPEAL_SESSION_PATH, permission: 'public', tags: ['appeals'],
+  summary: 'Обращение по ссылке из письма: открыть ссылку (одноразовую) и получить сеанс',
+  description: 'Ссылка открывается один раз: её одноразовый номер расходуется, браузер получает сеанс на 24 ч. Повторное открытие той же ссылки — только с сеансом этого браузера (session), иначе 400 с предложением запросить новую ссылку.',
+  body: z.strictObject({ token: TokenSchema, session: SessionSchema.optional() }),
+  response: { 200: PublicAppealSessionSchema },
+});
 export const PUBLIC_APPEAL_DIALOG_PATH = '/api/public/v1/appeals/dialog/';
 export const publicAppealDialogRoute = defineRoute({
   method: 'GET', path: PUBLIC_APPEAL_DIALOG_PATH, permission: 'public', tags: ['appeals'],
-  summary: 'Обращение по ссылке из письма: карточка и диалог', query: z.strictObject({ token: TokenSchema }),
+  summary: 'Обращение по ссылке из письма: карточка и диалог', query: z.strictObject({ session: SessionSchema }),
   response: { 200: PublicAppealDialogSchema },
 });
 /** Its own path: the rate limits count by path, and reading the dialog must not spend them. */
@@ -235,8 +253,18 @@ export const PUBLIC_APPEAL_ANSWER_PATH = '/api/public/v1/appeals/dialog/answer/'
 export const publicAppealAnswerRoute = defineRoute({
   method: 'POST', path: PUBLIC_APPEAL_ANSWER_PATH, permission: 'public', tags: ['appeals'],
   summary: 'Обращение по ссылке из письма: ответ заявителя',
-  body: z.strictObject({ token: TokenSchema, text: z.string({ error: 'Напишите текст.' }).trim().min(1, 'Напишите текст.').max(20000, 'Не более 20 000 символов.') }),
+  body: z.strictObject({ session: SessionSchema, text: z.string({ error: 'Напишите текст.' }).trim().min(1, 'Напишите текст.').max(20000, 'Не более 20 000 символов.') }),
   response: { 201: AppealMessageSchema },
+});
+export const PUBLIC_APPEAL_LINK_PATH = '/api/public/v1/appeals/link/';
+export const publicAppealLinkRoute = defineRoute({
+  method: 'POST', path: PUBLIC_APPEAL_LINK_PATH, permission: 'public', tags: ['appeals'],
+  summary: 'Обращение: выслать новую ссылку на адрес электронной почты обращения',
+  body: z.strictObject({
+    appeal: z.coerce.number({ error: 'Укажите номер обращения.' }).int('Укажите номер обращения.').min(1, 'Укажите номер обращения.').max(2147483647, 'Укажите номер обращения.'),
+    email: z.string({ error: 'Укажите адрес электронной почты.' }).trim().max(254).email('Укажите адрес электронной почты, например ivanov@mail.ru.'),
+  }),
+  response: { 202: z.object({ detail: z.string() }) },
 });
 
 /**

@@ -24,6 +24,7 @@ import type { Mailer } from '../mail/mailer';
 import { AppealLinks } from './appeal-links';
 import { AppealsRepository } from './appeals.repository';
 import { registerPublicAppealRoutes } from './public-appeal.routes';
+import { registerPublicAppealDialogRoutes } from './public-appeal-dialog.routes';
 import { registerAppealSiteServices } from './site-services.routes';
 
 export interface AppealsDeps {
@@ -104,7 +105,8 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
 export const appealsModule = apiModule('appeals', async (app, d) => {
   const links = new AppealLinks(d.config.jwtSecret, d.config.appealLinkTtlDays);
   registerAppealRoutes(app, { pool: d.pool, guards: d.guards, pipeline: d.pipeline, publisher: d.publisher, files: d.domain.fileStore!, mail: { mailer: d.mailer, links, publicUrl: d.config.publicUrl } });
-  await registerPublicAppealRoutes(app, d, links);
+  await registerPublicAppealRoutes(app, d);
+  await registerPublicAppealDialogRoutes(app, d, links);
   // The site's last services by plan and fact (docs/TRACKING.md «Plan and fact»).
   registerAppealSiteServices(app, { pool: d.pool, guards: d.guards });
 });

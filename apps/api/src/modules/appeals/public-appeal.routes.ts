@@ -1,65 +1,36 @@
 /**
- * The author's side of an appeal (issue 25 §2; contract publicAppealDialogRoute,
- * publicAppealAnswerRoute): read the dialog and answer through the link e-mailed with each staff
- * reply (appeal-links.ts), no account. An answer is a dialog message without a staff author
- * (author_name = the appeal's author), pushed live on the appeal's dialog topic; it takes an
- * answered appeal back into consideration (ANSWERED → IN_PROGRESS, in the appeal's history); a
- * closed appeal refuses with 409. Answers are limited per client address and per link
- * (MAIL_LIMIT_PER_ADDRESS / _PER_ACCOUNT per _WINDOW_SECONDS; plugins/rate-limit.ts).
+ * The public form to file an appeal (issue 25 §2; contract publicAppealFormRoute,
+ * publicAppealCreateRoute, publicAppealWithPhotosRoute), no account: a form token against scripts
+ * (public-appeal-form.ts), limited per client address and per e-mail (MAIL_LIMIT_*). The appeal is
+ * written by the pipeline as «Заявитель: …».
  *
- * The public form files an appeal as JSON or, with photos, as multipart (public-appeal-photos.ts):
+ * The form files an appeal as JSON or, with photos, as multipart (public-appeal-photos.ts):
  * the photos go to the one file store and become the appeal's attachments in the transaction that
  * writes the appeal (rows `attachment` without an uploader, `appeal_attachment`); a refused filing
  * leaves neither rows nor files. Anonymous photos are bounded by the form's limits (5 × 10 МБ), the
- * form token and the per-address limit, not by the staff's upload quota.
+ * form token and the per-address limit, not by the staff's upload quota. The author's dialog by
+ * the e-mailed link: public-appeal-dialog.routes.ts.
  */
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
-  AppealCategory, AppealStatus, PUBLIC_APPEAL_MIN_SECONDS, PUBLIC_APPEAL_PHOTO_MAX_BYTES, PUBLIC_APPEAL_PHOTOS_MAX, appealDialogTopic, appealResource,
-  issuesToFieldErrors, publicAppealAnswerRoute, publicAppealCreateRoute, publicAppealDialogRoute, publicAppealFormRoute, publicAppealWithPhotosRoute,
-  PublicAppealBodySchema,
+  PUBLIC_APPEAL_MIN_SECONDS, PUBLIC_APPEAL_PHOTO_MAX_BYTES, PUBLIC_APPEAL_PHOTOS_MAX, appealResource, issuesToFieldErrors, publicAppealCreateRoute,
+  publicAppealFormRoute, publicAppealWithPhotosRoute, PublicAppealBodySchema,
 } from '@tko/contract';
 import type { z } from 'zod';
-import type { AppealMessage } from '@tko/contract';
 import { FieldValidationError, systemWriter } from '@tko/db';
-import { HttpError } from '../../plugins/http-errors';
 import { registerSignInRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../routing/register-route';
 import type { ModuleDeps } from '../module';
-import type { AppealLinks } from './appeal-links';
 import { AttachmentsRepository } from '../attachments/attachments.repository';
 import { uploadTmpDir } from '../attachments/attachments.routes';
 import type { SpooledFile } from '../attachments/receive-upload';
 import { dropSpooled, storeSpooled } from '../attachments/receive-upload';
 import { readPhotoFiling } from './public-appeal-photos';
-import { AppealsRepository } from './appeals.repository';
 import { formToken, formTokenProblem } from './public-appeal-form';
 
-/** A bad, altered or expired link is bad input of its `token` (400 by field, as the password-reset link's). */
-const badLink = () => FieldValidationError.of('token', 'Ссылка недействительна или устарела. Откройте ссылку из последнего письма или напишите новое обращение.');
-/** Staff are named, never addressed: the public dialog drops the author's account (e-mail). */
-const publicMessage = (m: AppealMessage): AppealMessage => ({ ...m, author: null });
-
-export async function registerPublicAppealRoutes(app: FastifyInstance, d: ModuleDeps, links: AppealLinks): Promise<void> {
-  const repo = new AppealsRepository(d.pool);
-  const emailOf = async (id: number) => (await d.pool.query<{ author_email: string | null }>('SELECT author_email FROM appeal WHERE id = $1', [id])).rows[0]?.author_email ?? null;
-  const appealOf = async (token: string) => {
-    const id = await links.verify(token, emailOf);
-    if (id === null) throw badLink();
-    return id;
-  };
-
-  await registerSignInRateLimit(app, {
-    routes: [publicAppealAnswerRoute.path],
-    limits: d.config.mailRateLimit,
-    redisUrl: d.config.redisUrl,
-    nameSpace: 'tko-appeal-answer:',
-    message: (s) => `Слишком много сообщений. Повторите через ${s} с.`,
-    accountOf: (_url, body) => (typeof body?.token === 'string' ? `link:${body.token.slice(-43)}` : null),
-  });
-
+export async function registerPublicAppealRoutes(app: FastifyInstance, d: ModuleDeps): Promise<void> {
   // The public form (public-appeal-form.ts): per address and per e-mail, the mail limits.
   await registerSignInRateLimit(app, {
     routes: [publicAppealCreateRoute.path, publicAppealWithPhotosRoute.path],
@@ -133,33 +104,4 @@ export async function registerPublicAppealRoutes(app: FastifyInstance, d: Module
       }
     }, d);
   });
-
-  registerRoute(app, publicAppealDialogRoute, async ({ query }) => {
-    const id = await appealOf(query.token);
-    const { rows: [a] } = await d.pool.query<{ id: number; category: string; status: string; text: string; location: string | null; received_at: string | null; deadline_at: string | null }>(
-      `SELECT id, category::text, status::text, text, location,
-              to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS received_at,
-              to_char(deadline_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS deadline_at FROM appeal WHERE id = $1`, [id]);
-    if (!a) throw badLink();
-    const messages = await repo.messages(id, { limit: 1000, offset: 0 });
-    return {
-      appeal: { ...a, category_label: AppealCategory.label(a.category), status_label: AppealStatus.label(a.status) },
-      messages: messages.rows.map(publicMessage),
-    };
-  }, d);
-
-  registerRoute(app, publicAppealAnswerRoute, async ({ body, reply }) => {
-    const id = await appealOf(body.token);
-    const message = await d.pipeline.run(async (unit) => {
-      const { rows: [a] } = await unit.db.query<{ status: string; author_name: string }>('SELECT status::text, author_name FROM appeal WHERE id = $1 FOR UPDATE', [id]);
-      if (!a) throw badLink();
-      if (a.status === 'CLOSED') throw new HttpError(409, 'Обращение закрыто: ответить в нём нельзя. Напишите новое обращение.', 'conflict');
-      const writer = systemWriter(`Заявитель: ${a.author_name}`);
-      const messageId = await repo.insertMessage({ appealId: id, authorId: null, authorName: a.author_name, text: body.text, files: [] }, unit.db);
-      if (a.status === 'ANSWERED') await unit.update(appealResource, id, { status: 'IN_PROGRESS' }, writer);
-      return (await repo.message(messageId, unit.db))!;
-    });
-    await d.publisher.publish({ destination: appealDialogTopic(id), body: message });
-    return reply.status(201).send(publicMessage(message));
-  }, d);
 }

@@ -63,6 +63,16 @@ const TEMPLATES = {
         + `<p>${esc(outro)}<br><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>— Региональный оператор по обращению с ТКО</p>`,
     };
   },
+  /** A new link to an appeal's dialog, asked for on its page (issue 25 §2: a link opens in one browser). */
+  'appeal-link': (d: { name: string; number: number; link: string; days: number }): MailTemplate => {
+    const intro = `Новая ссылка на переписку по обращению № ${d.number} (действует ${d.days} дн., открывается в одном браузере, вход не нужен):`;
+    const outro = 'Если вы не запрашивали ссылку, просто удалите это письмо.';
+    return {
+      subject: `Ссылка на обращение № ${d.number}`,
+      text: `${hello(d.name)}\n\n${intro}\n${d.link}\n\n${outro}\n\n— Региональный оператор по обращению с ТКО`,
+      html: `<p>${esc(hello(d.name))}</p><p>${esc(intro)}<br><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>${esc(outro)}</p><p>— Региональный оператор по обращению с ТКО</p>`,
+    };
+  },
 } satisfies Record<string, (d: never) => MailTemplate>;
 
 export type TemplateName = keyof typeof TEMPLATES;
