@@ -22,14 +22,9 @@ import type { Pool, PoolClient } from 'pg';
 import { storedResources } from '../tables/index';
 import type { StoredResourceDef } from '../tables/types';
 import { ConflictError } from './errors';
+import type { ForeignKey } from './foreign-keys';
+import { readForeignKeys } from './foreign-keys';
 import { ident } from './params';
-
-/** One single-column foreign key: `child.column` → `parent.id`. */
-interface ForeignKey {
-  child: string;
-  column: string;
-  parent: string;
-}
 
 /** A registry whose records refer to a row through one foreign key, and how to count them. */
 interface Referrer {
@@ -53,12 +48,7 @@ const keysByPool = new WeakMap<Pool, Promise<ForeignKey[]>>();
 function foreignKeys(pool: Pool): Promise<ForeignKey[]> {
   let keys = keysByPool.get(pool);
   if (!keys) {
-    keys = pool.query<ForeignKey>(
-      `SELECT c.conrelid::regclass::text AS child, a.attname AS column, c.confrelid::regclass::text AS parent
-         FROM pg_constraint c
-         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-        WHERE c.contype = 'f' AND cardinality(c.conkey) = 1 AND c.connamespace = 'public'::regnamespace`,
-    ).then((r) => r.rows);
+    keys = readForeignKeys(pool);
     keys.catch(() => keysByPool.delete(pool));
     keysByPool.set(pool, keys);
   }

@@ -25,6 +25,7 @@ import type { PoolClient } from 'pg';
 import { storedResource, storedResources } from '../tables/index';
 import type { StoredFieldDef, StoredResourceDef } from '../tables/types';
 import { FieldValidationError, missingKeyMessage } from './errors';
+import { readForeignKeys } from './foreign-keys';
 import { ident, Params } from './params';
 import { rowScopeSql } from './row-scope-sql';
 
@@ -92,15 +93,8 @@ export class ReferenceAccess {
   private keys?: Promise<Map<string, string>>;
 
   private foreignKeys(db: PoolClient): Promise<Map<string, string>> {
-    this.keys ??= db
-      .query<{ key: string; parent: string }>(
-        `SELECT cl.relname || '.' || a.attname AS key, c.confrelid::regclass::text AS parent
-           FROM pg_constraint c
-           JOIN pg_class cl ON cl.oid = c.conrelid
-           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-          WHERE c.contype = 'f' AND cardinality(c.conkey) = 1`,
-      )
-      .then((r) => new Map(r.rows.map((x) => [x.key, x.parent])))
+    this.keys ??= readForeignKeys(db)
+      .then((keys) => new Map(keys.map((k) => [`${k.child}.${k.column}`, k.parent])))
       .catch((e: unknown) => {
         this.keys = undefined;
         throw e;
