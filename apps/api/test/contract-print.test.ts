@@ -16,7 +16,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { contractResource } from '@tko/contract';
-import { FORM_HEADINGS } from '../src/modules/contracts/contract-form';
+import { FORM_HEADINGS, FORM_SECTIONS } from '../src/modules/contracts/contract-form';
 import { schemeSvg } from '../src/modules/contracts/placement-scheme';
 import { startTestApp } from './helpers';
 import type { TestApp } from './helpers';
@@ -156,6 +156,15 @@ describe('the printed contract follows the typical form in full', () => {
     for (const heading of FORM_HEADINGS) {
       const next = text.indexOf(heading.replace(/\s+/g, ' '), at + 1);
       expect(next, heading).toBeGreaterThan(at);
+      at = next;
+    }
+    // Every clause of the form (its first words), numbered 1… in order.
+    const clauses = FORM_SECTIONS.flatMap((s) => s.clauses.map((c) => c.text.split('{{')[0]!.slice(0, 40)));
+    expect(clauses.map((c) => Number(c.split('.')[0]))).toEqual(clauses.map((_, i) => i + 1));
+    at = -1;
+    for (const clause of clauses) {
+      const next = text.indexOf(clause, at + 1);
+      expect(next, clause).toBeGreaterThan(at);
       at = next;
     }
     expect(text).toContain('ДОГОВОР № П-1/2026');
