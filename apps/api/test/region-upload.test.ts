@@ -18,6 +18,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_REGION } from '@tko/contract';
 import { dataDir } from '@tko/db';
+import { readRegionRecord } from '@tko/geocoding';
 import { regionLoadProcessor } from '../../worker/src/region-load';
 import { openQueues, type Queues } from '../src/modules/jobs/queue';
 import { startTestApp, type TestApp } from './helpers';
@@ -80,7 +81,7 @@ describe('loading the region from the screen', () => {
     const before = await api().get('/api/region/').set(t.auth('admin'));
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({
-      map_style: { loaded: false, source: 'none', url: null }, road_graph: { loaded: false, edges: 0 }, addresses: { loaded: false, addresses: 0 }, job: null, max_bytes: LIMIT,
+      map_style: { loaded: false, source: 'none', url: null }, road_graph: { loaded: false, edges: 0 }, addresses: { loaded: false, addresses: 0 }, boundaries: { loaded: false, boundaries: 0 }, job: null, max_bytes: LIMIT,
     });
     expect((await api().get('/api/config/')).body).toEqual({ map_style_url: null, road_graph: false });
   });
@@ -131,9 +132,13 @@ describe('loading the region from the screen', () => {
       map_style: { loaded: true, source: 'region', url: '/api/basemap/style.json', file_name: 'nevsky.osm.pbf' },
       road_graph: { loaded: true, edges, file_name: 'nevsky.osm.pbf' },
       addresses: { loaded: true, addresses, streets, file_name: 'nevsky.osm.pbf' },
+      // The okrugs are cut open by the bbox: none stored.
+      boundaries: { loaded: false, boundaries: 0, matched: 0, loaded_at: null },
       job: { id: jobId, state: 'completed', progress: 100, file_name: 'nevsky.osm.pbf', message: 'Готово.' },
     });
     expect(Date.now() - Date.parse(st.body.road_graph.loaded_at as string)).toBeLessThan(300_000);
+    // The two okrugs this bbox cuts (of the extract's three, region.test): open, counted in the record.
+    expect(readRegionRecord(dir)).toMatchObject({ boundaries: 0, boundaries_open: 2 });
     expect(st.body.map_style.size_bytes).toBeGreaterThan(1000);
     // The maps pick the new base map and the road graph up without a restart; the upload is gone.
     expect((await api().get('/api/config/')).body).toEqual({ map_style_url: '/api/basemap/style.json', road_graph: true });

@@ -76,7 +76,7 @@ export function regionLoadProcessor(settings: RegionLoadSettings | null, publish
       }
       const record: RegionRecord = {
         file_name: data.file_name, loaded_at: new Date().toISOString(), addresses: r.addresses, streets: r.streets, places: r.places,
-        road_edges: r.roadEdges, basemap: r.basemap !== null, city: r.city, seconds: r.seconds,
+        road_edges: r.roadEdges, boundaries: r.boundaries, boundaries_open: r.boundariesOpen.length, basemap: r.basemap !== null, city: r.city, seconds: r.seconds,
       };
       writeRegionRecord(settings.basemapDir, record);
       await job.updateProgress({ percent: 100, step: 'Готово.' });

@@ -50,6 +50,11 @@ function StatusCard({ s }: { s: RegionStatus }) {
       <Descriptions.Item label="Адресный индекс">
         {s.addresses.loaded ? `${loadedText(s.addresses)}: ${nf.format(s.addresses.addresses)} адресов, ${nf.format(s.addresses.streets)} улиц` : 'не загружен'}
       </Descriptions.Item>
+      <Descriptions.Item label="Границы муниципальных образований">
+        {s.boundaries.loaded
+          ? `${loadedText(s.boundaries).replace('загружен', 'загружены')}: ${nf.format(s.boundaries.boundaries)} (уровни 6 и 8), сопоставлено с ОКТМО ${nf.format(s.boundaries.matched)}`
+          : 'не загружены: места накопления без населённого пункта не размещаются по координатам'}
+      </Descriptions.Item>
     </Descriptions>
   );
 }

@@ -43,6 +43,9 @@ export const RegionLoadRecordSchema = z.object({
   streets: z.number().int(),
   places: z.number().int(),
   road_edges: z.number().int(),
+  /** Administrative boundaries stored, and those the extract cut open (loads before they were loaded: absent). */
+  boundaries: z.number().int().optional(),
+  boundaries_open: z.number().int().optional(),
   basemap: z.boolean(),
   /** The settlement given to addresses without addr:city. */
   city: z.string().nullable(),
@@ -69,6 +72,8 @@ export const RegionStatusSchema = z.object({
   }),
   road_graph: RegionPartSchema.extend({ edges: z.number().int() }),
   addresses: RegionPartSchema.extend({ addresses: z.number().int(), streets: z.number().int() }),
+  /** OSM administrative boundaries (admin_level 6/8) stored, and how many are matched to an ОКТМО formation. */
+  boundaries: RegionPartSchema.extend({ boundaries: z.number().int(), matched: z.number().int() }),
   /** The last load started from the screen, or null. */
   job: z.object({
     id: z.string(),

@@ -22,6 +22,9 @@ export interface RegionRecord {
   streets: number;
   places: number;
   road_edges: number;
+  /** Administrative boundaries stored / cut open (absent in records written before they were loaded). */
+  boundaries?: number;
+  boundaries_open?: number;
   basemap: boolean;
   city: string | null;
   seconds: number;

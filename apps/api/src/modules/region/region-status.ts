@@ -12,6 +12,7 @@ import type { Job, Queue } from 'bullmq';
 import type { Pool } from 'pg';
 import type { RegionStatus } from '@tko/contract';
 import { readRegionJob, readRegionRecord } from '@tko/geocoding';
+import { boundaryCoverage } from '@tko/db';
 import { BASEMAP_FILE } from '../basemap/mbtiles';
 import type { MapStyleSource } from '../basemap/map-style';
 import { progressOf } from '../jobs/jobs.routes';
@@ -65,7 +66,8 @@ export async function regionStatus(d: RegionStatusDeps): Promise<RegionStatus> {
   } catch {
     // no base map
   }
-  const [edges, addresses, streets] = await Promise.all([rows(d.pool, 'osm.ways'), rows(d.pool, 'osm.address'), rows(d.pool, 'osm.street')]);
+  const [edges, addresses, streets, bounds] = await Promise.all([rows(d.pool, 'osm.ways'), rows(d.pool, 'osm.address'), rows(d.pool, 'osm.street'),
+    boundaryCoverage(d.pool)]);
   const from = (loaded: boolean, part: boolean) => ({
     loaded,
     loaded_at: loaded && record && part ? record.loaded_at : null,
@@ -82,6 +84,7 @@ export async function regionStatus(d: RegionStatusDeps): Promise<RegionStatus> {
     },
     road_graph: { ...from(edges > 0, (record?.road_edges ?? 0) > 0), edges },
     addresses: { ...from(addresses > 0, (record?.addresses ?? 0) > 0), addresses, streets },
+    boundaries: { ...from(bounds.loaded > 0, (record?.boundaries ?? 0) > 0), boundaries: bounds.loaded, matched: bounds.matched },
     job: await jobOf(d.queue, d.basemapDir),
     max_bytes: d.maxBytes,
   };
