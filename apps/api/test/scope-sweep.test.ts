@@ -2,7 +2,8 @@
  * The declarant-of-organisation-A sweep (contract common/row-scope.ts): a declarant of A holding
  * every permission tries every operation of every registry whose rows are hidden from them
  * (organisation/ОКТМО-scoped registries: rows of organisation B; internal registries: any row)
- * with those rows' ids — list, search, card, history, PATCH, DELETE, workflow actions, the batch
+ * with those rows' ids — list, search, card, history, every typed GET under the row (child lists,
+ * sub-lists, files), PATCH, DELETE, workflow actions, the batch
  * transaction, the xlsx export, the live registry topic — and every reference field (and every
  * referring field of their child rows: a ref, or a plain id with a foreign key) of the
  * registries they may write, set to B's rows. Nothing of B may be read or changed: each row is
@@ -109,6 +110,25 @@ describe('a declarant of A against every registry that hides rows from them', ()
         if (rows !== (list.body.count as number)) leaks.push(`${def.name} xlsx has ${rows} rows, the list ${list.body.count}`);
       } else if (xlsx.status !== 202) leaks.push(`${def.name} xlsx: ${xlsx.status}`);
     }
+    expect(leaks).toEqual([]);
+  });
+
+  it('every particular read of one row (a typed GET under a registry’s row: child lists, sub-lists, files) is 404 for B’s row, as its card', async () => {
+    const leaks: string[] = [];
+    const tried: string[] = [];
+    for (const route of t.app.routeRegistry.typed) {
+      if (route.method !== 'GET') continue;
+      // The registry whose row the route reads: the longest registry path followed by `:id/` (no other parameter).
+      const def = HIDDEN.filter((d) => route.path.startsWith(`${d.path}:id/`)).sort((x, y) => y.path.length - x.path.length)[0];
+      if (!def || (route.path.match(/:/g) ?? []).length !== 1) continue;
+      const row = rowOf.get(def.name);
+      if (!row) continue;
+      const path = route.path.replace(':id', String(row.id));
+      tried.push(route.path);
+      const res = await http().get(path).set(auth.a);
+      if (res.status !== 404) leaks.push(`GET ${path} (${def.name}): ${res.status}`);
+    }
+    expect(tried.length).toBeGreaterThanOrEqual(5);
     expect(leaks).toEqual([]);
   });
 

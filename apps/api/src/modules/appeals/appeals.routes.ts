@@ -5,7 +5,7 @@
  * is a packages/db effect (effects/appeal.ts) run by every write pipeline. List, card, xlsx,
  * search are the generic routes.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import { appealDialogRoute, appealDialogTopic, appealReplyRoute, appealResource, appealZipRoute } from '@tko/contract';
 import type { Row, WritePipeline } from '@tko/db';
@@ -16,6 +16,7 @@ import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { requireInternalVisible } from '../../routing/visible-row';
 import type { FileStore } from '@tko/db';
 import { sendZip } from '../../http/file-reply';
 import { apiModule } from '../module';
@@ -42,19 +43,21 @@ export function registerAppealRoutes(app: FastifyInstance, deps: AppealsDeps): v
   const repo = new AppealsRepository(deps.pool);
   const def = appealResource;
 
-  const existing = async (raw: string) => {
+  /** The appeal's id; 404 when it is missing or hidden from the user (appeals are internal: as the card). */
+  const existing = async (raw: string, request: FastifyRequest) => {
+    requireInternalVisible(def, deps.guards.user(request).scope);
     const id = parseId(raw);
     if (id === null || !(await repo.exists(id))) throw notFound();
     return id;
   };
 
   registerRoute(app, appealDialogRoute, async ({ params, query, request }) => {
-    const id = await existing(params.id);
+    const id = await existing(params.id, request);
     return pageAnswer(request, query, (paging) => repo.messages(id, paging));
   }, deps);
 
   registerRoute(app, appealReplyRoute, async ({ params, body, request, reply }) => {
-    const id = await existing(params.id);
+    const id = await existing(params.id, request);
     const user = deps.guards.user(request);
     const writer = writerFor(user);
     const files = [...new Set(body.files ?? [])];

@@ -3,19 +3,21 @@
  * docs/TRACKING.md «Plan and fact»): the ten newest first services of the appeal's waste area stored by
  * plan and fact (plan_fact_site), each with its vehicle, times, dwell, distance and the track period
  * to open (GET /api/navctl/vehicles/{id}/trips/), so a dispatcher answers a complaint with the track.
- * 404 for an unknown appeal (appeals are internal: the generic card's rule).
+ * 404 for an unknown appeal, and for a user acting for organisations (appeals are internal: the card's rule).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import type { AppealSiteServices, PlanFactStatus } from '@tko/contract';
-import { appealSiteServicesRoute, isoToWorkDate, PLAN_FACT_STATUS_LABELS } from '@tko/contract';
+import { appealResource, appealSiteServicesRoute, isoToWorkDate, PLAN_FACT_STATUS_LABELS } from '@tko/contract';
 import { parseId } from '../../crud/paging';
 import type { AuthGuards } from '../../plugins/auth';
 import { notFound } from '../../plugins/http-errors';
 import { registerRoute } from '../../routing/register-route';
+import { requireInternalVisible } from '../../routing/visible-row';
 
 export function registerAppealSiteServices(app: FastifyInstance, deps: { pool: Pool; guards: AuthGuards }): void {
-  registerRoute(app, appealSiteServicesRoute, async ({ params }): Promise<AppealSiteServices> => {
+  registerRoute(app, appealSiteServicesRoute, async ({ params, request }): Promise<AppealSiteServices> => {
+    requireInternalVisible(appealResource, deps.guards.user(request).scope);
     const id = parseId(params.id);
     const appeal = id === null ? undefined : (await deps.pool.query<{ area_id: number | null; area: string | null }>(
       `SELECT a.waste_area_id AS area_id, COALESCE(w.name_waste_area, w.location, '№ ' || w.id) AS area
