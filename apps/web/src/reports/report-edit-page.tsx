@@ -23,6 +23,7 @@ import { useCan } from '../app/permissions/use-permissions';
 import { ErrorState, LoadingState } from '../app/states';
 import { toast } from '../app/toasts';
 import { WorkflowActions } from '../crud/workflow-actions';
+import { Form2tpButton } from './form-2tp-button';
 import { ReportField } from './report-field';
 import type { FieldContext } from './report-field';
 import { ReportStatsBlock } from './report-stats';
@@ -159,6 +160,7 @@ export function ReportEditPage() {
         {row?.revision ? <Typography.Text type="secondary">Редакция {String(row.revision)}</Typography.Text> : null}
         {row?.signature_sha256 ? <Typography.Text type="secondary">Подписал: {String(row.signed_by)}; SHA-256 {String(row.signature_sha256).slice(0, 16)}…</Typography.Text> : null}
         {row ? <WorkflowActions def={def} row={row} blockedText={dirty ? 'Сохраните изменения перед сменой статуса.' : undefined} onDone={() => void report.refetch()} /> : null}
+        {row && reportType === 'BALANCE' && typeof row.id === 'number' ? <Form2tpButton id={row.id} dirty={dirty} /> : null}
       </Space>
       <ReportStatsBlock />
       {/* The prefill explained only when it failed; a user bound to no organisation reads a plain note. */}

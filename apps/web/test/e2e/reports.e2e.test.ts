@@ -5,9 +5,11 @@
  * approves; the declarant signs. Each sees the other's steps as notifications (the seeded roles
  * «Декларант» and «Проверяющий отчёты» and the default templates of migration 20261125070000).
  * The list starts with spec 03 §2's default type/status filters and a row opens the report's form.
+ * A balance report's card downloads its 2-ТП (отходы) export (issue 25 §3), read back with exceljs.
  * The built app served by the real API on its own database, headless Chromium; axe-core checks
  * the templates page, the edit page and the report list.
  */
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '@tko/api/src/app';
@@ -31,6 +33,7 @@ let decl: Page;
 let rev: Page;
 let baseUrl: string;
 let webCopy: string | undefined;
+let orgId = 0;
 
 async function user(email: string, first: string, role: string): Promise<number> {
   const { rows: [u] } = await db.pool.query<{ id: number }>(
@@ -58,6 +61,7 @@ beforeAll(async () => {
   const declarant = await user(DECLARANT.email, 'Дина', 'Декларант');
   const reviewer = await user(REVIEWER.email, 'Роза', 'Проверяющий отчёты');
   await db.pool.query(`INSERT INTO user_organization (user_id, legal_entity_id) VALUES ($1, $2)`, [declarant, org!.id]);
+  orgId = org!.id;
   const { rows: [unit] } = await db.pool.query<{ id: number }>(`INSERT INTO administrative_unit (code, name) VALUES ('25603101', 'МО «Тестовое»') RETURNING id`);
   await db.pool.query(`INSERT INTO user_administrative_unit (user_id, administrative_unit_id) VALUES ($1, $2)`, [reviewer, unit!.id]);
 
@@ -178,5 +182,27 @@ describe('reports in the browser', () => {
     expect(await admin.locator('[data-path="waste_areas.0.waste_area"]').textContent()).toContain(String(site.location));
     expect(failed).toEqual([]);
     await admin.context().close();
+  }, 120_000);
+
+  it('a balance report\'s card downloads its 2-ТП (отходы) form with the report\'s figures', async () => {
+    const { rows: [r] } = await db.pool.query<{ id: number }>(
+      `INSERT INTO report (name, report_kind, status, year, organization_id, oktmo, data)
+       VALUES ('Баланс 2025', 'BALANCE', 'DRAFT', 2025, $1, '25603101', $2) RETURNING id`,
+      [orgId, JSON.stringify({ year: '2025', by_hazard_class: [{ hazard_class: '4', fkko: [], formed: '12.5', utilized: '2.5', end_of_year: '10' }] })]);
+    const p = await openPage(browser);
+    try {
+      await signIn(p, baseUrl, DECLARANT, `/reports-ddf/report/BALANCE/update/${r!.id}/`);
+      const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Выгрузить 2-ТП (отходы)' }).click()]);
+      expect(download.suggestedFilename()).toBe(`2-ТП (отходы) за 2025 год, отчёт № ${r!.id}.xlsx`);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(await download.path());
+      const ws = wb.worksheets[0]!;
+      expect(String(ws.getCell(6, 1).value)).toContain('ООО «Берёзка»');
+      const total = ws.getColumn(2).values.findIndex((v) => v === '01');
+      // Columns 4 (образовано), 11 (утилизировано), 20 (на конец года) are sheet columns 6, 13, 22.
+      expect([ws.getCell(total, 1).value, ws.getCell(total, 6).value, ws.getCell(total, 13).value, ws.getCell(total, 22).value]).toEqual(['Всего', 12.5, 2.5, 10]);
+    } finally {
+      await p.context().close();
+    }
   }, 120_000);
 });
