@@ -65,7 +65,9 @@ export function matrixOnGraph(graph: RoadGraph, positions: EdgePosition[], how: 
   const n = positions.length;
   const durations: (number | null)[][] = [];
   const distances: (number | null)[][] = [];
-  const searcher = new Searcher(placed.graph);
+  // The arc search's work arrays (a few MB on a city) only when it runs.
+  let searcher: Searcher | null = null;
+  const arcSearch = () => (searcher ??= new Searcher(placed.graph));
   const seconds = new Float64Array(n);
   const metres = new Float64Array(n);
   const via = new Int32Array(n);
@@ -86,9 +88,9 @@ export function matrixOnGraph(graph: RoadGraph, positions: EdgePosition[], how: 
       rowOf.set(key(i), i);
       if (sweeper) {
         sweeper.run(placed.positions[i]!, placed.positions, seconds, metres, flagged);
-        if (flagged.includes(1)) { recomputed++; recompute(searcher, placed.positions[i]!, placed.positions, flagged, seconds, metres); }
+        if (flagged.includes(1)) { recomputed++; recompute(arcSearch(), placed.positions[i]!, placed.positions, flagged, seconds, metres); }
       } else {
-        searcher.runInto(placed.positions[i]!, placed.positions, seconds, metres, via);
+        arcSearch().runInto(placed.positions[i]!, placed.positions, seconds, metres, via);
       }
       const dRow: (number | null)[] = new Array(n);
       const mRow: (number | null)[] = new Array(n);
