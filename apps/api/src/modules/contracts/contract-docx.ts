@@ -207,7 +207,7 @@ function objectsTable(areas: ContractWasteAreaItem[], price: ContractPriceAnswer
       children: [
         cell(String(i + 1)),
         cell(a.waste_source?.name ?? (a.waste_area_location ? `Объект у места накопления: ${a.waste_area_location}` : BLANK)),
-        cell(`${m3(priced?.tko_m3_year)} в год` + (kgo !== null && Number(kgo) > 0 ? `; крупногабаритные отходы ${m3(kgo)} в год` : '')),
+        cell((priced?.tko_m3_year ? `${m3(priced.tko_m3_year)} в год` : 'не определён') + (kgo !== null && Number(kgo) > 0 ? `; крупногабаритные отходы ${m3(kgo)} в год` : '')),
         cell(place),
         cell(kgo !== null && Number(kgo) > 0 ? `то же место накопления: ${a.waste_area_location ?? BLANK}` : '—'),
         cell(Periodicity.label(a.periodicity)
