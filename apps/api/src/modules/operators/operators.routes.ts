@@ -41,4 +41,4 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operators: 
   registerRoute(app, publicOperatorRoute, read('any'), deps);
 }
 
-export const operatorsModule = apiModule('operators', (app, d) => registerOperatorRoutes(app, { operators: new OperatorService(d.pool, d.domain.registries), guards: d.guards }));
+export const operatorsModule = apiModule('operators', (app, d) => registerOperatorRoutes(app, { operators: new OperatorService(d.pool, d.domain.registries, d.domain.pipeline), guards: d.guards }));
