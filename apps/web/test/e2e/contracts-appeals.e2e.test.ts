@@ -288,6 +288,14 @@ describe('contracts and appeals in the browser', () => {
     const { rows: photos } = await db.pool.query<{ name: string; content_type: string }>(
       'SELECT a.name, a.content_type FROM appeal_attachment j JOIN attachment a ON a.id = j.attachment_id WHERE j.appeal_id = $1', [id]);
     expect(photos).toEqual([{ name: 'площадка.png', content_type: 'image/png' }]);
+    // The dispatcher's card of the appeal shows the photo among its attachments.
+    const dispatcher = await openPage(browser);
+    try {
+      await signIn(dispatcher, baseUrl, OPERATOR, `/appeals/update/${id}/`);
+      await dispatcher.getByText('площадка.png').first().waitFor();
+    } finally {
+      await dispatcher.context().close();
+    }
 
     const reply = await app.inject({ method: 'POST', url: `/api/appeals/${id}/reply/`, headers: { authorization: `Bearer ${token}` }, payload: { text: 'Уборка площадки назначена на завтра.' } });
     expect(reply.statusCode, reply.body).toBe(201);
