@@ -7,15 +7,14 @@
  */
 import { HistoryOutlined } from '@ant-design/icons';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import type { ChangeAction, ResourceDef } from '@tko/contract';
+import type { ResourceDef } from '@tko/contract';
 import { Button, Drawer, Empty, List, Pagination, Space, Table, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { formatDateTime } from '../app/dates';
 import { ErrorState } from '../app/states';
 import { fetchObjectHistory, HISTORY_PAGE_SIZE } from './history-api';
-import { actionLabel, fieldChanges, type HistoryEntryLike } from './history-format';
+import { ACTION_TAG, actionLabel, fieldChanges, type HistoryEntryLike } from './history-format';
 
-const ACTION_COLORS: Record<ChangeAction, string> = { create: 'green', update: 'blue', delete: 'red' };
 
 /** An entry as both sources give it: when, by whom, and the change. */
 export interface HistoryEntry extends HistoryEntryLike {
@@ -52,7 +51,7 @@ export function EntryTitle({ entry, extra }: { entry: HistoryEntry; extra?: Reac
     <Space size={8} wrap>
       <Typography.Text strong>{formatDateTime(entry.created_at)}</Typography.Text>
       <Typography.Text>{entry.user_name || 'Система'}</Typography.Text>
-      <Tag color={ACTION_COLORS[entry.action]}>{actionLabel(entry.action)}</Tag>
+      <Tag {...ACTION_TAG[entry.action]}>{actionLabel(entry.action)}</Tag>
       {extra}
     </Space>
   );

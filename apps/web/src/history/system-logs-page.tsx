@@ -20,11 +20,10 @@ import { exportLogs, fetchLogs, HISTORY_PAGE_SIZE, type LogFilters } from './his
 import { fetchUsers } from '../admin/admin-api';
 import { errorMessage } from '../api/errors';
 import { toast } from '../app/toasts';
-import { changedFieldLabel } from './history-format';
+import { ACTION_TAG, changedFieldLabel } from './history-format';
 import { ChangeTable } from './history-view';
 import { PageTitle } from '../app/page-title';
 
-const ACTION_COLORS: Record<ChangeAction, string> = { create: 'green', update: 'blue', delete: 'red' };
 // Sections: every registry, plus the administration's own (users and roles are logged too).
 const REGISTRY_OPTIONS = [...resources.map((d) => ({ value: d.name, label: d.label })), { value: 'users', label: PERMISSION_RESOURCES.users ?? 'Пользователи' }, { value: 'users-roles', label: PERMISSION_RESOURCES['users-roles'] ?? 'Роли' }]
   .sort((a, b) => a.label.localeCompare(b.label, 'ru'));
@@ -186,7 +185,7 @@ export function SystemLogsPage() {
               // A workflow step (an update with `step`) shows the action's own name, e.g. «Начать ликвидацию».
               render: (a: ChangeAction, e: ChangeLogEntry) => {
                 const step = e.step ? resourceByName(e.resource)?.workflow?.actions[e.step]?.label ?? e.step : null;
-                return <Tag color={ACTION_COLORS[a]}>{step ? `${CHANGE_ACTION_LABELS[a]}: ${step}` : CHANGE_ACTION_LABELS[a]}</Tag>;
+                return <Tag {...ACTION_TAG[a]}>{step ? `${CHANGE_ACTION_LABELS[a]}: ${step}` : CHANGE_ACTION_LABELS[a]}</Tag>;
               },
             },
             { title: 'Реестр', dataIndex: 'resource_label' },

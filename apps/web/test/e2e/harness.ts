@@ -72,6 +72,16 @@ export async function signIn(page: Page, baseUrl: string, user: { email: string;
 }
 
 /**
+ * An access token of `user` from the API itself (POST /api/auth/token/), for a test's own set-up calls
+ * beside the browser (reading ids, creating rows). Throws with the answer when the sign-in is refused.
+ */
+export async function apiToken(baseUrl: string, user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
+  if (!res.ok) throw new Error(`Вход ${user.email} через API: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
+/**
  * Opens `target` (a path with its query) in the app already loaded in `page`, as the app's own links do: a
  * history entry and a popstate event, which react-router reads and renders, without reloading the bundle
  * and the session (a full `page.goto` costs seconds on a loaded machine). The router's leave guard still
@@ -147,17 +157,10 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core on the page as it is now (issue 15 §4) and throws, naming `label`, each failing rule
- * with up to three elements, when any **serious or critical** violation is found (or any of
- * `AXE_STRICT_RULES`). `exclude`: CSS selectors left out (only for what another test owns, with a reason
- * in the caller). Wait for the screen's content before calling it. Usage in a browser test:
- *
- * ```ts
- * await page.getByRole('heading', { level: 1 }).waitFor();
- * await expectAccessible(page, 'список площадок');
- * ```
+ * Runs axe-core on the page as it is now (issue 15 §4, rule sets {@link AXE_TAGS}) once its finite
+ * animations have ended, and returns every violation (all impacts). `exclude`: CSS selectors left out.
  */
-export async function expectAccessible(page: Page, label: string, opts: { exclude?: string[] } = {}): Promise<void> {
+export async function axeViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
   // Colours are checked as they end up: wait until the finite CSS transitions and animations (a drawer
   // sliding in, a dropdown fading out) have finished; endless ones (spinners, a live dot) are left alone.
   await page.waitForFunction(
@@ -169,7 +172,7 @@ export async function expectAccessible(page: Page, label: string, opts: { exclud
   );
   const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeScript());
-  const violations = await page.evaluate(
+  return page.evaluate(
     async ({ tags, exclude }) => {
       type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] };
       const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<Result> } }).axe;
@@ -185,7 +188,25 @@ export async function expectAccessible(page: Page, label: string, opts: { exclud
     },
     { tags: AXE_TAGS, exclude: opts.exclude ?? [] },
   );
-  const failing = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || AXE_STRICT_RULES.includes(v.id));
+}
+
+/** A violation that fails a check: serious or critical, or one of {@link AXE_STRICT_RULES}. */
+export const axeFails = (v: AxeViolation): boolean => v.impact === 'serious' || v.impact === 'critical' || AXE_STRICT_RULES.includes(v.id);
+
+/**
+ * Runs axe-core on the page as it is now (issue 15 §4) and throws, naming `label`, each failing rule
+ * with up to three elements, when any **serious or critical** violation is found (or any of
+ * `AXE_STRICT_RULES`). `exclude`: CSS selectors left out (only for what another test owns, with a reason
+ * in the caller). Wait for the screen's content before calling it. Usage in a browser test:
+ *
+ * ```ts
+ * await page.getByRole('heading', { level: 1 }).waitFor();
+ * await expectAccessible(page, 'список площадок');
+ * ```
+ */
+export async function expectAccessible(page: Page, label: string, opts: { exclude?: string[] } = {}): Promise<void> {
+  const violations = await axeViolations(page, opts);
+  const failing = violations.filter(axeFails);
   if (failing.length === 0) return;
   const report = failing
     .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')} ${n.html}\n      ${n.summary.replace(/\n/g, '\n      ')}`).join('\n')}${v.nodes.length > 3 ? `\n    … ещё ${v.nodes.length - 3}` : ''}`)

@@ -16,7 +16,7 @@ import type { buildApp } from '@tko/api/src/app';
 import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { resourceByName } from '@tko/contract';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
+import { apiToken, closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-reports-admin@tko.local', password: 'Е2е-пароль-отчётов-1', first_name: 'Ада', last_name: 'Админова' };
 const DECLARANT = { email: 'e2e-declarant@tko.local', password: ADMIN.password };
@@ -163,8 +163,7 @@ describe('reports in the browser', () => {
   }, 420_000);
 
   it('a user bound to no organisation reads a plain note (no failed prefill); «Площадка из реестра» shows the site by its address and fills address and coordinates', async () => {
-    const auth = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
-    const { access } = (await auth.json()) as { access: string };
+    const access = await apiToken(baseUrl, ADMIN);
     const site = resourceByName('container')!.example!;
     const made = await fetch(`${baseUrl}/api/waste-area/container/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` }, body: JSON.stringify(site) });
     expect(made.status).toBe(201);

@@ -5,8 +5,11 @@
  * the Angarsk data at 1440 × 900. A screen is opened ONCE in the whole run, by the first role whose
  * menu holds it (every role opens at least its first screen), to keep the run within its budget
  * (≤ 90 s on a quiet machine). Fails on a console error, a failed request (status ≥ 400 other than
- * 403: a screen answering «нет прав» is expected), and the text checks of audit-text.ts. No axe
- * here: the administrator's audit (screen-audit.e2e.test.ts) runs it per screen.
+ * 403: a screen answering «нет прав» is expected), the text checks of audit-text.ts, and axe-core
+ * (harness `axeViolations`, once per screen opened, on the page already loaded): a serious or critical
+ * violation (or a strict rule) is a finding; the violations of every impact are counted per role and
+ * printed (bench/RESULTS.md keeps them). Screens with real ids (cards) are the administrator's audit's
+ * (screen-audit.e2e.test.ts); docs/TESTING.md «Screen audits» says who covers what.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { SEEDED_ROLES, type Me } from '@tko/contract';
 import { NAVIGATION, navItemVisible } from '../../src/app/navigation';
 import { textFindings } from './audit-text';
-import { closeE2e, copyBuiltWeb, launchChromium, openPage, serveApp, signIn } from './harness';
+import { apiToken, axeFails, axeViolations, closeE2e, copyBuiltWeb, launchChromium, openPage, serveApp, signIn } from './harness';
 
 const ADMIN = { email: 'e2e-roles-audit@tko.local', password: 'Е2е-пароль-ролей-1', first_name: 'Анна', last_name: 'Ролева' };
 const ADMIN_ROLE = 'Администратор';
@@ -59,25 +62,27 @@ afterAll(async () => {
 });
 
 describe('screen audit per role', () => {
-  it('every non-administrator seeded role opens the screens of its menu: no console error, failed request (but 403), raw ISO date, dot decimal, undefined/null or stray Latin', async () => {
+  it('every non-administrator seeded role opens the screens of its menu: no console error, failed request (but 403), raw ISO date, dot decimal, undefined/null, stray Latin or serious/critical axe violation', async () => {
     const roles = SEEDED_ROLES.filter((r) => r.name !== ADMIN_ROLE);
     expect(roles.length).toBeGreaterThan(4);
     const findings: Finding[] = [];
     const seen = new Set<string>();
     const perRole: string[] = [];
     const started = Date.now();
+    let axeMs = 0;
     for (const [i, role] of roles.entries()) {
       const user = await roleUser(i, role.name);
       const page: Page = await openPage(browser);
       let current = '';
+      /** axe violations (rules failing on a screen) of this role's screens, by impact. */
+      const axe: Record<string, number> = {};
       page.on('console', (m) => { if (m.type() === 'error') findings.push({ role: role.name, screen: current, kind: 'console', sample: m.text().slice(0, 160) }); });
       page.on('pageerror', (e) => findings.push({ role: role.name, screen: current, kind: 'console', sample: e.message.slice(0, 160) }));
       page.on('response', (r) => {
         const s = r.status();
         if (s >= 400 && s !== 403) findings.push({ role: role.name, screen: current, kind: 'request', sample: `${s} ${new URL(r.url()).pathname}` });
       });
-      const tokenRes = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) });
-      const { access } = (await tokenRes.json()) as { access: string };
+      const access = await apiToken(baseUrl, user);
       const me = (await (await fetch(`${baseUrl}/api/users/me/`, { headers: { Authorization: `Bearer ${access}` } })).json()) as Me;
       const menu = NAVIGATION.flatMap((s) => s.items).filter((item) => navItemVisible(item, true, me.permissions)).map((item) => item.path);
       expect(menu.length, `меню роли «${role.name}»`).toBeGreaterThan(0);
@@ -88,15 +93,24 @@ describe('screen audit per role', () => {
         seen.add(screen);
         if (new URL(page.url()).pathname !== screen) await page.goto(`${baseUrl}${screen}`);
         await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+        // Every screen has its h1 once rendered (issue 15 §3); axe names a screen without one.
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
         await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
         findings.push(...textFindings(screen, await page.locator('body').innerText()).map((f) => ({ ...f, role: role.name })));
+        const axeStarted = Date.now();
+        const violations = await axeViolations(page);
+        axeMs += Date.now() - axeStarted;
+        for (const v of violations) {
+          axe[v.impact ?? 'unknown'] = (axe[v.impact ?? 'unknown'] ?? 0) + 1;
+          if (axeFails(v)) findings.push({ role: role.name, screen, kind: 'axe', sample: `${v.id} (${v.impact}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join('; ')}` });
+        }
       }
-      perRole.push(`${role.name}: меню ${menu.length}, открыто ${mine.length}`);
+      perRole.push(`${role.name}: меню ${menu.length}, открыто ${mine.length}, axe ${JSON.stringify(axe)}`);
       await page.context().close();
     }
     const byKind: Record<string, number> = {};
     for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
-    console.log(`ROLES AUDIT: roles ${roles.length}, screens ${seen.size}, ${((Date.now() - started) / 1000).toFixed(0)} s; ${perRole.join('; ')}; findings ${findings.length} ${JSON.stringify(byKind)}`);
+    console.log(`ROLES AUDIT: roles ${roles.length}, screens ${seen.size}, ${((Date.now() - started) / 1000).toFixed(0)} s (axe ${(axeMs / 1000).toFixed(0)} s); ${perRole.join('; ')}; findings ${findings.length} ${JSON.stringify(byKind)}`);
     for (const f of findings) console.log(`ROLES AUDIT\t${f.role}\t${f.screen}\t${f.kind}\t${f.sample}`);
     expect(findings.filter((f) => !isKnown(f)).map((f) => `${f.role} ${f.screen} → ${f.kind}: ${f.sample}`)).toEqual([]);
   }, 600_000);

@@ -29,7 +29,7 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { REPORT_KIND_INFOS, resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
 import { textFindings, type TextKind } from './audit-text';
-import { closeE2e, copyBuiltWeb, launchChromium, openInApp, openPage, serveApp, signIn } from './harness';
+import { apiToken, closeE2e, copyBuiltWeb, launchChromium, openInApp, openPage, serveApp, signIn } from './harness';
 
 const ADMIN = { email: 'e2e-audit@tko.local', password: 'Е2е-пароль-аудита-1', first_name: 'Анна', last_name: 'Аудитова' };
 // The specification sits beside the shared data (`<repo>/../shared/spec`), as dataDir() finds the data.
@@ -123,8 +123,7 @@ beforeAll(async () => {
   await ensureAdmin(db.pool, ADMIN);
   await importAngarsk(db.pool, path.join(dataDir(), 'angarsk', 'angarsk_route_plan_example2.cp1251.csv'));
   ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
-  const auth = await fetch(`${baseUrl}/api/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
-  token = ((await auth.json()) as { access: string }).access;
+  token = await apiToken(baseUrl, ADMIN);
   browser = await launchChromium();
   page = await openPage(browser);
   watchRequests(page);
