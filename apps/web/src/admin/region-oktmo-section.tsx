@@ -8,12 +8,11 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNumber, OKTMO_MSG, oktmoStatusRoute, oktmoUploadRoute, type OktmoUploadResult } from '@tko/contract';
-import { Alert, Button, Card, Space, Table, Typography, Upload } from 'antd';
-import type { UploadFile } from 'antd';
+import { Alert, Card, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { callRoute } from '../api/client';
-import { ApiError, errorMessage, validationMessages } from '../api/errors';
 import { ErrorState, LoadingState } from '../app/states';
+import { SingleFileUpload } from './single-file-upload';
 
 const OKTMO_KEY = ['region-oktmo'];
 /** Rejected lines listed on the page (the rest counted). */
@@ -69,34 +68,7 @@ function LoadResult({ r }: { r: OktmoUploadResult }) {
 export function OktmoSection() {
   const qc = useQueryClient();
   const status = useQuery({ queryKey: OKTMO_KEY, queryFn: ({ signal }) => callRoute(oktmoStatusRoute, {}, { signal }) });
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<OktmoUploadResult | null>(null);
-
-  const upload = async () => {
-    if (!file) {
-      setFailure(OKTMO_MSG.noFile);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    setResult(null);
-    try {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      setResult(await callRoute(oktmoUploadRoute, {}, { form }));
-      setFile(null);
-      void qc.invalidateQueries({ queryKey: OKTMO_KEY });
-    } catch (e) {
-      const fields = e instanceof ApiError ? validationMessages(e.body) : {};
-      setFailure(fields.file?.join(' ') ?? errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const fileList: UploadFile[] = file ? [{ uid: 'oktmo', name: file.name, status: 'done' }] : [];
   const s = status.data;
   return (
     <Card size="small" title="ОКТМО" style={{ marginTop: 16 }} data-testid="oktmo-section">
@@ -115,21 +87,19 @@ export function OktmoSection() {
             <RegionsTable rows={s!.regions} testId="oktmo-loaded" />
           </>
         )}
-        <Upload
+        <SingleFileUpload
           accept=".csv,.txt"
-          maxCount={1}
-          fileList={fileList}
-          beforeUpload={(f) => {
-            setFile(f);
-            setFailure(null);
-            return false;
+          pickLabel="Выбрать файл ОКТМО…"
+          sendLabel="Загрузить ОКТМО"
+          noFileMessage={OKTMO_MSG.noFile}
+          send={(form) => callRoute(oktmoUploadRoute, {}, { form })}
+          onStart={() => setResult(null)}
+          onDone={(r) => {
+            setResult(r);
+            void qc.invalidateQueries({ queryKey: OKTMO_KEY });
           }}
-          onRemove={() => setFile(null)}
-        >
-          <Button data-testid="oktmo-pick">Выбрать файл ОКТМО…</Button>
-        </Upload>
-        <Button type="primary" onClick={() => void upload()} loading={busy} data-testid="oktmo-upload">Загрузить ОКТМО</Button>
-        {failure && <Alert type="error" showIcon title={failure} data-testid="oktmo-error" />}
+          testIds={{ pick: 'oktmo-pick', send: 'oktmo-upload', error: 'oktmo-error' }}
+        />
         {result && <LoadResult r={result} />}
       </Space>
     </Card>

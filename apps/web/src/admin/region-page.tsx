@@ -6,15 +6,14 @@
  * is followed live (watchJob: the job's STOMP topic, the status polled as the fallback); when it
  * ends the state is read again and every map picks up the new base map (the app config is reloaded).
  * Below, the section «ОКТМО» (region-oktmo-section.tsx): the administrative units loaded from Rosstat's file.
+ * Both uploads use the one picker-and-button of single-file-upload.tsx.
  * Administrators only (`system-settings:change`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { jobStatusRoute, REGION_MSG, regionStatusRoute, regionUploadRoute, type RegionStatus } from '@tko/contract';
-import { Alert, Button, Card, Descriptions, Progress, Space, Typography, Upload } from 'antd';
-import type { UploadFile } from 'antd';
+import { Alert, Card, Descriptions, Progress, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { callRoute } from '../api/client';
-import { errorMessage, validationMessages, ApiError } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
 import { formatDateTime } from '../app/dates';
 import { PageTitle } from '../app/page-title';
@@ -23,6 +22,7 @@ import { ErrorState, LoadingState } from '../app/states';
 import { watchJob, type JobView } from '../jobs/job-watch';
 import { live } from '../live/live';
 import { OktmoSection } from './region-oktmo-section';
+import { SingleFileUpload } from './single-file-upload';
 
 const REGION_KEY = ['region-status'];
 const nf = new Intl.NumberFormat('ru-RU');
@@ -63,9 +63,6 @@ export function RegionPage() {
   const canChange = useCan('system-settings:change');
   const qc = useQueryClient();
   const status = useQuery({ queryKey: REGION_KEY, queryFn: ({ signal }) => callRoute(regionStatusRoute, {}, { signal }), enabled: canChange });
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [job, setJob] = useState<(JobView & { id: string }) | null>(null);
 
   // A load started earlier (another tab, before a reload) is followed too.
@@ -94,31 +91,8 @@ export function RegionPage() {
   if (status.isError) return <ErrorState error={status.error} onRetry={() => void status.refetch()} />;
   const s = status.data;
 
-  const upload = async () => {
-    if (!file) {
-      setFailure(REGION_MSG.noFile);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const accepted = await callRoute(regionUploadRoute, {}, { form });
-      setJob({ id: accepted.job_id, state: 'waiting', progress: 0, fileUrl: null, fileName: null, error: null });
-      setFile(null);
-      void qc.invalidateQueries({ queryKey: REGION_KEY });
-    } catch (e) {
-      const fields = e instanceof ApiError ? validationMessages(e.body) : {};
-      setFailure(fields.file?.join(' ') ?? errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const active = job && !['completed', 'completed_with_warnings', 'failed'].includes(job.state);
   const step = s.job && job && s.job.id === job.id ? s.job.message : null;
-  const fileList: UploadFile[] = file ? [{ uid: 'region', name: file.name, status: 'done' }] : [];
   return (
     <div style={{ maxWidth: 900 }}>
       <PageTitle>Регион</PageTitle>
@@ -132,22 +106,20 @@ export function RegionPage() {
       </Card>
       <Card size="small" title="Загрузить выгрузку OpenStreetMap">
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Upload
+          <SingleFileUpload
             accept=".pbf,.osm"
-            maxCount={1}
-            fileList={fileList}
-            beforeUpload={(f) => {
-              setFile(f);
-              setFailure(null);
-              return false;
+            pickLabel="Выбрать файл…"
+            sendLabel="Загрузить"
+            noFileMessage={REGION_MSG.noFile}
+            disabled={!!active}
+            hint={<Typography.Text type="secondary">{`Не более ${nf.format(Math.round(s.max_bytes / 1024 / 1024))} МБ.`}</Typography.Text>}
+            send={(form) => callRoute(regionUploadRoute, {}, { form })}
+            onDone={(accepted) => {
+              setJob({ id: accepted.job_id, state: 'waiting', progress: 0, fileUrl: null, fileName: null, error: null });
+              void qc.invalidateQueries({ queryKey: REGION_KEY });
             }}
-            onRemove={() => setFile(null)}
-          >
-            <Button disabled={!!active}>Выбрать файл…</Button>
-          </Upload>
-          <Typography.Text type="secondary">{`Не более ${nf.format(Math.round(s.max_bytes / 1024 / 1024))} МБ.`}</Typography.Text>
-          <Button type="primary" onClick={() => void upload()} loading={busy} disabled={!!active} data-testid="region-upload">Загрузить</Button>
-          {failure && <Alert type="error" showIcon title={failure} data-testid="region-error" />}
+            testIds={{ send: 'region-upload', error: 'region-error' }}
+          />
           {job && (
             <div data-testid="region-job" aria-live="polite">
               <Progress percent={job.progress} status={job.state === 'failed' ? 'exception' : job.state === 'completed' ? 'success' : 'active'} />

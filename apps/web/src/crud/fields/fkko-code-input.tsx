@@ -6,14 +6,12 @@
  * (`GET /api/dicts/fkko/?search=…&level=ITEM`, {@link FKKO_SUGGEST_LIMIT} rows in code order) as
  * «7 31 110 01 72 4 — name»; a pick sets the 11 digits. A typed value is kept as typed: the
  * contract's normalise drops the spaces on save and its check answers a wrong code at the field
- * (Приказ Росприроднадзора от 22.05.2017 № 242: the code's grouping).
+ * (Приказ Росприроднадзора от 22.05.2017 № 242: the code's grouping). The suggestions: suggest-input.tsx.
  */
 import { formatFkkoCode } from '@tko/contract';
-import { useQuery } from '@tanstack/react-query';
-import { AutoComplete, Input } from 'antd';
-import { useState } from 'react';
+import { Input } from 'antd';
 import { searchFkko, type FkkoRow } from '../../api/fkko';
-import { useDebounced } from '../../app/use-debounced';
+import { SuggestInput } from './suggest-input';
 
 /** Rows offered at most. */
 export const FKKO_SUGGEST_LIMIT = 10;
@@ -38,33 +36,20 @@ export interface FkkoCodeInputProps {
 }
 
 export function FkkoCodeInput({ id, value, onChange, onBlur, disabled }: FkkoCodeInputProps) {
-  const [typed, setTyped] = useState(false);
-  const query = fkkoQuery(useDebounced(value, 300));
-  const found = useQuery({
-    queryKey: ['fkko-suggest', query],
-    queryFn: ({ signal }) => searchFkko(query!, FKKO_SUGGEST_LIMIT, signal, true),
-    enabled: typed && !disabled && query !== null,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
   return (
-    <AutoComplete
+    <SuggestInput<FkkoRow>
       value={value}
+      onChange={onChange}
       disabled={disabled}
-      onChange={(v: string) => {
-        setTyped(true);
-        onChange(v ?? '');
-      }}
-      onSelect={(v: string) => {
-        onChange(v);
-        setTyped(false);
-      }}
-      options={typed ? fkkoOptions(found.data?.rows ?? []) : []}
-      style={{ width: '100%' }}
-      popupMatchSelectWidth={false}
-      notFoundContent={typed && found.data && found.data.rows.length === 0 ? 'В каталоге ФККО ничего не найдено' : null}
+      queryKey="fkko-suggest"
+      queryOf={fkkoQuery}
+      search={async (q, signal) => (await searchFkko(q, FKKO_SUGGEST_LIMIT, signal, true)).rows}
+      toOption={(r) => fkkoOptions([r])[0]!}
+      notFound="В каталоге ФККО ничего не найдено"
+      staleMs={5 * 60_000}
+      matchWidth={false}
     >
       <Input id={id} onBlur={onBlur} inputMode="text" placeholder="7 31 110 01 72 4 или наименование" data-testid="fkko-code-input" />
-    </AutoComplete>
+    </SuggestInput>
   );
 }

@@ -2,16 +2,14 @@
  * The address (`location`) of a card with suggestions as you type (issue 7 §8): after 2+
  * characters and a 300 ms pause, `/api/address/suggest/` offers up to 5 addresses; choosing one
  * sets the address and, when the suggestion has a position and the card has a point field,
- * that field's `'lat, lng'` (6 decimals) too.
+ * that field's `'lat, lng'` (6 decimals) too. The suggestions: suggest-input.tsx.
  */
 import { formatCoordinates, type AddressSuggestion } from '@tko/contract';
-import { useQuery } from '@tanstack/react-query';
-import { AutoComplete, Input } from 'antd';
-import { useState } from 'react';
+import { Input } from 'antd';
 import { useController, type Control } from 'react-hook-form';
 import { suggestAddresses } from '../../api/address-suggest';
 import type { FormValues } from '../form-values';
-import { useDebounced } from '../../app/use-debounced';
+import { SuggestInput } from './suggest-input';
 
 /** The point to fill from a suggestion, or null when it has none. */
 export function suggestionPoint(s: Pick<AddressSuggestion, 'data'>): string | null {
@@ -37,36 +35,22 @@ export function LocationWithPoint(props: Omit<LocationInputProps, 'onPoint'> & {
 }
 
 export function LocationInput({ id, value, onChange, onBlur, disabled, onPoint }: LocationInputProps) {
-  const [typed, setTyped] = useState(false);
-  const query = useDebounced(value.trim(), 300);
-  const suggestions = useQuery({
-    queryKey: ['address-suggest', query],
-    queryFn: ({ signal }) => suggestAddresses(query, signal),
-    enabled: typed && !disabled && query.length >= 2,
-    staleTime: 60_000,
-    retry: false,
-  });
-  const list = suggestions.data ?? [];
   return (
-    <AutoComplete
+    <SuggestInput<AddressSuggestion>
       value={value}
+      onChange={onChange}
       disabled={disabled}
-      onChange={(v: string) => {
-        setTyped(true);
-        onChange(v ?? '');
-      }}
-      onSelect={(v: string, option: { suggestion?: AddressSuggestion }) => {
-        onChange(v);
-        setTyped(false);
-        const p = option.suggestion ? suggestionPoint(option.suggestion) : null;
+      queryKey="address-suggest"
+      queryOf={(typed) => (typed.trim().length >= 2 ? typed.trim() : null)}
+      search={suggestAddresses}
+      toOption={(s) => ({ value: s.value, label: s.value })}
+      onPick={(s) => {
+        const p = suggestionPoint(s);
         if (p) onPoint?.(p);
       }}
-      options={list.map((s) => ({ value: s.value, label: s.value, suggestion: s }))}
-      style={{ width: '100%' }}
-      popupMatchSelectWidth
-      notFoundContent={null}
+      staleMs={60_000}
     >
       <Input.TextArea id={id} onBlur={onBlur} autoSize={{ minRows: 1, maxRows: 4 }} data-testid="location-input" />
-    </AutoComplete>
+    </SuggestInput>
   );
 }
