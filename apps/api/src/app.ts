@@ -35,7 +35,7 @@ import { registerFederalDictionaryGuard } from './plugins/federal-dictionaries';
 import { apiModules } from './modules/index';
 import type { ModuleDeps } from './modules/index';
 import { decorateRouteRegistry } from './routing/route-registry';
-import { Mailer } from './modules/mail/mailer';
+import { Mailer } from '@tko/mail';
 import { MapStyleSource } from './modules/basemap/map-style';
 
 export interface AppDeps {
@@ -50,7 +50,7 @@ export interface AppDeps {
   stomp?: Partial<StompOptions>;
   /** Queue of import runs (modules/import/import-queue.ts); none or null = processing answers 503. */
   imports?: ImportQueue | null;
-  /** Outgoing mail; none = SMTP_URL of the config (modules/mail). */
+  /** Outgoing mail; none = SMTP_URL of the config (@tko/mail). */
   mailer?: Mailer;
   /** Attachment bytes; none = the local directory config.attachmentsDir. */
   fileStore?: FileStore;

@@ -10,6 +10,7 @@ import { DEFAULT_REGION_TIME_ZONE } from '@tko/contract';
 import { truckProfile } from '@tko/db';
 import type { InspectLimits } from '@tko/import';
 import { DEFAULT_INSPECT_LIMITS } from '@tko/import';
+import { mailEnvShape, mailSettingsOf } from '@tko/mail';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -59,13 +60,10 @@ const EnvSchema = z.object({
   IMPORT_INSPECT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.string().default('info'),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Реестр ТКО <noreply@localhost>'),
+  // SMTP_URL, MAIL_FROM, MAIL_LIMIT_*: the mail settings every process reads (@tko/mail settings.ts).
+  ...mailEnvShape,
   PUBLIC_URL: z.string().url().optional(),
   PASSWORD_LINK_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
-  MAIL_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
-  MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-  MAIL_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   // Citizen appeals: legal term of consideration, days (59-ФЗ ст. 12 ч. 1: 30), issue 11 §4.
   APPEAL_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Time zone of dates shown in words (contract history labels DD.MM.YYYY HH:mm, printed forms).
@@ -192,11 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     importInspect: { heapMb: e.IMPORT_INSPECT_HEAP_MB, timeoutMs: e.IMPORT_INSPECT_TIMEOUT_SECONDS * 1000, threads: DEFAULT_INSPECT_LIMITS.threads },
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
-    smtpUrl: e.SMTP_URL || null,
-    mailFrom: e.MAIL_FROM,
+    smtpUrl: mailSettingsOf(e).smtpUrl,
+    mailFrom: mailSettingsOf(e).from,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     passwordLinkTtlSeconds: e.PASSWORD_LINK_TTL_SECONDS,
-    mailRateLimit: { perAccount: e.MAIL_LIMIT_PER_ACCOUNT, perAddress: e.MAIL_LIMIT_PER_ADDRESS, windowSeconds: e.MAIL_LIMIT_WINDOW_SECONDS },
+    mailRateLimit: mailSettingsOf(e).rateLimit,
     ...overrides,
   };
 }

@@ -6,7 +6,8 @@
  * housekeeping, re-scheduled whenever Redis reconnects). Env (settings.ts, docs/CONFIGURATION.md):
  * DATABASE_URL, REDIS_URL, QUEUE_PREFIX, EXPORT_DIR, IMPORT_DIR, BASEMAP_DIR, EXPORT_TTL_SECONDS, WORKER_LOCK_DURATION_MS,
  * WORKER_STALLED_INTERVAL_MS, WORKER_MAX_STALLED_COUNT, NOTIFICATION_CLEANUP_EVERY_MS, EXPORT_CLEANUP_EVERY_MS, APPEAL_OVERDUE_EVERY_MS,
- * DASHBOARD_REFRESH_EVERY_MS, PROBLEM_DETECT_EVERY_MS, GEOCODER, IMPORT_GEOCODING.
+ * DASHBOARD_REFRESH_EVERY_MS, PROBLEM_DETECT_EVERY_MS, GEOCODER, IMPORT_GEOCODING, and the mail settings SMTP_URL, MAIL_FROM,
+ * PUBLIC_URL (mail.ts: notices by e-mail; without SMTP_URL in-app only).
  * Stops cleanly on SIGTERM/SIGINT (the running job is finished or handed back to the queue);
  * after a SIGKILL the running job is recovered by the next live worker (settings.ts).
  */
@@ -22,6 +23,7 @@ import { problemDetectEveryMs } from './problem-detect';
 import { workerJobClient } from './jobs/client';
 import { startJobs } from './jobs/register';
 import { workerJobTable } from './jobs/table';
+import { workerMailer } from './mail';
 
 let settings: WorkerSettings;
 let every: { dashboardRefresh: number; problemDetect: number };
@@ -49,8 +51,9 @@ const publisherRedis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
 publisherRedis.on('error', () => undefined); // each lost message is logged by the publisher
 const publisher = redisPublisher(publisherRedis, (m) => console.error(m));
 const jobs = workerJobClient(connection, settings.queuePrefix);
-// The domain runtime (packages/db domain/): the worker's one write pipeline, repositories, notifier, job client.
-const domain = createDomain({ pool, publisher, jobs, onHookError: (e) => console.error(`after-commit hook failed: ${(e as Error).message}`) });
+const mailer = workerMailer(settings.mail);
+// The domain runtime (packages/db domain/): the worker's one write pipeline, repositories, notifier, job client, mailer.
+const domain = createDomain({ pool, publisher, jobs, mailer, config: { publicUrl: settings.publicUrl }, onHookError: (e) => console.error(`after-commit hook failed: ${(e as Error).message}`) });
 const table = workerJobTable({
   domain, exportDir, exportTtlSeconds, importDir: importDir(), geocoder: importGeocoder(pool), region: { databaseUrl, basemapDir: settings.basemapDir },
   every: { ...every, notificationCleanup: settings.notificationCleanupEveryMs, exportCleanup: settings.exportCleanupEveryMs, appealOverdue: settings.appealOverdueEveryMs },
@@ -61,6 +64,7 @@ console.log(`worker: queues ${JOB_QUEUES.map((q) => `"${q}"`).join(', ')}; expor
 const stop = async () => {
   await running.close();
   await jobs.close();
+  mailer.close();
   publisherRedis.disconnect();
   connection.disconnect();
   await pool.end();

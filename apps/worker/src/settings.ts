@@ -11,6 +11,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readMailSettings } from '@tko/mail';
+import type { MailSettings } from '@tko/mail';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -36,6 +38,10 @@ export interface WorkerSettings {
   exportCleanupEveryMs: number;
   /** APPEAL_OVERDUE_EVERY_MS: how often overdue appeals are looked for; default 10 min. */
   appealOverdueEveryMs: number;
+  /** PUBLIC_URL (the API's): the links in e-mailed notices start with it; default http://localhost:<PORT or 8080>. */
+  publicUrl: string;
+  /** SMTP_URL, MAIL_FROM, MAIL_LIMIT_*: the mail settings of every process (@tko/mail). */
+  mail: MailSettings;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -62,6 +68,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettin
     notificationCleanupEveryMs: positiveInt(env, 'NOTIFICATION_CLEANUP_EVERY_MS', 3600000),
     exportCleanupEveryMs: positiveInt(env, 'EXPORT_CLEANUP_EVERY_MS', 600000),
     appealOverdueEveryMs: positiveInt(env, 'APPEAL_OVERDUE_EVERY_MS', 600000),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`).replace(/\/+$/, ''),
+    mail: readMailSettings(env),
   };
 }
 

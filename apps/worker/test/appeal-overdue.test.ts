@@ -2,21 +2,27 @@
  * Overdue appeals told to their staff (issue 25 §2; @tko/db notifyOverdueAppeals, job
  * `appeal-overdue`): the assignee when active, else every active user whose roles give
  * appeals:change; once per appeal and term (a second run tells nobody; a term extended and passed
- * again is told again); answered, closed and not-yet-due appeals are not told. The rules run with a
- * clock set past the term; the scheduled job runs once through the worker's own table.
+ * again is told again); answered, closed and not-yet-due appeals are not told. Each notice is also
+ * e-mailed through the worker's mailer (src/mail.ts over @tko/mail) to a real SMTP receiver. The
+ * rules run with a clock set past the term; the scheduled job runs once through the worker's own table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEAL_OVERDUE_JOB } from '@tko/contract';
 import { Notifier, notifyOverdueAppeals } from '@tko/db';
 import { createTestDatabase } from '@tko/db/testing';
 import type { TestDatabase } from '@tko/db/testing';
+import type { Mailer } from '@tko/mail';
+import { readMailSettings } from '@tko/mail';
+import { startSmtpReceiver } from '@tko/mail/testing';
+import type { ReceivedMail, SmtpReceiver } from '@tko/mail/testing';
+import { workerMailer } from '../src/mail';
 import { createUser, uniquePrefix, waitUntil } from './helpers';
 import { startJobsHarness } from './jobs-harness';
 
 let db: TestDatabase;
 let notifier: Notifier;
-const mails: { to: string; text: string; link: string }[] = [];
-const mailer = { enabled: true, sendLater: (to: string, _t: 'report-notice', d: { name: string; text: string; link: string }) => void mails.push({ to, text: d.text, link: d.link }) };
+let smtp: SmtpReceiver;
+let mailer: Mailer;
 let assignee: number, staffA: number, staffB: number, viewer: number, inactive: number;
 
 const T0 = new Date('2026-03-01T10:00:00Z');
@@ -29,11 +35,14 @@ async function appeal(o: { deadline: Date; status?: string; assignee?: number | 
     [o.status ?? 'NEW', new Date(o.deadline.getTime() - 30 * day), o.deadline, o.assignee ?? null]);
   return rows[0]!.id;
 }
+const numberOf = (m: ReceivedMail) => Number(/№ (\d+)/.exec(m.subject)![1]);
 const noticesOf = async (user: number) =>
   (await db.pool.query<{ body: string }>(`SELECT body FROM notification WHERE user_id = $1 ORDER BY id`, [user])).rows.map((r) => r.body);
 const run = (now: Date) => notifyOverdueAppeals({ pool: db.pool, notifier, mailer, publicUrl: 'https://tko.example', now });
 
 beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  mailer = workerMailer(readMailSettings({ SMTP_URL: smtp.url, MAIL_FROM: 'Реестр ТКО <noreply@tko.example>' }), () => undefined);
   db = await createTestDatabase();
   notifier = new Notifier(db.pool, { publish: async () => undefined });
   assignee = await createUser(db.pool, 'assignee@test.local');
@@ -51,6 +60,8 @@ beforeAll(async () => {
   await db.pool.query('UPDATE app_user SET is_active = false WHERE id = $1', [inactive]);
 });
 afterAll(async () => {
+  mailer?.close();
+  await smtp?.close();
   await db?.drop();
 });
 
@@ -74,8 +85,15 @@ describe('notifyOverdueAppeals', () => {
     expect(await noticesOf(staffB)).toEqual(await noticesOf(staffA));
     expect(await noticesOf(viewer)).toEqual([]);
     expect(await noticesOf(inactive)).toEqual([]);
-    expect(mails.map((m) => m.to).sort()).toEqual(['assignee@test.local', 'staff-a@test.local', 'staff-a@test.local', 'staff-b@test.local', 'staff-b@test.local']);
-    expect(mails.find((m) => m.to === 'assignee@test.local')!.link).toBe(`https://tko.example/appeals/update/${assigned}/`);
+    // The same five notices by e-mail: each to its user, with the appeal's number, Russian text and the card's link.
+    const first = await smtp.next('assignee@test.local');
+    expect(first.subject).toBe(`Обращение № ${assigned} не отвечено в срок`);
+    expect(first.from).toBe('noreply@tko.example');
+    expect(first.text).toBe(`Здравствуйте, Петров Иван!\n\nОбращение № ${assigned} (Невывоз отходов, Иванова М. П.) не отвечено в срок: срок ответа истёк 01.03.2026 10:00 UTC.\n\n`
+      + `Карточка обращения:\nhttps://tko.example/appeals/update/${assigned}/\n\n— Реестр ТКО`);
+    const numbersTo = async (to: string) => (await Promise.all([smtp.next(to), smtp.next(to)])).map(numberOf).sort();
+    expect(await numbersTo('staff-a@test.local')).toEqual([unassigned, goneAssignee].sort());
+    expect(await numbersTo('staff-b@test.local')).toEqual([unassigned, goneAssignee].sort());
 
     // Run again: nobody is told twice.
     expect(await run(new Date(T0.getTime() + 2 * 3_600_000))).toEqual({ appeals: 0, notices: 0 });
@@ -87,12 +105,29 @@ describe('notifyOverdueAppeals', () => {
     expect((await noticesOf(staffB)).at(-1)).toContain(`№ ${later} `);
     expect(await run(new Date(T0.getTime() + 3 * day + 60_000))).toEqual({ appeals: 1, notices: 1 });
     expect(await noticesOf(assignee)).toHaveLength(2);
+    // By e-mail likewise: the later appeal to both staff, the extended one to its assignee again;
+    // these arrived after the repeat run, which e-mailed nobody: 5 + 3 messages in all.
+    expect(numberOf(await smtp.next('staff-a@test.local'))).toBe(later);
+    expect(numberOf(await smtp.next('staff-b@test.local'))).toBe(later);
+    expect(numberOf(await smtp.next('assignee@test.local'))).toBe(assigned);
+    expect(smtp.messages).toHaveLength(8);
+    expect(smtp.messages.flatMap((m) => m.to)).not.toContain('viewer@test.local');
+    expect(smtp.messages.flatMap((m) => m.to)).not.toContain('gone@test.local');
+  });
+
+  it('without SMTP_URL the worker tells in-app only and says so once', () => {
+    const lines: string[] = [];
+    const none = workerMailer(readMailSettings({}), (l) => lines.push(l));
+    expect(none.enabled).toBe(false);
+    expect(lines).toEqual(['worker: SMTP_URL не задан — уведомления (просроченные обращения и др.) только в приложении, без e-mail']);
   });
 
   it('runs as the scheduled job of the worker table', async () => {
     // Overdue by the real clock: its deadline an hour ago.
     const id = await appeal({ deadline: new Date(Date.now() - 3_600_000), assignee: viewer });
-    const h = await startJobsHarness({ pool: db.pool, prefix: uniquePrefix('appeal-overdue'), only: [APPEAL_OVERDUE_JOB], every: { appealOverdue: 500 } });
+    const h = await startJobsHarness({
+      pool: db.pool, prefix: uniquePrefix('appeal-overdue'), only: [APPEAL_OVERDUE_JOB], every: { appealOverdue: 500 }, mailer, publicUrl: 'https://tko.example',
+    });
     try {
       const notices = await waitUntil(async () => {
         const n = await noticesOf(viewer);
@@ -101,6 +136,10 @@ describe('notifyOverdueAppeals', () => {
       expect(notices).toHaveLength(1);
       expect(notices[0]).toContain(`Обращение № ${id} `);
       expect(h.published.some((e) => e.user_id === viewer)).toBe(true);
+      // The domain's mailer e-mails it too (the viewer is the assignee: the assignee is told whatever their role).
+      const mail = await smtp.next('viewer@test.local');
+      expect(mail.subject).toBe(`Обращение № ${id} не отвечено в срок`);
+      expect(mail.text).toContain(`https://tko.example/appeals/update/${id}/`);
     } finally {
       await h.close();
     }

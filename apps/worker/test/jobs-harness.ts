@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import type { JobName, RealtimeEnvelope } from '@tko/contract';
 import { createDomain } from '@tko/db';
-import type { Domain, EnvelopePublisher, JobClient } from '@tko/db';
+import type { Domain, EffectMailer, EnvelopePublisher, JobClient } from '@tko/db';
 import { workerJobClient } from '../src/jobs/client';
 import { startJobs } from '../src/jobs/register';
 import type { RunningJobs } from '../src/jobs/register';
@@ -35,13 +35,15 @@ export async function startJobsHarness(o: {
   pool: Pool; prefix: string; only?: readonly JobName[]; publisher?: EnvelopePublisher; exportDir?: string; importDir?: string;
   every?: Partial<{ notificationCleanup: number; exportCleanup: number; dashboardRefresh: number; problemDetect: number; positionPartitions: number; appealOverdue: number }>;
   redisUrl?: string; workerOptions?: Record<string, unknown>;
+  /** The domain's mailer (main.ts: workerMailer) and PUBLIC_URL; none = in-app notices only. */
+  mailer?: EffectMailer; publicUrl?: string;
 }): Promise<JobsHarness> {
   const connection = new Redis(o.redisUrl ?? REDIS_URL, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
   const published: RealtimeEnvelope[] = [];
   const publisher = o.publisher ?? { publish: async (e: RealtimeEnvelope) => void published.push(e) };
   const client = workerJobClient(connection, o.prefix);
-  const domain = createDomain({ pool: o.pool, publisher, jobs: client });
+  const domain = createDomain({ pool: o.pool, publisher, jobs: client, mailer: o.mailer, config: { publicUrl: o.publicUrl } });
   const exportDir = o.exportDir ?? mkdtempSync(path.join(tmpdir(), 'tko-jobs-'));
   const hour = 3_600_000;
   const table = workerJobTable({

@@ -19,7 +19,7 @@ import type { UserStore } from './auth/user-store';
 import type { ExportService } from './jobs/export-service';
 import type { Queues } from './jobs/queue';
 import type { ImportQueue } from './import/import-queue';
-import type { Mailer } from './mail/mailer';
+import type { Mailer } from '@tko/mail';
 import type { MapStyleSource } from './basemap/map-style';
 
 /** The services every module may use; one instance of each per app. */
@@ -45,7 +45,7 @@ export interface ModuleDeps {
   pipeline: WritePipeline;
   /** = domain.registries.crud: one repository per registry of `resources`. */
   registries: readonly RegistryEntry[];
-  /** = domain.mailer: outgoing mail (modules/mail): registration and restore links, report notices. */
+  /** = domain.mailer: outgoing mail (@tko/mail): registration and restore links, report notices. */
   mailer: Mailer;
   /** The maps' base style (modules/basemap/map-style.ts): /api/config/, the region page, the settings' PUT. */
   mapStyle: MapStyleSource;

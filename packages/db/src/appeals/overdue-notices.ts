@@ -4,8 +4,9 @@
  * appealOverdueAt; the term of ФЗ от 02.05.2006 № 59-ФЗ ст. 12 or the category's term of the
  * system settings) is told to the responsible staff once: its assignee when active, otherwise every
  * active user whose roles give `appeals:change` (appeals are the operator's own: no row scope).
- * Each notice goes to the notification centre (Notifier: stored + live push) and, when the process
- * has a mailer with SMTP configured, by e-mail (template 'report-notice': text and link).
+ * Each notice goes to the notification centre (Notifier: stored + live push) and by the one e-mail
+ * rule of notices (effects/email-notice.ts: the user has an e-mail and the process's mailer has SMTP)
+ * by e-mail too (@tko/mail template 'appeal-overdue': the appeal's number, the text and the card's link).
  *
  * Once per appeal and term: the appeal's `overdue_notified_for` takes the deadline it was told
  * for, claimed by one UPDATE … RETURNING (two workers never both tell), and each notice carries the
@@ -14,6 +15,7 @@
  */
 import type { Pool } from 'pg';
 import { AppealCategory } from '@tko/contract';
+import { emailNotice } from '../effects/email-notice';
 import type { EffectMailer } from '../effects/types';
 import type { Notifier } from '../notifications/notify';
 import { appealOverdueAt } from '../tables/contracts-appeals';
@@ -68,7 +70,7 @@ export async function notifyOverdueAppeals(d: OverdueNoticeDeps): Promise<Overdu
       const stored = await d.notifier.notify(u.id, { type: 'simple', body: text, dedupKey: `appeal-overdue:${a.id}:${a.deadline_at.getTime()}:${u.id}` });
       if (!stored) continue;
       notices += 1;
-      if (u.email && d.mailer?.enabled) d.mailer.sendLater(u.email, 'report-notice', { name: u.name || u.email, text, link });
+      emailNotice(d.mailer, u.email, 'appeal-overdue', { name: u.name || u.email || '', number: a.id, text, link });
     }
   }
   return { appeals: appeals.length, notices };

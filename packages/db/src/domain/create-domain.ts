@@ -60,7 +60,7 @@ export interface DomainDeps<M extends EffectMailer = EffectMailer> {
   pool: Pool;
   /** Where live messages go (@tko/realtime); none: writes are not announced. */
   publisher?: EnvelopePublisher | null;
-  /** Outgoing mail (the API's Mailer): the effects' e-mail notices; none = notices in the app only. */
+  /** Outgoing mail (@tko/mail Mailer, built by each process from its settings): the effects' and jobs' e-mail notices; none = notices in the app only. */
   mailer?: M | null;
   /** Attachment bytes; default a LocalFileStore on config.attachmentsDir. */
   fileStore?: FileStore;

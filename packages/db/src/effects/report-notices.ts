@@ -6,10 +6,11 @@
  * organisation, or one whose municipal formation's ОКТМО is a prefix of the report's (the rule of
  * contract common/row-scope.ts). The actor is not told of their own step. Each notice goes to the
  * notification centre (Notifier: stored + live push) and, when the user has an e-mail and SMTP is
- * configured, by e-mail (EffectServices.mailer, template 'report-notice'). Failures are logged, never
+ * configured, by e-mail (email-notice.ts: EffectServices.mailer, template 'report-notice'). Failures are logged, never
  * thrown: the step has committed.
  */
 import { ReportKind, ReportStatus } from '@tko/contract';
+import { emailNotice } from './email-notice';
 import { renderTemplate } from './render-template';
 import type { EffectServices } from './types';
 
@@ -71,7 +72,7 @@ export async function sendReportNotices(
     const text = renderTemplate(r.template, values);
     try {
       await d.notifier.notify(r.user_id, { type: 'simple', body: text.slice(0, 4000) });
-      if (r.email && d.mailer?.enabled) d.mailer.sendLater(r.email, 'report-notice', { name: r.user_name, text, link });
+      emailNotice(d.mailer, r.email, 'report-notice', { name: r.user_name, text, link });
     } catch (e) {
       d.log.error({ err: e, user: r.user_id, event }, 'уведомление об отчёте не отправлено');
     }

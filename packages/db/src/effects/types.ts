@@ -16,18 +16,17 @@
  *   never thrown.
  */
 import type { ResourceDef } from '@tko/contract';
+import type { Mailer } from '@tko/mail';
 import type { Pool, PoolClient } from 'pg';
 import type { Notifier } from '../notifications/notify';
 import type { Row, WriteContext } from '../registry/repository';
 import type { WriteEvent, WriteUnit, Writer } from '../registry/write-pipeline';
 
-/** E-mail sending the effects need (the API's Mailer has this shape; templates are the API's). */
-export interface EffectMailer {
-  /** True when an SMTP server is configured. */
-  readonly enabled: boolean;
-  /** Sends without waiting; the mailer logs a failure. */
-  sendLater(to: string, template: 'report-notice', data: { name: string; text: string; link: string }): void;
-}
+/**
+ * E-mail sending the effects and jobs need: the part of @tko/mail's Mailer they use (`enabled`: an
+ * SMTP server is configured; `sendLater`: sends one of its templates without waiting, a failure logged).
+ */
+export type EffectMailer = Pick<Mailer, 'enabled' | 'sendLater'>;
 
 /** Where effects report what they could not do (pino / Fastify's logger has this shape). */
 export interface EffectLog {

@@ -21,7 +21,7 @@ import type { FileStore } from '@tko/db';
 import { sendZip } from '../../http/file-reply';
 import { apiModule } from '../module';
 import { appealHtml, dialogHtml } from './appeal-html';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '@tko/mail';
 import { AppealLinks } from './appeal-links';
 import { AppealsRepository } from './appeals.repository';
 import { registerPublicAppealRoutes } from './public-appeal.routes';

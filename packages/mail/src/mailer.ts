@@ -1,7 +1,9 @@
 /**
- * The product's outgoing mail (issue 14 §3): one service, nodemailer over SMTP (config SMTP_URL),
- * messages built from the Russian templates of templates.ts. Reusable by any module through
- * ModuleDeps.mailer (the reports issue sends its notices with it).
+ * The product's outgoing mail (issue 14 §3): one service, nodemailer over SMTP (SMTP_URL of
+ * settings.ts), messages built from the Russian templates of templates.ts. Every process builds it
+ * from the same settings and hands it to its domain runtime (createDomain({mailer})): the API's
+ * modules (ModuleDeps.mailer), the registry effects (report notices) and the worker's overdue-appeal
+ * notices all send through it.
  *
  * Without SMTP_URL nothing is sent: the message's subject and recipient are logged as a warning
  * (never its body: it may carry a password link) and send() resolves `false`.

@@ -73,6 +73,15 @@ const TEMPLATES = {
       html: `<p>${esc(hello(d.name))}</p><p>${esc(intro)}<br><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>${esc(outro)}</p><p>— Региональный оператор по обращению с ТКО</p>`,
     };
   },
+  /**
+   * An appeal not answered in its term, to its staff (issue 25 §2; @tko/db appeals/overdue-notices.ts):
+   * the notice's text (the same as in the notification centre) and the link to the appeal's card.
+   */
+  'appeal-overdue': (d: { name: string; number: number; text: string; link: string }): MailTemplate => ({
+    subject: `Обращение № ${d.number} не отвечено в срок`,
+    text: `${hello(d.name)}\n\n${d.text}\n\nКарточка обращения:\n${d.link}\n\n— Реестр ТКО`,
+    html: `<p>${esc(hello(d.name))}</p><p>${esc(d.text)}</p><p>Карточка обращения:<br><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>— Реестр ТКО</p>`,
+  }),
 } satisfies Record<string, (d: never) => MailTemplate>;
 
 export type TemplateName = keyof typeof TEMPLATES;
