@@ -1,5 +1,5 @@
 /**
- * The printed contract in full (issue 25 §1; typical form of ПП РФ от 12.11.2016 № 1156,
+ * The printed contract in full (docs/CONTRACTS.md; typical form of ПП РФ от 12.11.2016 № 1156,
  * modules/contracts/contract-form.ts): a contract with two objects and both parties' bank details
  * from the legal-entity registry is printed, converted to PDF by LibreOffice and read back with
  * pdftotext (poppler-utils): every section heading of the form in its order, the blanks filled
@@ -14,10 +14,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { contractResource } from '@tko/contract';
 import { FORM_HEADINGS, FORM_SECTIONS } from '../src/modules/contracts/contract-form';
 import { schemeSvg } from '../src/modules/contracts/placement-scheme';
+import { binary, documentText, unzip } from './download';
 import { startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
@@ -36,39 +36,6 @@ afterAll(async () => {
 
 const api = () => request(t.app.server);
 const admin = () => t.auth('admin');
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
-/** Names of the entries of a zip (the DOCX) and the text of word/document.xml. */
-function docxParts(buf: Buffer): Promise<{ names: string[]; text: string }> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const names: string[] = [];
-      let text = '';
-      zip.on('entry', (e: yauzl.Entry) => {
-        names.push(e.fileName);
-        if (e.fileName !== 'word/document.xml') return zip.readEntry();
-        zip.openReadStream(e, (e2, s) => {
-          if (e2 || !s) return reject(e2);
-          const chunks: Buffer[] = [];
-          s.on('data', (c: Buffer) => chunks.push(c));
-          s.on('end', () => {
-            text = Buffer.concat(chunks).toString('utf8').replace(/<[^>]+>/g, '');
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve({ names, text }));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
 // The regional operator and the customer with published bank requisites (ПАО Сбербанк,
 // АО «Райффайзенбанк»; keys checked in bank-details.test.ts).
 const OPERATOR = {
@@ -121,8 +88,9 @@ describe('the printed contract follows the typical form in full', () => {
   };
 
   it('says in the scheme that the road graph is not loaded, and still gives the coordinates', async () => {
-    const { names, text } = await docxParts(await docx());
-    expect(names.filter((n) => /^word\/media\/.+\.png$/.test(n))).toHaveLength(2);
+    const files = await unzip(await docx());
+    const text = documentText(files);
+    expect([...files.keys()].filter((n) => /^word\/media\/.+\.png$/.test(n))).toHaveLength(2);
     expect(text.match(/Дорожный граф региона не загружен: подъездные пути не показаны\./g)).toHaveLength(2);
     expect(text).toContain('координаты (широта, долгота; WGS 84, EPSG:4326): 52.537311, 103.886912.');
     expect(text).toContain('координаты (широта, долгота; WGS 84, EPSG:4326): 52.541000, 103.893000.');
@@ -132,7 +100,7 @@ describe('the printed contract follows the typical form in full', () => {
     const c = await api().post('/api/contracts/').set(admin()).send({ number: 'П-2/2026', customer: customerId });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const res = await api().get(`/api/contracts/${c.body.id}/docx/`).set(admin()).buffer(true).parse(binary);
-    const { text } = await docxParts(res.body as Buffer);
+    const text = documentText(await unzip(res.body as Buffer));
     expect(text).toContain(`${CUSTOMER.name}, ИНН ${CUSTOMER.inn}, ОГРН ${CUSTOMER.ogrn}, КПП ${CUSTOMER.kpp}, в лице`);
     expect(text).toContain('Места накопления в договоре не указаны.');
     for (const bad of ['null', 'undefined', 'NaN']) expect(text).not.toContain(bad);

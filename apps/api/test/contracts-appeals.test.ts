@@ -17,8 +17,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { appealDialogTopic, ATTACHMENT_UPLOAD_PATH, CONTRACT_MSG, contractResource } from '@tko/contract';
+import { binary, documentText, unzip } from './download';
 import * as files from './fixtures/files';
 import { createUser } from './helpers';
 import { connectClient, json, REDIS_URL, startStompApp, waitFor } from './stomp-helpers';
@@ -42,35 +42,6 @@ afterAll(async () => {
 const admin = () => ({ Authorization: `Bearer ${t.tokens.admin}` });
 const api = () => request(t.app.server);
 
-/** Entries of a zip (a DOCX too) by name. */
-function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (e: yauzl.Entry) => {
-        zip.openReadStream(e, (e2, s) => {
-          if (e2 || !s) return reject(e2);
-          const chunks: Buffer[] = [];
-          s.on('data', (c: Buffer) => chunks.push(c));
-          s.on('end', () => {
-            out.set(e.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
 async function site(kind: 'container' | 'bulk', extra: Record<string, unknown> = {}): Promise<number> {
   const res = await api().post(`/api/waste-area/${kind}/`).set(admin()).send({
     location: 'Ангарск, 84 квл, 12', coordinates: { lat: 52.537311, lng: 103.886912 }, ...extra,
@@ -91,7 +62,8 @@ describe('contracts: revisions', () => {
     const bad = await api().post('/api/contracts/').set(admin()).send({ number: 'Д-2', customer_inn: '7707083890' });
     expect(bad.status).toBe(400);
     expect(bad.body.customer_inn[0]).toMatch(/контрольное число/);
-    // Numbers are unique per regional operator (issue 25 §1): a second «Д-1» is refused on `number`, a rename too.
+    // Numbers are unique per regional operator (docs/DECISIONS.md «Unique numbers»): a second «Д-1» is
+    // refused on `number`, a rename too.
     const twin = await api().post('/api/contracts/').set(admin()).send({ number: 'Д-1' });
     expect(twin.status, JSON.stringify(twin.body)).toBe(400);
     expect(twin.body.number).toEqual(['Запись с таким значением поля «Номер договора» уже существует.']);
@@ -218,9 +190,7 @@ describe('contracts: waste areas and the printable form', () => {
     const res = await api().get(`/api/contracts/${contractId}/docx/`).set(admin()).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/wordprocessingml/);
-    const files = await unzip(res.body as Buffer);
-    const xml = files.get('word/document.xml')!.toString('utf8');
-    const text = xml.replace(/<[^>]+>/g, '');
+    const text = documentText(await unzip(res.body as Buffer));
     expect(text).toContain('ДОГОВОР № Д-30/2026');
     expect(text).toContain('на оказание услуг по обращению с твёрдыми коммунальными отходами');
     expect(text).toContain('ООО «Управляющая компания Центр»');
@@ -279,7 +249,7 @@ describe('contracts: waste areas and the printable form', () => {
     expect(areas.body.results[0]).toMatchObject({ waste_source: { id: source, name: 'Дом, Ангарск, 84 квл, 1' }, kgo_volume_year: '12.500' });
     // The printed contract states that price, not the fee, and the annex the object's volumes.
     const docx = await api().get(`/api/contracts/${contractId}/docx/`).set(admin()).buffer(true).parse(binary);
-    const text = (await unzip(docx.body as Buffer)).get('word/document.xml')!.toString('utf8').replace(/<[^>]+>/g, '');
+    const text = documentText(await unzip(docx.body as Buffer));
     expect(text).toContain('Цена настоящего договора составляет 200\u202f577,38 руб. в год (16\u202f714,78 руб. в месяц)');
     expect(text).toContain('× объём 327,5 м³ в год');
     expect(text).toContain('Дом, Ангарск, 84 квл, 1');
