@@ -1,5 +1,5 @@
 /**
- * The printed contract's cost (issue 25 §1; apps/api/src/modules/contracts): the DOCX of a
+ * The printed contract's cost (docs/CONTRACTS.md; apps/api/src/modules/contracts): the DOCX of a
  * contract with N objects, each with its placement scheme (SVG → PNG by @resvg/resvg-wasm) and
  * 20 road lines around it, built in process without a database — the part of
  * GET /api/contracts/{id}/docx/ that grows with the objects besides one roads query per object.

@@ -1,5 +1,6 @@
 /**
- * Photos on the public appeal form (issue 25 §2; POST /api/public/v1/appeals/with-photos/,
+ * Photos on the public appeal form (docs/DECISIONS.md «Photos on the public form»;
+ * POST /api/public/v1/appeals/with-photos/,
  * multipart): up to 5 images checked by their bytes are stored in the one file store as the
  * appeal's attachments, which the dispatcher's card lists and downloads; six photos, a non-image
  * named .jpg, a photo over the size limit or a bad field refuse the whole filing with 400 by

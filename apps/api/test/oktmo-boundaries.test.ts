@@ -1,12 +1,12 @@
 /**
- * Sites placed by the region's administrative boundaries (issue 27 §2; docs/ANALYTICS.md «Sites
- * placed by boundaries»): a tiny OSM extract written here by hand — admin_level 6 and 8 relations
- * around the points below, one cut open by the extract, one of admin_level 4 — goes through the
- * region loader's boundary part for real (osmium, osm2pgsql), the boundaries are matched to
- * ОКТМО units inserted here (by the relation's oktmo:user tag, by name, by name within the
- * district), and each site's formation is checked by hand: the problems' `oktmo`, the dashboard's
- * sites per ОКТМО and its notice. A recorded settlement is never overwritten by coordinates; a
- * site outside every matched boundary stays without a formation and is counted in the notice.
+ * Sites placed by the region's administrative boundaries (docs/ANALYTICS.md
+ * «Места накопления по границам муниципальных образований (ОКТМО)»): a tiny OSM extract written here by hand
+ * — admin_level 6 and 8 relations around the points below, one cut open by the extract, one of admin_level 4
+ * — goes through the region loader's boundary part for real (osmium, osm2pgsql), the boundaries are matched
+ * to ОКТМО units inserted here (by the relation's oktmo:user tag, by name, by name within the district), and
+ * each site's formation is checked by hand: the problems' `oktmo`, the dashboard's sites per ОКТМО and its
+ * notice. A recorded settlement is never overwritten by coordinates; a site outside every matched boundary
+ * stays without a formation and is counted in the notice.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,10 +1,10 @@
 /**
- * The 2-ТП (отходы) export of a balance report (issue 25 §3; @tko/xlsx form-2tp.ts, reports
- * module report-form-2tp.ts), end to end: a hand-made form 3 report of three wastes is exported by
- * GET /api/bnreports/reports/{id}/form-2tp/, the file is opened by LibreOffice (headless, to CSV,
- * raw values) and every quantity of every line — the wastes, «Всего» and the classes — is
- * compared with sums computed by hand below; exceljs reads the number cells and their format and
- * the title block. Refusals: another kind, broken figures (409), an unknown report (404).
+ * The 2-ТП (отходы) export of a balance report (section 1 of 2-ТП (отходы), приказ Росстата от 09.10.2020 №
+ * 627; @tko/xlsx form-2tp.ts, reports module report-form-2tp.ts), end to end: a hand-made form 3 report of
+ * three wastes is exported by GET /api/bnreports/reports/{id}/form-2tp/, the file is opened by LibreOffice
+ * (headless, to CSV, raw values) and every quantity of every line — the wastes, «Всего» and the classes — is
+ * compared with sums computed by hand below; exceljs reads the number cells and their format and the title
+ * block. Refusals: another kind, broken figures (409), an unknown report (404).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

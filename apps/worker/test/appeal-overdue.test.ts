@@ -1,5 +1,5 @@
 /**
- * Overdue appeals told to their staff (issue 25 §2; @tko/db notifyOverdueAppeals, job
+ * Overdue appeals told to their staff (docs/DECISIONS.md «Overdue notices»; @tko/db notifyOverdueAppeals, job
  * `appeal-overdue`): the assignee when active, else every active user whose roles give
  * appeals:change; once per appeal and term (a second run tells nobody; a term extended and passed
  * again is told again); answered, closed and not-yet-due appeals are not told. Each notice is also

@@ -1,5 +1,5 @@
 /**
- * Migration 20261128130000_unknown_site_facts (issue 27 §1 «Unknown is its own state»; docs/PROBLEMS.md):
+ * Migration 20261128130000_unknown_site_facts (docs/PROBLEMS.md «Unknown is not compliant»):
  * on a database migrated up to the migration before it (the old NOT NULL defaults FREE,
  * CORRESPONDS, CORRESPONDS, ASPHALT, false), sites are written the ways the product wrote them —
  * the Angarsk route plan, a system import whose file mapped only the fence, a later person's update

@@ -1,8 +1,9 @@
--- osm2pgsql flex style (osm2pgsql ≥ 1.7) for the region's administrative boundaries (issue 27 §2):
--- relations boundary=administrative of admin_level 6 (municipal districts, city / municipal okrugs)
--- and 8 (settlements) as multipolygons, with their name and ОКТМО tag (`oktmo:user`, the OSM
--- Russia convention, else `ref:oktmo` / `oktmo`). A relation the extract cuts open has no polygon:
--- its row keeps geom NULL so that the loader reports it (packages/geocoding/src/region/load.ts).
+-- osm2pgsql flex style (osm2pgsql ≥ 1.7) for the region's administrative boundaries (docs/ANALYTICS.md «Места
+-- накопления по границам муниципальных образований (ОКТМО)»): relations boundary=administrative of
+-- admin_level 6 (municipal districts, city / municipal okrugs) and 8 (settlements) as multipolygons, with
+-- their name and ОКТМО tag (`oktmo:user`, the OSM Russia convention, else `ref:oktmo` / `oktmo`). A relation
+-- the extract cuts open has no polygon: its row keeps geom NULL so that the loader reports it
+-- (packages/geocoding/src/region/load.ts).
 
 local boundaries = osm2pgsql.define_table({
     name = 'admin_boundary_raw', schema = 'osm',

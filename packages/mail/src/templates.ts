@@ -50,8 +50,9 @@ const TEMPLATES = {
     html: `<p>${esc(hello(d.name))}</p><p>${esc(d.text)}</p><p><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>— Реестр ТКО</p>`,
   }),
   /**
-   * A reply to a citizen's appeal (issue 25 §2): the appeal's number, the reply's text and the
-   * link to the public page where the author reads the dialog and answers (days it works).
+   * A reply to a citizen's appeal (docs/DECISIONS.md «Replies reach the author by e-mail»): the
+   * appeal's number, the reply's text and the link to the public page where the author reads the
+   * dialog and answers (days it works).
    */
   'appeal-reply': (d: { name: string; number: number; text: string; link: string; days: number }): MailTemplate => {
     const intro = `На ваше обращение № ${d.number} дан ответ:`;
@@ -63,7 +64,10 @@ const TEMPLATES = {
         + `<p>${esc(outro)}<br><a href="${esc(d.link)}">${esc(d.link)}</a></p><p>— Региональный оператор по обращению с ТКО</p>`,
     };
   },
-  /** A new link to an appeal's dialog, asked for on its page (issue 25 §2: a link opens in one browser). */
+  /**
+   * A new link to an appeal's dialog, asked for on its page (docs/DECISIONS.md «Single-use appeal
+   * links»: a link opens in one browser).
+   */
   'appeal-link': (d: { name: string; number: number; link: string; days: number }): MailTemplate => {
     const intro = `Новая ссылка на переписку по обращению № ${d.number} (действует ${d.days} дн., открывается в одном браузере, вход не нужен):`;
     const outro = 'Если вы не запрашивали ссылку, просто удалите это письмо.';

@@ -1,9 +1,9 @@
 /**
- * The official export of a waste balance (issue 25 §3): an xlsx laid out after section 1 of the
- * federal statistical form 2-ТП (отходы) «Сведения об образовании, обработке, утилизации,
- * обезвреживании, размещении отходов производства и потребления» (приказ Росстата от 09.10.2020
- * № 627), built with exceljs from a report of kind BALANCE (contract report-forms/forms/form3-balance.ts,
- * whose fields mirror the section's columns 3–20).
+ * The official export of a waste balance (docs/DECISIONS.md «Official export: 2-ТП (отходы)»): an xlsx laid
+ * out after section 1 of the federal statistical form 2-ТП (отходы) «Сведения об образовании, обработке,
+ * утилизации, обезвреживании, размещении отходов производства и потребления» (приказ Росстата от 09.10.2020 №
+ * 627), built with exceljs from a report of kind BALANCE (contract report-forms/forms/form3-balance.ts, whose
+ * fields mirror the section's columns 3–20).
  *
  * Layout: the title block (the form's heading, the reporting year, the respondent's name, ИНН,
  * ОКПО and address), then the section's table — columns А (вид отходов), Б (№ строки),

@@ -4,7 +4,7 @@
  * the chart library stays out of the other cards' chunks) and the same numbers as a table. When
  * the indicator's formula is known (its name is one of GET /api/wki/computed/, docs/ANALYTICS.md
  * «Целевые показатели»), the table says that the actual values are typed (✎) and shows the value
- * computed from the registries beside each year (issue 27 §3).
+ * computed from the registries beside each year (docs/ANALYTICS.md «Целевые показатели с известной формулой»).
  */
 import { useQuery } from '@tanstack/react-query';
 import { BALANCE_YEARS, computedIndicatorsRoute, formatNumber, WkiUnit, wkiChartPoints } from '@tko/contract';

@@ -1,5 +1,5 @@
 /**
- * The citizen's session of an appeal (issue 25 §2; docs/DECISIONS.md «Single-use appeal links»):
+ * The citizen's session of an appeal (docs/DECISIONS.md «Single-use appeal links»):
  * the e-mailed link opens once and is exchanged for a session bound to the appeal, kept in this
  * browser's localStorage under `tko-appeal-session:<appeal id>` ({session, expires_at}) until it
  * ends, so the page reloads and reopens in this browser; another browser has none and is refused.

@@ -1,7 +1,8 @@
 /**
- * «Выгрузить 2-ТП (отходы)» on a balance report's card (issue 25 §3): GET
- * /api/bnreports/reports/{id}/form-2tp/ (contract routes/reports.ts reportForm2tpRoute; section 1
- * of 2-ТП (отходы), приказ Росстата от 09.10.2020 № 627, xlsx) saved under the server's name.
+ * «Выгрузить 2-ТП (отходы)» on a balance report's card (docs/DECISIONS.md «Official export: 2-ТП
+ * (отходы)»): GET /api/bnreports/reports/{id}/form-2tp/ (contract routes/reports.ts
+ * reportForm2tpRoute; section 1 of 2-ТП (отходы), приказ Росстата от 09.10.2020 № 627, xlsx) saved
+ * under the server's name.
  * The saved report is exported, so unsaved edits are asked to be saved first; a refusal (figures
  * that do not add up) shows the server's words.
  */

@@ -190,7 +190,8 @@ export const appealZipRoute = defineRoute({
 });
 
 /**
- * The web pages of the author's side (issue 25 §2), signed-out (apps/web src/appeals/): the dialog the
+ * The web pages of the author's side (docs/DECISIONS.md «The citizen's web pages»), signed-out
+ * (apps/web src/appeals/): the dialog the
  * link e-mailed with each reply opens (`/public/appeal/?token=…`; the API's appeal-links.ts builds the
  * link from this path) and the public form to file an appeal (`/public/appeal/new/`, optionally
  * `?waste_area=<id>&location=<address>` from a site's popup on the public map).
@@ -199,7 +200,7 @@ export const PUBLIC_APPEAL_WEB_PATH = '/public/appeal/';
 export const PUBLIC_APPEAL_FORM_WEB_PATH = '/public/appeal/new/';
 
 /**
- * The author's public view of an appeal (issue 25 §2), reached from the link e-mailed with each
+ * The author's public view of an appeal, reached from the link e-mailed with each
  * reply (`PUBLIC_APPEAL_WEB_PATH?token=…`): no account. The link opens once (docs/DECISIONS.md
  * «Single-use appeal links»): the page exchanges it for a session bound to the appeal, which its
  * browser keeps and sends with each call until the session ends; the link's nonce is then spent,
@@ -268,7 +269,7 @@ export const publicAppealLinkRoute = defineRoute({
 });
 
 /**
- * The public form to file an appeal (issue 25 §2), no account:
+ * The public form to file an appeal (docs/DECISIONS.md «Public appeal form»), no account:
  * - GET /api/public/v1/appeals/form/ — a form token (signed issue time) for one filing;
  * - POST /api/public/v1/appeals/ — the appeal: category, the author, text, an address and/or a point
  *   or a site picked on the public map; 201 `{id, detail}`. Against scripts without third-party
@@ -311,7 +312,8 @@ export const PUBLIC_APPEAL_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** The multipart field of the photos (repeated, one file each). */
 export const PUBLIC_APPEAL_PHOTOS_FIELD = 'photos';
 /**
- * The public form with photos (issue 25 §2): the same filing as {@link publicAppealCreateRoute},
+ * The public form with photos (docs/DECISIONS.md «Photos on the public form»): the same filing as
+ * {@link publicAppealCreateRoute},
  * as multipart/form-data — its fields as text parts (`coordinates` as JSON `{"lat":…,"lng":…}`,
  * `waste_area` as a number) and up to {@link PUBLIC_APPEAL_PHOTOS_MAX} files in `photos`, each an
  * image (JPEG, PNG, WebP: the attachments' image types, checked by their bytes) of at most

@@ -1,5 +1,5 @@
 /**
- * Overdue notices of citizen appeals (issue 25 §2): an appeal whose answer term has passed while
+ * Overdue notices of citizen appeals (docs/DECISIONS.md «Overdue notices»): an appeal whose answer term has passed while
  * it is neither answered nor closed (the one «overdue» rule, tables/contracts-appeals.ts
  * appealOverdueAt; the term of ФЗ от 02.05.2006 № 59-ФЗ ст. 12 or the category's term of the
  * system settings) is told to the responsible staff once: its assignee when active, otherwise every

@@ -1,10 +1,11 @@
 /**
- * What the dashboard says when the loaded ОКТМО units do not cover the sites (issue 27 §2): instead
- * of an empty choropleth, how many sites have no municipal formation, which regions' units are
- * loaded, the region of the system settings, and how to fix it — in Russian. A site's formation is
- * found by its settlement's name among the loaded section-2 units, else by the loaded OSM boundary
- * covering it (oktmo/site-unit.ts); the notice says whether boundaries are loaded and matched, so a
- * site outside every matched boundary is flagged here (issue 27 §2 «or flagged»).
+ * What the dashboard says when the loaded ОКТМО units do not cover the sites (docs/ANALYTICS.md
+ * «Места накопления по границам муниципальных образований (ОКТМО)»): instead of an empty choropleth, how many
+ * sites have no municipal formation, which regions' units are loaded, the region of the system settings, and
+ * how to fix it — in Russian. A site's formation is found by its settlement's name among the loaded section-2
+ * units, else by the loaded OSM boundary covering it (oktmo/site-unit.ts); the notice says whether boundaries
+ * are loaded and matched, so a site outside every matched boundary is flagged here (the same section: placed
+ * or flagged).
  */
 import { formatNumber } from '@tko/contract';
 

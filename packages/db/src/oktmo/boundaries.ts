@@ -1,8 +1,8 @@
 /**
  * The OSM administrative boundaries of the region (osm.admin_boundary, admin_level 6 and 8, loaded
- * by the region loader) matched to the loaded ОКТМО units (issue 27 §2; docs/ANALYTICS.md «Sites
- * placed by boundaries»). Each boundary gets the 8-digit municipal formation «TER KOD1 000» it
- * belongs to (`oktmo`) and how it was found (`matched_by`):
+ * by the region loader) matched to the loaded ОКТМО units (docs/ANALYTICS.md
+ * «Места накопления по границам муниципальных образований (ОКТМО)»). Each boundary gets the 8-digit municipal
+ * formation «TER KOD1 000» it belongs to (`oktmo`) and how it was found (`matched_by`):
  * 1. `tag` — the relation's ОКТМО tag (`oktmo:user`, `ref:oktmo`, `oktmo`; digits of 8 or 11) when
  *    the formation of that code is loaded (section 1). `ref:okato` is not used: ОКАТО is another
  *    classifier and the Rosstat ОКТМО file carries no ОКАТО key to map it;

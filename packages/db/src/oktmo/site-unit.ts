@@ -1,6 +1,7 @@
 /**
- * Which ОКТМО municipal formation a waste area is in (issue 27 §2; the method of the dashboard's
- * sites per ОКТМО, dashboard/sql.ts, of the problems' `oktmo` and of their responsible):
+ * Which ОКТМО municipal formation a waste area is in (docs/ANALYTICS.md «Места накопления по границам
+ * муниципальных образований (ОКТМО)»; the method of the dashboard's sites per ОКТМО, dashboard/sql.ts, of the
+ * problems' `oktmo` and of their responsible):
  * 1. by name — the site's settlement (structured_address.settlement, else .city) matched to a
  *    section-2 unit of the loaded ОКТМО; the formation is that unit's district or city okrug, the
  *    8-digit code «TER KOD1 000». The recorded address wins: coordinates never overwrite it;

@@ -1,5 +1,5 @@
 /**
- * The author's link to an appeal and the session it opens (issue 25 §2; docs/DECISIONS.md
+ * The author's link to an appeal and the session it opens (docs/DECISIONS.md
  * «Single-use appeal links»). Both are JWTs (jsonwebtoken, HS256, JWT_SECRET) naming the appeal
  * and a hash of the author's e-mail, so they stop working when the appeal's e-mail changes, never
  * by a guess (HMAC):

@@ -1,5 +1,5 @@
 /**
- * The author's side of an appeal (issue 25 §2; contract publicAppealSessionRoute,
+ * The author's side of an appeal (docs/DECISIONS.md «Single-use appeal links»; contract publicAppealSessionRoute,
  * publicAppealDialogRoute, publicAppealAnswerRoute, publicAppealLinkRoute), no account: the link
  * e-mailed with each staff reply (appeal-links.ts) is opened once — exchanged for a session bound
  * to the appeal, its nonce recorded in appeal_link_use in the same statement that checks it was

@@ -1,5 +1,6 @@
 /**
- * Reads a public filing with photos (issue 25 §2; contract publicAppealWithPhotosRoute):
+ * Reads a public filing with photos (docs/DECISIONS.md «Photos on the public form»;
+ * contract publicAppealWithPhotosRoute):
  * multipart/form-data whose text parts are the JSON form's fields (`waste_area` as a number,
  * `coordinates` as JSON) and whose files, in `photos`, are spooled to temporary files and checked
  * by their bytes (attachments/receive-upload.ts spoolPart: image types only, size, not empty).

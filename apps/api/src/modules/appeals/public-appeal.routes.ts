@@ -1,5 +1,5 @@
 /**
- * The public form to file an appeal (issue 25 §2; contract publicAppealFormRoute,
+ * The public form to file an appeal (docs/DECISIONS.md «Public appeal form»; contract publicAppealFormRoute,
  * publicAppealCreateRoute, publicAppealWithPhotosRoute), no account: a form token against scripts
  * (public-appeal-form.ts), limited per client address and per e-mail (MAIL_LIMIT_*). The appeal is
  * written by the pipeline as «Заявитель: …».

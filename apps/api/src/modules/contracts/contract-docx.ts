@@ -1,5 +1,5 @@
 /**
- * The printable contract (issue 11 §3, issue 25 §1): the typical contract for the regional
+ * The printable contract (spec 03 §7 «Contracts»; docs/CONTRACTS.md): the typical contract for the regional
  * operator's ТКО services (типовой договор на оказание услуг по обращению с твёрдыми коммунальными
  * отходами, ПП РФ от 12.11.2016 № 1156, приложение) filled from one contract revision, as DOCX
  * built with the `docx` package. The wording is contract-form.ts (sections I–X, the requisites,

@@ -1,7 +1,8 @@
 /**
- * The data of the 2-ТП (отходы) export of a balance report (issue 25 §3; the layout is @tko/xlsx
- * form-2tp.ts): the report's `by_hazard_class` rows with the names and codes of their linked ФККО
- * rows, the reporting year and the respondent (legal_entity: name, ИНН, ОКПО, address).
+ * The data of the 2-ТП (отходы) export of a balance report (section 1 of 2-ТП (отходы), приказ Росстата от
+ * 09.10.2020 № 627; docs/DECISIONS.md «Official export: 2-ТП (отходы)»; the layout is @tko/xlsx form-2tp.ts):
+ * the report's `by_hazard_class` rows with the names and codes of their linked ФККО rows, the reporting year
+ * and the respondent (legal_entity: name, ИНН, ОКПО, address).
  *
  * Refuses (HttpError 409, Russian) a report of another kind, one without a reporting year, and one
  * whose data break the form's rules (contract report-forms/checks.ts: totals ≥ parts, hazard class
