@@ -2,8 +2,10 @@
  * What a person should never read on a screen (issue 26 «screen audit»): a raw ISO date
  * (`2026-11-27`, `…T12:27`), a dot-decimal number (`56.7`; coordinates «52.546842, 103.870102» are
  * the spec's own format and pass), «undefined» / «null» / «NaN», and Latin-only words outside
- * {@link LATIN_ALLOWED}. E-mail addresses and links are left out before the checks.
+ * {@link LATIN_ALLOWED}. E-mail addresses and links are left out before the checks. The text read
+ * ({@link shownText}) is the page's and the values of its visible fields (a prefilled date is a value).
  */
+import type { Page } from 'playwright-core';
 
 /** Latin words a Russian screen may show: product and map names, file formats, units of the spec. */
 export const LATIN_ALLOWED = new Set([
@@ -17,10 +19,19 @@ export const LATIN_ALLOWED = new Set([
 export type TextKind = 'iso-date' | 'dot-decimal' | 'undefined-null' | 'latin';
 export interface TextFinding { screen: string; kind: TextKind; sample: string }
 
-const ISO_RE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?/;
+/** A raw date: ISO (`2026-11-27`, `…T12:27`) or the US form of an English date picker (`11/27/2026`). */
+const ISO_RE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?|\b\d{1,2}\/\d{1,2}\/\d{4}\b/;
 const DOT_DECIMAL_RE = /(?<![\d.,])\d+\.\d{1,4}(?![\d.])/;
 const UNDEF_RE = /\b(undefined|null|NaN)\b/;
 const LATIN_RE = /(?<![\p{L}\d@._-])[A-Za-z]{2,}(?![\p{L}\d@_-])/gu;
+
+/** What the page shows: its body's text and the values of its visible text fields (one a line). */
+export async function shownText(page: Page): Promise<string> {
+  const body = await page.locator('body').innerText();
+  const values = await page.$$eval('input:not([type=hidden]):not([type=password]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea', (els) =>
+    els.filter((e) => (e as unknown as { offsetParent: unknown }).offsetParent !== null).map((e) => (e as unknown as { value: string }).value).filter(Boolean));
+  return [body, ...values].join('\n');
+}
 
 /** Findings of a screen's shown text, each with ~70 characters around the first hit. */
 export function textFindings(screen: string, text: string): TextFinding[] {

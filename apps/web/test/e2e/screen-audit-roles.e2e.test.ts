@@ -19,7 +19,7 @@ import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db'
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { SEEDED_ROLES, type Me } from '@tko/contract';
 import { NAVIGATION, navItemVisible } from '../../src/app/navigation';
-import { textFindings } from './audit-text';
+import { shownText, textFindings } from './audit-text';
 import { apiToken, axeFails, axeViolations, closeE2e, copyBuiltWeb, launchChromium, openPage, serveApp, signIn } from './harness';
 
 const ADMIN = { email: 'e2e-roles-audit@tko.local', password: 'Е2е-пароль-ролей-1', first_name: 'Анна', last_name: 'Ролева' };
@@ -96,7 +96,7 @@ describe('screen audit per role', () => {
         // Every screen has its h1 once rendered (issue 15 §3); axe names a screen without one.
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
         await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
-        findings.push(...textFindings(screen, await page.locator('body').innerText()).map((f) => ({ ...f, role: role.name })));
+        findings.push(...textFindings(screen, await shownText(page)).map((f) => ({ ...f, role: role.name })));
         const axeStarted = Date.now();
         const violations = await axeViolations(page);
         axeMs += Date.now() - axeStarted;

@@ -28,7 +28,7 @@ import { dataDir, ensureAdmin, importAngarsk, type PrismaClient } from '@tko/db'
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { REPORT_KIND_INFOS, resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
-import { textFindings, type TextKind } from './audit-text';
+import { shownText, textFindings, type TextKind } from './audit-text';
 import { apiToken, closeE2e, copyBuiltWeb, launchChromium, openInApp, openPage, serveApp, signIn } from './harness';
 
 const ADMIN = { email: 'e2e-audit@tko.local', password: 'Е2е-пароль-аудита-1', first_name: 'Анна', last_name: 'Аудитова' };
@@ -159,7 +159,7 @@ describe('screen audit', () => {
       await settled(page);
       // Spinners and «Загрузка…» gone, so the text read is the screen's own.
       await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
-      findings.push(...textFindings(screen, await page.locator('body').innerText()));
+      findings.push(...textFindings(screen, await shownText(page)));
       reload = findings.slice(before).some((f) => f.kind === 'console');
       visited++;
     }
