@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/db', 'packages/import', 'apps/api', 'apps/worker', 'apps/tracker', 'packages/planning', 'apps/web', 'apps/web/vitest.e2e.config.ts'],
+    projects: ['packages/db', 'packages/import', 'packages/mail', 'apps/api', 'apps/worker', 'apps/tracker', 'packages/planning', 'apps/web', 'apps/web/vitest.e2e.config.ts'],
   },
 });
