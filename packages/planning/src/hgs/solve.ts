@@ -117,13 +117,14 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   const pen = initialPenalties(p);
   if (options.initialTwPenalty !== undefined) pen.tw = options.initialTwPenalty;
   const manager = new PenaltyManager(pen, { ...DEFAULT_PENALTY_PARAMS, ...options.penalties });
-  const ls = new LocalSearch(p, pen, granularNeighbours(p, options.neighbours ?? 20), rng);
+  const neighbours = granularNeighbours(p, options.neighbours ?? 20);
+  const ls = new LocalSearch(p, pen, neighbours, rng);
   const pop = new Population(params, rng);
   const repairP = options.repairProbability ?? 0.5;
   const restartAfter = options.restartAfter ?? 20_000;
   const progressEvery = options.progressEveryS ?? 1;
   const rmOpts = options.routeRemoval ?? {};
-  const removal = p.hasTime && rmOpts !== false ? new RouteRemoval(ls.S, granularNeighbours(p, options.neighbours ?? 20)) : null;
+  const removal = p.hasTime && rmOpts !== false ? new RouteRemoval(ls.S, neighbours) : null;
   const rmEvery = rmOpts === false ? 0 : (rmOpts.every ?? 4);
   const rmAny = rmOpts === false ? 0 : (rmOpts.anyRoute ?? 0);
   const clients = new Int32Array(p.n - p.numDepots);
