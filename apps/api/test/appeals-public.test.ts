@@ -1,5 +1,6 @@
 /**
- * The citizen's side of appeals (issue 25 §2) on a real PostgreSQL, Redis (STOMP fan-out) and a
+ * The citizen's side of appeals (docs/DECISIONS.md «Public appeal form» … «Single-use appeal
+ * links») on a real PostgreSQL, Redis (STOMP fan-out) and a
  * real SMTP receiver: a staff reply is e-mailed to the author with the appeal's number and a
  * signed link; the link opens once — exchanged for a session that reads the dialog (staff without
  * their e-mail) and takes the author's answer (201, live on the dialog topic, ANSWERED →

@@ -7,7 +7,8 @@
  * - `export-cleanup` deletes export files older than EXPORT_TTL_SECONDS and marks their
  *   export_record rows 'expired', every EXPORT_CLEANUP_EVERY_MS;
  * - `position-partitions` makes the GPS positions' day partitions of the position window
- *   (today − TRACKER_MAX_AGE_DAYS … today + 2; @tko/db position-window.ts, issue 22), every hour —
+ *   (today − TRACKER_MAX_AGE_DAYS … today + 2; @tko/db position-window.ts;
+ *   DECISIONS «Position window»), every hour —
  *   with the receiver's start-up the only place they are made (never from a packet);
  * - `appeal-overdue` tells the staff about appeals past their answer term, once per appeal and
  *   term (@tko/db notifyOverdueAppeals), every APPEAL_OVERDUE_EVERY_MS (default 10 min).

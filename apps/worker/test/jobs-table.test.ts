@@ -1,5 +1,6 @@
 /**
- * The job table (issue 21 §1) end to end, in-process on real Redis and PostgreSQL: the worker's
+ * The job table (docs/DECISIONS.md «Where the job table lives») end to end,
+ * in-process on real Redis and PostgreSQL: the worker's
  * registration loop (jobs/register.ts over jobs/table.ts, as main.ts runs it) has a consumer for
  * every kind of the contract's JOBS — a job of each kind, enqueued through the one job client,
  * is taken by its handler (completed, or failed with the handler's own reason) — the client

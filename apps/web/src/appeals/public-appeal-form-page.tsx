@@ -1,5 +1,5 @@
 /**
- * The public form to file an appeal (issue 25 §2; contract publicAppealFormRoute,
+ * The public form to file an appeal (docs/DECISIONS.md «Public appeal form»; contract publicAppealFormRoute,
  * publicAppealCreateRoute), no account: category, the author's name, e-mail (the replies come there
  * with a link to the dialog) and phone, the address — typed, or a site picked on the public map
  * (its popup's «Сообщить о проблеме», public-appeal-site.ts)

@@ -1,5 +1,6 @@
 /**
- * The citizen's appeal page (issue 25 §2), opened from the link e-mailed with each staff reply
+ * The citizen's appeal page (docs/DECISIONS.md «The citizen's web pages»), opened
+ * from the link e-mailed with each staff reply
  * (`PUBLIC_APPEAL_WEB_PATH?token=…`, contract routes/contracts-appeals.ts; no account). The link
  * opens once (docs/DECISIONS.md «Single-use appeal links»): the page exchanges it for a session kept
  * in this browser (appeal-session.ts) and replaces the address by `?appeal=<id>`, so a reload or a

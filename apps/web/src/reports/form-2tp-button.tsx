@@ -15,6 +15,7 @@ import { filenameFromDisposition, saveBlob } from '../api/download';
 import { errorMessage } from '../api/errors';
 import { toast } from '../app/toasts';
 
+/** The download button of report `id`; disabled with a hint while the form has unsaved edits (`dirty`). */
 export function Form2tpButton({ id, dirty }: { id: number; dirty: boolean }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {

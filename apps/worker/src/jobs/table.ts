@@ -1,5 +1,6 @@
 /**
- * The worker's side of the job table (issue 21 §1): for every kind of @tko/contract JOBS its
+ * The worker's side of the job table (docs/DECISIONS.md «Where the job table lives»):
+ * for every kind of @tko/contract JOBS its
  * handler (where its code lives: the worker's processors, @tko/import, @tko/planning), the
  * schedule of a housekeeping kind and the listeners that tell the owner about a failure or start
  * the follow-up jobs. The type is a record over every JobName, so a kind added to the contract

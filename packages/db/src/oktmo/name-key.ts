@@ -8,6 +8,10 @@
  * removed before names are compared (`nameKey`: also the forecast's ОКТМО of a source, analytics/forecast.ts).
  */
 const PREFIX = `'^\\s*(г|гор|город|с|село|п|пос|посёлок|поселок|пгт|рп|кп|дп|д|дер|деревня|х|хутор|ст|ст-ца|станица|аул|у|нп|сл|мкр|ж/д ст)\\.?\\s+'`;
+/**
+ * SQL of the comparable key of the text SQL expression `expr`: the settlement-type prefix removed,
+ * trimmed, lower case (e.g. «г. Ангарск» and «Ангарск» both give «ангарск»). `expr` is SQL, never user input.
+ */
 export const nameKey = (expr: string) => `lower(btrim(regexp_replace(${expr}, ${PREFIX}, '', 'i')))`;
 
 /**

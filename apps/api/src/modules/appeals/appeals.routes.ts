@@ -34,7 +34,7 @@ export interface AppealsDeps {
   pipeline: WritePipeline;
   publisher: RealtimePublisher;
   files: FileStore;
-  /** Replies e-mailed to the author with a link to the public dialog (issue 25 §2). */
+  /** Replies e-mailed to the author with a link to the public dialog (DECISIONS «Replies reach the author…»). */
   mail: { mailer: Mailer; links: AppealLinks; publicUrl: string };
 }
 

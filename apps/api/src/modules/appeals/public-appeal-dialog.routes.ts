@@ -39,6 +39,11 @@ const badSession = () => FieldValidationError.of('session', 'Сеанс заве
 const publicMessage = (m: AppealMessage): AppealMessage => ({ ...m, author: null });
 const LINK_SENT = 'Если адрес совпадает с указанным в обращении, на него отправлена новая ссылка. Проверьте почту.';
 
+/**
+ * Registers the four public dialog calls (session, dialog, answer, new link) on `app`, the answer
+ * and new-link calls rate-limited (MAIL_LIMIT_*: 429 in Russian); a bad or ended session is a 400
+ * on `session`, never the appeal's data.
+ */
 export async function registerPublicAppealDialogRoutes(app: FastifyInstance, d: ModuleDeps, links: AppealLinks): Promise<void> {
   const repo = new AppealsRepository(d.pool);
   const emailOf = async (id: number) => (await d.pool.query<{ author_email: string | null }>('SELECT author_email FROM appeal WHERE id = $1', [id])).rows[0]?.author_email ?? null;

@@ -40,8 +40,10 @@ export interface FormSection {
 /** A blank left for the hand. */
 export const FORM_BLANK = '________________';
 
+/** The title's two lines, as the typical form (ПП РФ № 1156) heads it; `{{number}}` filled per contract. */
 export const FORM_TITLE = ['ДОГОВОР № {{number}}', 'на оказание услуг по обращению с твёрдыми коммунальными отходами'] as const;
 
+/** The parties' paragraph before section I of the typical form (ПП РФ № 1156), its blanks `{{…}}`. */
 export const FORM_PREAMBLE: FormClause = {
   text: '{{contractor_party}}, именуемое в дальнейшем региональным оператором, с одной стороны, и {{customer_party}}, '
     + 'именуемое в дальнейшем потребителем, с другой стороны, именуемые в дальнейшем сторонами, заключили настоящий договор о нижеследующем:',
@@ -220,6 +222,7 @@ export const FORM_SECTIONS: FormSection[] = [
   },
 ];
 
+/** The heading of the requisites and signatures table that ends the typical form (ПП РФ № 1156). */
 export const FORM_REQUISITES_HEADING = 'Реквизиты и подписи сторон';
 
 /** The annex: its title and the headings of its two parts (the form's «Информация по предмету договора»). */

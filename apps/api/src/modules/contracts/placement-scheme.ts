@@ -16,6 +16,7 @@ import { initWasm, Resvg } from '@resvg/resvg-wasm';
 
 /** Half the picture's width on the ground, m (the radius of the roads' query). */
 export const SCHEME_RADIUS_M = 150;
+/** The picture's size, px (the place at its centre). */
 export const SCHEME_WIDTH_PX = 480;
 export const SCHEME_HEIGHT_PX = 360;
 const M_PER_DEG_LAT = 110_574;
