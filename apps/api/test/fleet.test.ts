@@ -211,7 +211,8 @@ describe('way-bills', () => {
       ...init.body.values, series: 'АН', route: 'Маршрут № 3', vehicle: truck.body.id, driver: driver.body.id, fuel_kind: fuel.body.results[0].id,
       allowed_to_drive: true, vehicle_operable: true, departure_at: '2026-03-02T06:05:00+08:00', arrival_at: '2026-03-02T17:40:00+08:00',
       odometer_departure: 152300, odometer_arrival: 152412, work_engine_time: 39600, work_equipment_time: 14400,
-      tasks: Array.from({ length: 3 }, (_, i) => ({ customer: 'ООО «РТ-НЭО Иркутск»', job_kind: 'Вывоз ТКО из контейнеров', loading_point: `г. Ангарск, ${i + 7} мкр.`, unloading_point: 'Полигон ТКО', trips: 1, distance_km: '35.5', weight_t: '6.2' })),
+      zero_mileage_km: '4.5', fuel_provided_l: '120.75', fuel_remaining_departure_l: '42.25', fuel_remaining_arrival_l: '58',
+      tasks: Array.from({ length: 3 }, (_, i) => ({ customer: 'ООО «РТ-НЭО Иркутск»', job_kind: 'Вывоз ТКО из контейнеров', loading_point: `г. Ангарск, ${i + 7} мкр.`, unloading_point: 'Полигон ТКО', trips: 1, distance_km: '35.5', weight_t: '7.200' })),
     };
     const wb = await api().post('/api/fleet/waybillnew/').set(admin()).send(body);
     expect(wb.status, JSON.stringify(wb.body)).toBe(201);
@@ -250,7 +251,25 @@ describe('way-bills', () => {
     const numeric = (v: number) => cells.filter((c) => c.value === v);
     expect(numeric(35.5).length).toBe(3);
     expect(numeric(35.5).every((c) => c.numFmt === '#,##0.0##')).toBe(true);
-    expect(numeric(6.2).length).toBe(3);
+    expect(numeric(7.2).length).toBe(3);
+    // By position (form 4-П): the garage row's zero mileage E, odometer G, fuel N–P; each task's trips N, distance O, mass P.
+    // Expected values are the wire decimals read by hand ('7.200' t → 7.2, '120.75' l → 120.75), not parsed by the code under test.
+    const rowOf = (label: string) => { let n = 0; ws.eachRow((row, i) => { if (row.getCell(1).value === label) n = i; }); return ws.getRow(n); };
+    const expectNumber = (c: ExcelJS.Cell, value: number, fmt: string) => {
+      expect({ at: c.address, type: c.type, value: c.value, fmt: c.numFmt }).toEqual({ at: c.address, type: ExcelJS.ValueType.Number, value, fmt });
+    };
+    const garage = rowOf('Выезд из гаража');
+    expectNumber(garage.getCell(5), 4.5, '#,##0.0##');
+    expectNumber(garage.getCell(7), 152300, '0');
+    expectNumber(garage.getCell(14), 120.75, '#,##0.0##');
+    expectNumber(garage.getCell(15), 42.25, '#,##0.0##');
+    expectNumber(garage.getCell(16), 58, '#,##0.0##');
+    expectNumber(rowOf('Возвращение в гараж').getCell(7), 152412, '0');
+    const firstTask = ws.getRow(rowOf('В чьё распоряжение (заказчик)').number + 1);
+    expect(firstTask.getCell(1).value).toBe('ООО «РТ-НЭО Иркутск»');
+    expectNumber(firstTask.getCell(14), 1, '0');
+    expectNumber(firstTask.getCell(15), 35.5, '#,##0.0##');
+    expectNumber(firstTask.getCell(16), 7.2, '#,##0.0##');
     // (a merged range reports its value in each of its cells)
     expect(new Set(numeric(152300).map((c) => c.numFmt))).toEqual(new Set(['0']));
     expect(numeric(152412).length).toBeGreaterThan(0);
