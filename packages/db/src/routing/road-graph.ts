@@ -16,6 +16,7 @@ import { edgeSeconds } from './profile';
 import type { TruckProfile } from './profile';
 import { largestArcComponent } from './scc';
 import { buildSnapIndex } from './snap';
+import { turnAllowed } from './turn-rule';
 import type { SnapIndex } from './snap';
 
 export interface RoadGraph {
@@ -65,12 +66,6 @@ export interface RoadGraph {
   snap: SnapIndex;
   /** Turn restriction relations read, applied to arcs, and skipped (members not found in the graph). */
   restrictions: { read: number; applied: number; skipped: number };
-}
-
-/** True when arc b may follow arc a (tail(b) = head(a)): no U-turn but at a dead end, no forbidden turn. */
-export function turnAllowed(g: RoadGraph, a: number, b: number): boolean {
-  if ((a ^ 1) === b && g.degree[g.head[a]!]! > 1) return false;
-  return !(g.restrictedFrom[a] && g.forbidden.has(a * g.arcCount + b));
 }
 
 /** A row of osm.ways as the graph reads it (ids as text or numbers: pg gives bigint as text). */

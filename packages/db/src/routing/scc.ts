@@ -5,7 +5,7 @@
  * reach every other one and no point lands in a dead end or a one-way trap.
  */
 import type { RoadGraph } from './road-graph';
-import { turnAllowed } from './road-graph';
+import { turnAllowed } from './turn-rule';
 
 /** Per arc: 1 when it is in the largest component (ties: the first found), else 0. */
 export function largestArcComponent(g: RoadGraph): Uint8Array {
