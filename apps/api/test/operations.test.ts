@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATIONS, QUEUE_FLOWS } from '@tko/contract';
 import { redisPublisher } from '@tko/realtime';
@@ -23,6 +22,7 @@ import { createDomain } from '@tko/db';
 import { flowsGenerateProcessor } from '../../worker/src/flows-generate';
 import { openQueues } from '../src/modules/jobs/queue';
 import type { Queues } from '../src/modules/jobs/queue';
+import { binary, unzip } from './download';
 import * as files from './fixtures/files';
 import { connectClient, json, REDIS_URL, startStompApp, waitFor } from './stomp-helpers';
 import type { StompTestApp } from './stomp-helpers';
@@ -36,33 +36,6 @@ let worker: Worker;
 
 const api = () => request(t.app.server);
 const admin = () => ({ Authorization: `Bearer ${t.tokens.admin}` });
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
-/** Every entry of a zip: name → bytes (yauzl, a zip reader we did not write). */
-function readZip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, s) => {
-          if (e || !s) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          s.on('data', (c: Buffer) => chunks.push(c));
-          s.on('end', () => { out.set(entry.fileName, Buffer.concat(chunks)); zip.readEntry(); });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 async function upload(bytes: Buffer, filename: string, contentType: string): Promise<number> {
   const res = await api().post('/api/attachments/upload-file/').set(admin()).attach('file', bytes, { filename, contentType });
@@ -335,13 +308,13 @@ describe('documents: get-zip', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('Территориальная схема.zip'));
-    const entries = await readZip(res.body as Buffer);
+    const entries = await unzip(res.body as Buffer);
     expect([...entries.keys()]).toEqual(['Схема.pdf', 'план.png', 'план (2).png']);
     expect(entries.get('Схема.pdf')!.equals(a)).toBe(true);
     expect(entries.get('план (2).png')!.equals(b)).toBe(true);
 
     const empty = await api().post('/api/documents/').set(admin()).send({ name: 'Пустая категория' });
-    expect((await readZip((await api().get(`/api/documents/${empty.body.id}/get-zip`).set(admin()).buffer(true).parse(binary)).body as Buffer)).size).toBe(0);
+    expect((await unzip((await api().get(`/api/documents/${empty.body.id}/get-zip`).set(admin()).buffer(true).parse(binary)).body as Buffer)).size).toBe(0);
     expect((await api().get('/api/documents/999999/get-zip').set(admin())).status).toBe(404);
     expect((await api().get(`/api/documents/${cat.body.id}/get-zip`)).status).toBe(401);
     expect((await api().get(`/api/documents/${cat.body.id}/get-zip`).set({ Authorization: `Bearer ${t.tokens.viewer}` })).status).toBe(403);
