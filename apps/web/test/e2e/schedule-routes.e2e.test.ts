@@ -6,7 +6,8 @@
  * both routes are recomputed; each route's shift (leave, breaks, return, driving) and truck body
  * against its sites; a bunker site no truck of the schedule can lift listed with its reason and
  * the job ending «Выполнено с замечаниями»; a second plan keeping the assignment compared with the
- * first; the card's own plan/fact map counts the date's missed sites. The built app served by the real API on its own database,
+ * first; the card's own plan/fact map counts the date's missed sites. A request appointed to the schedule and completed
+ * shows its three log entries on its card's «История» tab. The built app served by the real API on its own database,
  * real Redis, headless Chromium; axe-core checks the tab.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,7 +22,7 @@ import { ensureAdmin, type PrismaClient } from '@tko/db';
 import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { redisPublisher } from '@tko/realtime';
 import { planDayProcessor } from '../../../worker/src/planning-worker';
-import { closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
+import { apiToken, closeE2e, copyBuiltWeb, expectAccessible, launchChromium, openInApp, openPage, screenshotIfFailed, signIn, serveApp } from './harness';
 
 const ADMIN = { email: 'e2e-schedules@tko.local', password: 'Е2е-пароль-графиков-1', first_name: 'Пётр', last_name: 'Графиков' };
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -163,5 +164,33 @@ describe('the schedule card: routes per work date', () => {
     expect(await compare.locator('thead').textContent()).toMatch(/оптимизация.*закрепление сохранено.*Разница/);
     expect(await compare.locator('tbody tr').nth(1).textContent()).toContain(`Машин${runs[0]!.vehicles}${runs[1]!.vehicles}`);
     await expectAccessible(page, 'сравнение планов');
+  });
+});
+
+describe('a request of the schedule: its card\'s «История»', () => {
+  it('after NEW → Назначена → Выполнена shows the 3 log entries, newest first, with the status changes in Russian', async () => {
+    const access = await apiToken(baseUrl, ADMIN);
+    const call = async (path: string, body: object) => {
+      const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` }, body: JSON.stringify(body) });
+      const json = (await res.json()) as { id: number; status: string };
+      expect(res.status, JSON.stringify(json)).toBeLessThan(300);
+      return json;
+    };
+    const { id } = await call('/api/fleet/requests/', { location: 'Ангарск, 12 мкр, 4', coordinates: '52.531234, 103.885678', initiator: 'CUSTOMER' });
+    expect((await call(`/api/fleet/requests/${id}/appoint/`, { schedule: scheduleId, schedule_date: '2026-11-25' })).status).toBe('APPOINTED');
+    expect((await call(`/api/fleet/requests/${id}/complete/`, { collection_date: '2026-11-25' })).status).toBe('COMPLETED');
+
+    await openInApp(page, `/routes/schedules-n-requests/requests/update/${id}/`);
+    await page.getByRole('tab', { name: 'История' }).click();
+    const entries = page.getByTestId('history-entry');
+    await expect.poll(() => entries.count(), { timeout: 30_000 }).toBe(3);
+    const texts = await entries.allTextContents();
+    // Newest first; each entry «дата время · Графиков Пётр · действие» and its changed fields «Поле | Было | Стало».
+    expect(texts[0]).toMatch(/изменение.*СтатусНазначенаВыполнена/);
+    expect(texts[0]).toContain('Дата вывоза—25.11.2026');
+    expect(texts[1]).toMatch(/изменение.*СтатусНоваяНазначена/);
+    expect(texts[1]).toContain('График—График АнгарскДата в графике—25.11.2026');
+    expect(texts[2]).toMatch(/создание.*СтатусНовая/);
+    for (const t of texts) expect(t).toContain('Графиков Пётр');
   });
 });
