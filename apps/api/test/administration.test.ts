@@ -17,6 +17,7 @@ import { createUser, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 import { linkOf, startSmtpReceiver } from './smtp-receiver';
 import type { SmtpReceiver } from './smtp-receiver';
+import { binary } from './download';
 
 let t: TestApp;
 let smtp: SmtpReceiver;
@@ -31,11 +32,6 @@ afterAll(async () => {
 
 const api = () => request(t.app.server);
 const email = () => `u-${randomUUID().slice(0, 8)}@test.local`;
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 async function sheet(buf: Buffer): Promise<ExcelJS.Worksheet> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);

@@ -12,6 +12,7 @@ import { dataDir, importOktmo, OKTMO_FILE } from '@tko/db';
 import { createUser, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 import { TokenService } from '../src/modules/auth/tokens';
+import { binary } from './download';
 
 const PATH = '/api/dicts/administrative-unit/';
 const PUBLIC = '/api/public/v1/dicts/administrative-unit/';
@@ -29,11 +30,6 @@ afterAll(async () => t?.close());
 
 const get = (p: string, query: Record<string, string | number> = {}) => request(t.app.server).get(p).query(query).set(t.auth('admin'));
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 async function sheetOf(res: request.Response) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(res.body as unknown as ArrayBuffer);

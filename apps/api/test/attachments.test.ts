@@ -15,6 +15,7 @@ import { LocalFileStore } from '@tko/db';
 import * as files from './fixtures/files';
 import { siteBody, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
+import { binary } from './download';
 
 const UPLOAD = '/api/attachments/upload-file/';
 const SITES = '/api/waste-area/container/';
@@ -31,11 +32,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 const upload = (body: Buffer, filename: string, contentType = 'application/octet-stream', who: 'admin' | 'viewer' | 'nobody' = 'admin') =>
   request(t.app.server).post(UPLOAD).set(t.auth(who)).attach('file', body, { filename, contentType });

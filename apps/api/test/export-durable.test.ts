@@ -31,6 +31,7 @@ import { openQueues } from '../src/modules/jobs/queue';
 import type { Queues } from '../src/modules/jobs/queue';
 import { siteBody, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
+import { binary } from './download';
 
 const prefix = `tko-test-export-durable-${randomBytes(4).toString('hex')}`;
 let redisDir: string;
@@ -43,11 +44,6 @@ let connection: Redis;
 let workerJobs: JobClient<Queue>;
 let running: RunningJobs;
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 async function waitUntil<T>(check: () => Promise<T> | T, what: string, timeoutMs = 30000): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs;

@@ -24,6 +24,7 @@ import { openQueues } from '../src/modules/jobs/queue';
 import type { Queues } from '../src/modules/jobs/queue';
 import { siteBody, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
+import { binary } from './download';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `tko-test-export-jobs-${randomBytes(4).toString('hex')}`;
@@ -36,11 +37,6 @@ let sub: Redis;
 let worker: Worker;
 const live: RealtimeEnvelope[] = [];
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 async function waitUntil<T>(check: () => Promise<T> | T, what: string, timeoutMs = 60000): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs;

@@ -24,6 +24,7 @@ import { contentDisposition, mimeTypeOf } from '../src/http/file-reply';
 import * as files from './fixtures/files';
 import { startTestApp } from './helpers';
 import type { TestApp } from './helpers';
+import { binary } from './download';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -33,11 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 /** The name a browser saves: `filename*` decoded (RFC 5987), else `filename`. */
 function savedName(header: string | undefined): string | null {

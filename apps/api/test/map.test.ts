@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TILE_LAYER } from '@tko/contract';
 import { siteBody, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
+import { binary } from './download';
 
 let t: TestApp;
 let siteId: number;
@@ -23,11 +24,6 @@ function tileOf(lat: number, lng: number, z: number): [number, number] {
   return [x, y];
 }
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 beforeAll(async () => {
   t = await startTestApp();

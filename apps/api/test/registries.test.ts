@@ -16,6 +16,7 @@ import { createUser, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
 import type { Slot } from './registry-rows';
 import { UNIQUE_FIELDS, UNORDERABLE, driverOf, freshBody, next, pgOrder, searchFilter } from './registry-rows';
+import { binary } from './download';
 
 let t: TestApp;
 
@@ -25,11 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 /** Values that compare between what was sent (after the create schema) and what is answered. */
 function comparable(fd: FieldDef, v: unknown): unknown {

@@ -19,6 +19,7 @@ import { openQueues } from '../src/modules/jobs/queue';
 import type { Queues } from '../src/modules/jobs/queue';
 import { siteBody, startTestApp } from './helpers';
 import type { TestApp } from './helpers';
+import { binary } from './download';
 
 const PATH = '/api/waste-area/container/';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -28,11 +29,6 @@ let t: TestApp;
 let queues: Queues;
 let exportDir: string;
 
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 beforeAll(async () => {
   queues = openQueues(REDIS_URL, PREFIX)!;
