@@ -1,7 +1,8 @@
 /**
  * What a person should never read on a screen (issue 26 «screen audit»): a raw ISO date
  * (`2026-11-27`, `…T12:27`), a dot-decimal number (`56.7`; coordinates «52.546842, 103.870102» are
- * the spec's own format and pass), «undefined» / «null» / «NaN», and Latin-only words outside
+ * the spec's own format and pass; on a screen naming «ОКВЭД» its dotted codes «38.11» pass too),
+ * «undefined» / «null» / «NaN», and Latin-only words outside
  * {@link LATIN_ALLOWED}. E-mail addresses and links are left out before the checks. The text read
  * ({@link shownText}) is the page's and the values of its visible fields (a prefilled date is a value).
  */
@@ -22,6 +23,8 @@ export interface TextFinding { screen: string; kind: TextKind; sample: string }
 /** A raw date: ISO (`2026-11-27`, `…T12:27`) or the US form of an English date picker (`11/27/2026`). */
 const ISO_RE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?|\b\d{1,2}\/\d{1,2}\/\d{4}\b/;
 const DOT_DECIMAL_RE = /(?<![\d.,])\d+\.\d{1,4}(?![\d.])/;
+/** An ОКВЭД 2 code (ОК 029-2014 writes its codes with dots: «38.11», «38.21.1»): not a number where the screen names ОКВЭД. */
+const OKVED_CODE_RE = /(?<![\d.,])\d{2}(?:\.\d{1,2}){1,3}(?![\d.,])/g;
 const UNDEF_RE = /\b(undefined|null|NaN)\b/;
 const LATIN_RE = /(?<![\p{L}\d@._-])[A-Za-z]{2,}(?![\p{L}\d@_-])/gu;
 
@@ -35,7 +38,8 @@ export async function shownText(page: Page): Promise<string> {
 
 /** Findings of a screen's shown text, each with ~70 characters around the first hit. */
 export function textFindings(screen: string, text: string): TextFinding[] {
-  const t = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+  const plain = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+  const t = /ОКВЭД/.test(plain) ? plain.replace(OKVED_CODE_RE, ' ') : plain;
   const out: TextFinding[] = [];
   const at = (re: RegExp) => { const m = re.exec(t); return m ? t.slice(Math.max(0, m.index - 30), m.index + 40).replace(/\s+/g, ' ') : null; };
   const iso = at(ISO_RE); if (iso) out.push({ screen, kind: 'iso-date', sample: iso });

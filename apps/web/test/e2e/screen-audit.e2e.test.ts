@@ -1,14 +1,16 @@
 /**
  * Screen audit (lean): every screen of the specification's list (/work/shared/spec/screens.tsv,
- * path column; `{objectId}`-style segments filled with a real id read from the registry's API, or
- * `new` when the registry is empty) is opened once as the administrator in one Chromium page at
+ * path column; `{objectId}`-style segments filled with a real id read from the registry's API — an empty
+ * registry first gets one row, created through its own API from the contract's example (`exampleVariant` /
+ * `example`); `{oktmo}` filled with the Angarsk okrug's code of a tiny ОКТМО set loaded in the set-up)
+ * is opened once as the administrator in one Chromium page at
  * 1440 × 900 over the Angarsk data. Each screen is checked for what a person should never see:
  * a console error or uncaught exception, a failed request (status ≥ 400 other than 403), a raw ISO
  * date (`2026-11-27`, `…T12:27`), a dot-decimal number (`56.7`; coordinates «52.546842, 103.870102»
  * are the spec's own format, 5–6 decimals, and are allowed), the words «undefined», «null», «NaN»,
  * and Latin-only words outside the allow-list (audit-text.ts). Findings not in {@link KNOWN_DEFECTS} fail
  * the test; the counts are printed (bench/RESULTS.md keeps them). A screen whose id cannot be
- * filled (an empty registry's view page, ОКТМО pages: no units loaded) is skipped and listed.
+ * filled (a registry without an example, or whose example the API refuses) is skipped and listed with its reason.
  *
  * Lean: the app is loaded once (the sign-in) and each screen is then opened as the app's own links
  * open it (history.pushState + popstate: the router renders the screen, no reload of the bundle and the
@@ -75,24 +77,42 @@ function registryOf(screen: string): string | undefined {
   return best?.resource;
 }
 
-/** A real id of the registry (its first row), or null when it is empty or unreadable. */
-async function firstId(resource: string | undefined): Promise<string | null> {
+/** The ОКТМО code the `{oktmo}` screens open: the Angarsk city okrug of the tiny set loaded in the set-up. */
+const OKTMO = '25703000';
+/** Registries given their one row by this test (name → id), for the printed counts. */
+const created = new Map<string, string>();
+
+/**
+ * A real id of the registry: its first row; an empty registry first gets one, POSTed through its own API
+ * from the contract's example. `{ reason }` when there is none to give (no example, or the API's answer).
+ */
+async function firstId(resource: string | undefined): Promise<{ id: string } | { reason: string }> {
   const def = resource ? resourceByName(resource) : undefined;
-  if (!def) return null;
-  const res = await fetch(`${baseUrl}${def.path}?page_size=1`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!res.ok) return null;
+  if (!def) return { reason: resource ? `реестр ${resource} не найден` : 'экран вне разделов реестров' };
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const res = await fetch(`${baseUrl}${def.path}?page_size=1`, { headers });
+  if (!res.ok) return { reason: `список ${def.path}: ${res.status}` };
   const id = ((await res.json()) as { results?: { id?: number }[] }).results?.[0]?.id;
-  return id === undefined ? null : String(id);
+  if (id !== undefined) return { id: String(id) };
+  const example = def.exampleVariant?.(1) ?? def.example;
+  if (!example) return { reason: `${def.name} пуст, в контракте нет примера` };
+  const made = await fetch(`${baseUrl}${def.path}`, { method: 'POST', headers, body: JSON.stringify(example) });
+  const body = (await made.json()) as { id?: number };
+  if (made.status !== 201 || body.id === undefined) return { reason: `${def.name}: пример отклонён ${made.status} ${JSON.stringify(body).slice(0, 200)}` };
+  created.set(def.name, String(body.id));
+  return { id: String(body.id) };
 }
 
-/** The screen path with its `{…}` segments filled; null when it cannot be filled here (said in the result). */
-async function concrete(screen: string): Promise<string | null> {
-  if (!screen.includes('{')) return screen;
-  let out = screen.replace('{reportType}', REPORT_KIND_INFOS[0]!.report_kind);
-  if (out.includes('{oktmo}')) return null; // ОКТМО units are not loaded in this lean audit
-  const id = await firstId(registryOf(screen));
-  out = out.replace(/\{(objectId|flowId)\}/, id ?? (out.includes('/update/') ? 'new' : '__none__'));
-  return out.includes('__none__') ? null : out;
+/** The screen path with its `{…}` segments filled, or why it cannot be filled here (said in the result). */
+async function concrete(screen: string): Promise<{ target: string } | { reason: string }> {
+  if (!screen.includes('{')) return { target: screen };
+  const out = screen.replace('{reportType}', REPORT_KIND_INFOS[0]!.report_kind).replace('{oktmo}', OKTMO);
+  if (!/\{(objectId|flowId)\}/.test(out)) return { target: out };
+  const resource = registryOf(screen);
+  // Screens outside the registries' sections (users, roles, declarants' reports): their edit page as a new one.
+  if (!resource && out.includes('/update/')) return { target: out.replace(/\{(objectId|flowId)\}/, 'new') };
+  const got = await firstId(resource);
+  return 'id' in got ? { target: out.replace(/\{(objectId|flowId)\}/, got.id) } : got;
 }
 
 /** Requests of the page not yet answered, and when that number last changed (kept by `watchRequests`). */
@@ -122,6 +142,9 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await ensureAdmin(db.pool, ADMIN);
   await importAngarsk(db.pool, path.join(dataDir(), 'angarsk', 'angarsk_route_plan_example2.cp1251.csv'));
+  // A tiny ОКТМО set (codes of ОК 033-2013): the Angarsk okrug and one of its localities, so the `{oktmo}` screens open.
+  await db.pool.query(`INSERT INTO administrative_unit (code, name, area) VALUES
+    ('${OKTMO}', 'Ангарский городской округ', 'Ангарский городской округ'), ('25703000101', 'г Ангарск', 'Ангарский городской округ')`);
   ({ prisma, app, baseUrl } = await serveApp(db, webCopy));
   token = await apiToken(baseUrl, ADMIN);
   browser = await launchChromium();
@@ -151,8 +174,9 @@ describe('screen audit', () => {
     let reload = false;
     let reloads = 0;
     for (const screen of screens) {
-      const target = await concrete(screen);
-      if (!target) { skipped.push(screen); continue; }
+      const filled = await concrete(screen);
+      if ('reason' in filled) { skipped.push(`${screen} (${filled.reason})`); continue; }
+      const { target } = filled;
       current = screen;
       const before = findings.length;
       if (reload) { await page.goto(`${baseUrl}${target}`); reloads++; } else await openInApp(page, target);
@@ -166,7 +190,7 @@ describe('screen audit', () => {
     const unexpected = findings.filter((f) => !isKnown(f));
     const byKind: Record<string, number> = {};
     for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
-    console.log(`SCREEN AUDIT: screens ${screens.length}, visited ${visited} (${reloads} by a full load after an error), skipped ${skipped.length} (${skipped.join(', ')}); findings ${findings.length} ${JSON.stringify(byKind)}; unexpected ${unexpected.length}`);
+    console.log(`SCREEN AUDIT: screens ${screens.length}, visited ${visited} (${reloads} by a full load after an error), skipped ${skipped.length} (${skipped.join(', ')}); rows created in empty registries ${created.size} (${[...created.keys()].join(', ')}); findings ${findings.length} ${JSON.stringify(byKind)}; unexpected ${unexpected.length}`);
     for (const f of findings) console.log(`AUDIT\t${f.screen}\t${f.kind}\t${f.sample}`);
     expect(unexpected.map((f) => `${f.screen} → ${f.kind}: ${f.sample}`)).toEqual([]);
   }, 1_800_000);
