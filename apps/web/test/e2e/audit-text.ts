@@ -3,7 +3,9 @@
  * (`2026-11-27`, `…T12:27`), a dot-decimal number (`56.7`; coordinates «52.546842, 103.870102» are
  * the spec's own format and pass; on a screen naming «ОКВЭД» its dotted codes «38.11» pass too),
  * «undefined» / «null» / «NaN», and Latin-only words outside
- * {@link LATIN_ALLOWED}. E-mail addresses and links are left out before the checks. The text read
+ * {@link LATIN_ALLOWED}. E-mail addresses, links and a notification template's placeholders as they are
+ * typed (`{{name}}`, the template language; the editor's help gives each one's Russian meaning) are left
+ * out before the checks. The text read
  * ({@link shownText}) is the page's and the values of its visible fields (a prefilled date is a value).
  */
 import type { Page } from 'playwright-core';
@@ -38,7 +40,7 @@ export async function shownText(page: Page): Promise<string> {
 
 /** Findings of a screen's shown text, each with ~70 characters around the first hit. */
 export function textFindings(screen: string, text: string): TextFinding[] {
-  const plain = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+  const plain = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\{\{\s*[a-z_]+\s*\}\}/g, ' ');
   const t = /ОКВЭД/.test(plain) ? plain.replace(OKVED_CODE_RE, ' ') : plain;
   const out: TextFinding[] = [];
   const at = (re: RegExp) => { const m = re.exec(t); return m ? t.slice(Math.max(0, m.index - 30), m.index + 40).replace(/\s+/g, ' ') : null; };

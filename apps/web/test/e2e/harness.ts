@@ -100,6 +100,33 @@ export async function openInApp(page: Page, target: string): Promise<void> {
   }, target);
 }
 
+/** Requests of a page not yet answered, and when that number last changed (kept by {@link watchRequests}). */
+const traffic = new WeakMap<Page, { inFlight: number; changedAt: number }>();
+
+/** Counts the page's requests in flight (started, not yet finished or failed), for {@link settled}. */
+export function watchRequests(p: Page): void {
+  const t = { inFlight: 0, changedAt: Date.now() };
+  traffic.set(p, t);
+  const change = (d: number) => { t.inFlight += d; t.changedAt = Date.now(); };
+  p.on('request', () => change(1));
+  p.on('requestfinished', () => change(-1));
+  p.on('requestfailed', () => change(-1));
+}
+
+/**
+ * Resolves once no request of the page (watched by {@link watchRequests}) has been in flight for `quietMs`
+ * (a screen's chained requests start within a render of the previous answer), or after `timeoutMs` (a
+ * screen still loading is read as it is). Cheaper than Playwright's «networkidle» (500 ms after a full load).
+ */
+export async function settled(p: Page, quietMs = 250, timeoutMs = 20_000): Promise<void> {
+  const t = traffic.get(p);
+  if (!t) throw new Error('settled: watchRequests(page) was not called');
+  const until = Date.now() + timeoutMs;
+  // The navigation's first render has run (and started its requests) by the next animation frame.
+  await p.evaluate(() => new Promise((r) => (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame(() => r(null))));
+  while (Date.now() < until && (t.inFlight > 0 || Date.now() - t.changedAt < quietMs)) await new Promise((r) => setTimeout(r, 50));
+}
+
 /** What a browser test changes in the served app: config overrides (SMTP, directories, Redis), real queues. */
 export interface ServeOptions {
   config?: Partial<Config>;

@@ -14,12 +14,13 @@
  *
  * Lean: the app is loaded once (the sign-in) and each screen is then opened as the app's own links
  * open it (history.pushState + popstate: the router renders the screen, no reload of the bundle and the
- * session); a screen is read once its requests are done ({@link settled}: none in flight for 250 ms,
+ * session); a screen is read once its requests are done (harness `settled`: none in flight for 250 ms,
  * instead of Playwright's «networkidle» 500 ms after a full load). After a screen that logged an error
  * the next one is opened by a full load, so one broken screen cannot hide the following ones.
  *
- * Not covered here: the seeded roles (only the administrator), axe (the other browser tests run it
- * on their screens).
+ * axe-core (harness `axeViolations`, same rule sets as `expectAccessible`) reads every screen opened:
+ * a serious or critical violation (or a strict rule) is a finding; every impact is counted and printed.
+ * The seeded roles are screen-audit-roles.e2e.test.ts's.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,7 @@ import { createTestDatabase, type TestDatabase } from '@tko/db/testing';
 import { REPORT_KIND_INFOS, resourceByName } from '@tko/contract';
 import { SECTIONS } from '../../src/resources/sections';
 import { shownText, textFindings, type TextKind } from './audit-text';
-import { apiToken, closeE2e, copyBuiltWeb, launchChromium, openInApp, openPage, serveApp, signIn } from './harness';
+import { apiToken, axeFails, axeViolations, closeE2e, copyBuiltWeb, launchChromium, openInApp, openPage, serveApp, settled, signIn, watchRequests } from './harness';
 
 const ADMIN = { email: 'e2e-audit@tko.local', password: 'Е2е-пароль-аудита-1', first_name: 'Анна', last_name: 'Аудитова' };
 // The specification sits beside the shared data (`<repo>/../shared/spec`), as dataDir() finds the data.
@@ -41,14 +42,10 @@ const SCREENS_TSV = process.env.SCREENS_TSV ?? path.resolve(dataDir(), '..', 'sp
  * Known defects left for later work, each named: `screen path (as in screens.tsv) → finding kind`.
  * Listed so nothing is hidden; remove a line when its defect is fixed (the test then holds it).
  */
-const KNOWN_DEFECTS: { kind: Kind; sample: RegExp; why: string }[] = [
-  // Notification templates (/report-notifications/…): the placeholders' raw names (name, number,
-  // status, organization, link, comment, user) are listed as the template's help — not yet in Russian.
-  { kind: 'latin', sample: /^(name|number|status|organization|link|comment|user)( (name|number|status|organization|link|comment|user))*$/, why: 'template placeholders shown by their raw names' },
-];
+const KNOWN_DEFECTS: { kind: Kind; sample: RegExp; why: string }[] = [];
 const isKnown = (f: Finding) => KNOWN_DEFECTS.some((d) => d.kind === f.kind && d.sample.test(f.sample));
 
-type Kind = 'console' | 'request' | TextKind;
+type Kind = 'console' | 'request' | 'axe' | TextKind;
 interface Finding { screen: string; kind: Kind; sample: string }
 
 let db: TestDatabase;
@@ -115,28 +112,6 @@ async function concrete(screen: string): Promise<{ target: string } | { reason: 
   return 'id' in got ? { target: out.replace(/\{(objectId|flowId)\}/, got.id) } : got;
 }
 
-/** Requests of the page not yet answered, and when that number last changed (kept by `watchRequests`). */
-const traffic = { inFlight: 0, changedAt: 0 };
-
-/** Counts the page's requests in flight (started, not yet finished or failed). */
-function watchRequests(p: Page): void {
-  const change = (d: number) => { traffic.inFlight += d; traffic.changedAt = Date.now(); };
-  p.on('request', () => change(1));
-  p.on('requestfinished', () => change(-1));
-  p.on('requestfailed', () => change(-1));
-}
-
-/**
- * Resolves once no request of the page has been in flight for `quietMs` (a screen's chained requests start
- * within a render of the previous answer), or after `timeoutMs` (a screen still loading is read as it is).
- */
-async function settled(p: Page, quietMs = 250, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  // The navigation's first render has run (and started its requests) by the next animation frame.
-  await p.evaluate(() => new Promise((r) => (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame(() => r(null))));
-  while (Date.now() < until && (traffic.inFlight > 0 || Date.now() - traffic.changedAt < quietMs)) await new Promise((r) => setTimeout(r, 50));
-}
-
 beforeAll(async () => {
   webCopy = copyBuiltWeb('tko-web-audit-');
   db = await createTestDatabase();
@@ -173,6 +148,8 @@ describe('screen audit', () => {
     let visited = 0;
     let reload = false;
     let reloads = 0;
+    /** axe violations (rules failing on a screen) of every screen, by impact. */
+    const axe: Record<string, number> = {};
     for (const screen of screens) {
       const filled = await concrete(screen);
       if ('reason' in filled) { skipped.push(`${screen} (${filled.reason})`); continue; }
@@ -183,14 +160,20 @@ describe('screen audit', () => {
       await settled(page);
       // Spinners and «Загрузка…» gone, so the text read is the screen's own.
       await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+      // Every screen has its h1 once rendered; axe names a screen without one.
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
       findings.push(...textFindings(screen, await shownText(page)));
+      for (const v of await axeViolations(page)) {
+        axe[v.impact ?? 'unknown'] = (axe[v.impact ?? 'unknown'] ?? 0) + 1;
+        if (axeFails(v)) findings.push({ screen, kind: 'axe', sample: `${v.id} (${v.impact}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join('; ')}` });
+      }
       reload = findings.slice(before).some((f) => f.kind === 'console');
       visited++;
     }
     const unexpected = findings.filter((f) => !isKnown(f));
     const byKind: Record<string, number> = {};
     for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
-    console.log(`SCREEN AUDIT: screens ${screens.length}, visited ${visited} (${reloads} by a full load after an error), skipped ${skipped.length} (${skipped.join(', ')}); rows created in empty registries ${created.size} (${[...created.keys()].join(', ')}); findings ${findings.length} ${JSON.stringify(byKind)}; unexpected ${unexpected.length}`);
+    console.log(`SCREEN AUDIT: screens ${screens.length}, visited ${visited} (${reloads} by a full load after an error), skipped ${skipped.length} (${skipped.join(', ')}); rows created in empty registries ${created.size} (${[...created.keys()].join(', ')}); findings ${findings.length} ${JSON.stringify(byKind)}; axe ${JSON.stringify(axe)}; unexpected ${unexpected.length}`);
     for (const f of findings) console.log(`AUDIT\t${f.screen}\t${f.kind}\t${f.sample}`);
     expect(unexpected.map((f) => `${f.screen} → ${f.kind}: ${f.sample}`)).toEqual([]);
   }, 1_800_000);

@@ -25,6 +25,9 @@ export function describeTemplate(text: string): string {
   return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (all, key: string) => (REPORT_TEMPLATE_PLACEHOLDERS[key] ? `{{${REPORT_TEMPLATE_PLACEHOLDERS[key]}}}` : all));
 }
 
+/** The editor's help: each placeholder as it is typed, with its Russian meaning. */
+const TEMPLATE_HELP = `Подстановки: ${Object.entries(REPORT_TEMPLATE_PLACEHOLDERS).map(([k, v]) => `{{${k}}} — ${v}`).join('; ')}.`;
+
 export const reportNotificationTemplateResource = defineResource({
   name: 'report-notification-templates',
   section: 'Отчётность',
@@ -37,7 +40,7 @@ export const reportNotificationTemplateResource = defineResource({
   fields: {
     id: f.id(),
     event: f.enum('Событие', ReportEvent, { required: true, list: true }),
-    template: f.longtext('Текст уведомления', { required: true, list: true, help: 'Подстановки: {{name}}, {{number}}, {{status}}, {{report_kind}}, {{organization}}, {{link}}, {{comment}}, {{user}}.' }),
+    template: f.longtext('Текст уведомления', { required: true, list: true, help: TEMPLATE_HELP }),
     bnreport_kinds: f.enum_list('Виды отчётов', ReportKind, { list: true, help: 'Пусто — все виды.' }),
     user_roles: f.refs('Роли получателей', { resource: 'users-roles' }, { list: true, maxItems: 100 }),
     user_report_processing_type: f.enum('Тип обработки отчётов', ReportProcessingType, { help: 'Пусто — любой.' }),
