@@ -105,7 +105,8 @@ async function concrete(screen: string): Promise<{ target: string } | { reason: 
   if (!screen.includes('{')) return { target: screen };
   const out = screen.replace('{reportType}', REPORT_KIND_INFOS[0]!.report_kind).replace('{oktmo}', OKTMO);
   if (!/\{(objectId|flowId)\}/.test(out)) return { target: out };
-  const resource = registryOf(screen);
+  // A declarant organisation's page shows a legal entity (reports/declarant-organization-page.tsx).
+  const resource = registryOf(screen) ?? (screen.startsWith('/reports-ddf/declarant-organization/') ? 'juridical-person' : undefined);
   // Screens outside the registries' sections (users, roles, declarants' reports): their edit page as a new one.
   if (!resource && out.includes('/update/')) return { target: out.replace(/\{(objectId|flowId)\}/, 'new') };
   const got = await firstId(resource);
