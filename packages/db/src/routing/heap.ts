@@ -1,7 +1,7 @@
 /**
  * An indexed 4-ary min-heap of integer items 0 … capacity−1 with float keys, in typed arrays:
  * each item at most once, decrease-key by `push` again with a smaller key. For the hierarchy's
- * build and queries (hierarchy.ts, many-to-many.ts); the arc search (search.ts) inlines its own.
+ * build and queries (hierarchy.ts, many-to-many.ts) and the arc search (search.ts).
  */
 export class IndexedHeap {
   private readonly key: Float64Array;

@@ -9,6 +9,7 @@ import type { LngLat } from './graph';
 import type { RoadGraph } from './road-graph';
 import type { EdgePosition } from './snap';
 import { edgeSlice } from './snap';
+import { IndexedHeap } from './heap';
 
 /** Time (s) and distance (m) of the fastest path; null when none (never inside the component). */
 export interface PathCost { seconds: number; metres: number }
@@ -29,11 +30,8 @@ export class Searcher {
   private readonly stamp: Int32Array;
   private readonly done: Int32Array;
   private readonly wanted: Int32Array;
-  /** Heap position of each labelled, unsettled arc. */
-  private readonly pos: Int32Array;
-  private readonly heapKey: Float64Array;
-  private readonly heapArc: Int32Array;
-  private heapSize = 0;
+  /** The labelled, unsettled arcs by their time. */
+  private readonly heap: IndexedHeap;
   private gen = 0;
 
   constructor(readonly g: RoadGraph) {
@@ -44,9 +42,7 @@ export class Searcher {
     this.stamp = new Int32Array(A);
     this.done = new Int32Array(A);
     this.wanted = new Int32Array(A);
-    this.pos = new Int32Array(A);
-    this.heapKey = new Float64Array(A);
-    this.heapArc = new Int32Array(A);
+    this.heap = new IndexedHeap(A);
   }
 
   /**
@@ -76,10 +72,11 @@ export class Searcher {
   runInto(from: EdgePosition, targets: EdgePosition[], seconds: Float64Array, metres: Float64Array, via: Int32Array): void {
     const g = this.g;
     const gen = ++this.gen;
-    this.heapSize = 0;
+    const heap = this.heap;
+    heap.clear();
     let remaining = 0;
     const { inScc, cost, length, turnStart, turnNext } = g;
-    const { wanted, done, stamp, time, pos } = this;
+    const { wanted, done, stamp, time } = this;
     const lab = this.metres;
     for (const t of targets) {
       const a = 2 * t.edge;
@@ -91,8 +88,8 @@ export class Searcher {
     const f = from.fraction;
     if (inScc[2 * e]) this.seed(2 * e, (1 - f) * cost[2 * e]!, (1 - f) * length[e]!, FROM_FORWARD, gen);
     if (inScc[2 * e + 1]) this.seed(2 * e + 1, f * cost[2 * e + 1]!, f * length[e]!, FROM_BACKWARD, gen);
-    while (this.heapSize > 0 && remaining > 0) {
-      const a = this.popMin();
+    while (heap.size > 0 && remaining > 0) {
+      const a = heap.pop();
       done[a] = gen;
       if (wanted[a] === gen) remaining--;
       const t = time[a]! + cost[a]!;
@@ -101,10 +98,10 @@ export class Searcher {
         const b = turnNext[i]!;
         if (stamp[b] !== gen) {
           stamp[b] = gen; time[b] = t; lab[b] = m; this.pred[b] = a;
-          this.insert(b, t);
+          heap.push(b, t);
         } else if (t < time[b]! && done[b] !== gen) {
           time[b] = t; lab[b] = m; this.pred[b] = a;
-          this.siftUp(pos[b]!, b, t);
+          heap.push(b, t);
         }
       }
     }
@@ -140,57 +137,12 @@ export class Searcher {
       const b = g.turnNext[i]!;
       if (this.stamp[b] !== gen) {
         this.stamp[b] = gen; this.time[b] = seconds; this.metres[b] = metres; this.pred[b] = code;
-        this.insert(b, seconds);
+        this.heap.push(b, seconds);
       } else if (seconds < this.time[b]!) {
         this.time[b] = seconds; this.metres[b] = metres; this.pred[b] = code;
-        this.siftUp(this.pos[b]!, b, seconds);
+        this.heap.push(b, seconds);
       }
     }
-  }
-
-  private insert(arc: number, key: number): void {
-    this.siftUp(this.heapSize++, arc, key);
-  }
-
-  /** Moves `arc` with `key` up from heap position i (its own or the new last one). */
-  private siftUp(i: number, arc: number, key: number): void {
-    const hk = this.heapKey;
-    const ha = this.heapArc;
-    const pos = this.pos;
-    while (i > 0) {
-      const p = (i - 1) >> 2;
-      const pk = hk[p]!;
-      if (pk <= key) break;
-      hk[i] = pk; const pa = ha[p]!; ha[i] = pa; pos[pa] = i;
-      i = p;
-    }
-    hk[i] = key; ha[i] = arc; pos[arc] = i;
-  }
-
-  /** Removes and returns the arc with the least key. */
-  private popMin(): number {
-    const hk = this.heapKey;
-    const ha = this.heapArc;
-    const pos = this.pos;
-    const top = ha[0]!;
-    const n = --this.heapSize;
-    if (n === 0) return top;
-    const key = hk[n]!;
-    const arc = ha[n]!;
-    let i = 0;
-    for (;;) {
-      const c0 = 4 * i + 1;
-      if (c0 >= n) break;
-      let c = c0;
-      let ck = hk[c0]!;
-      const cEnd = c0 + 4 < n ? c0 + 4 : n;
-      for (let k = c0 + 1; k < cEnd; k++) { const kk = hk[k]!; if (kk < ck) { ck = kk; c = k; } }
-      if (ck >= key) break;
-      hk[i] = ck; const ca = ha[c]!; ha[i] = ca; pos[ca] = i;
-      i = c;
-    }
-    hk[i] = key; ha[i] = arc; pos[arc] = i;
-    return top;
   }
 
   /** The path's line: the rest of the start edge, the whole arcs, the part of the target edge. */
