@@ -58,6 +58,26 @@ export class RouteRemoval {
     return { routes: S.export(), delta: S.total() - before };
   }
 
+  /**
+   * Loads `routes` (client locations per slot; the `missing` clients in none of them) and puts
+   * each missing client, in random order, at its cheapest penalised position among the non-empty
+   * routes (the greedy repair of a crossover child, as PyVRP's `greedyRepair`). Returns the
+   * routes with every client served. Throws when every route is empty.
+   */
+  reinsert(routes: ArrayLike<ArrayLike<number>>, missing: Int32Array, pen: Penalties, rng: Rng): Int32Array[] {
+    const S = this.S;
+    S.pen = pen;
+    S.load(routes);
+    if (missing.length === 0) return S.export();
+    let used = 0;
+    for (let k = 0; k < S.R; k++) if (S.rSize[k]! > 0) used++;
+    if (used === 0) throw new Error('no route to insert into');
+    for (let i = 0; i < missing.length; i++) S.route[missing[i]!] = -1;
+    rng.shuffle(missing);
+    for (let i = 0; i < missing.length; i++) this.insert(missing[i]!, -1);
+    return S.export();
+  }
+
   /** Puts client c (in no route) at its cheapest position outside the emptied route `skip`. */
   private insert(c: number, skip: number): void {
     const S = this.S;

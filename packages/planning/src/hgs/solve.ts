@@ -22,6 +22,7 @@ import { RouteRemoval } from './route-min';
 import { LocalSearch } from './search/local-search';
 import { savingsSlots } from './savings';
 import { split } from './split';
+import { selectiveRouteExchange } from './srex';
 
 export interface HgsOptions {
   seed?: number;
@@ -72,6 +73,12 @@ export interface HgsOptions {
    * (measured on RC2_10_2 at 60 CPU s: ½ ended 9.2–9.3 % above the best known, 0 ended 8.8 %).
    */
   routeRemoval?: false | { every?: number; initialFailures?: number; anyRoute?: number };
+  /**
+   * Crossover: 'ox' (OX on giant tours + split, HGS-CVRP's) or 'srex' (selective route exchange,
+   * srex.ts, PyVRP's). Default 'srex' when time windows bind and the clients have coordinates,
+   * else 'ox' (capacity-only problems unchanged).
+   */
+  crossover?: 'ox' | 'srex';
   /** Solutions to start from (client locations per vehicle slot), educated and added first. */
   initialSolutions?: ArrayLike<ArrayLike<number>>[];
   /** Called at least every `progressEveryS` (default 1 s) and on every new best. */
@@ -129,6 +136,8 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   const removal = p.hasTime && rmOpts !== false ? new RouteRemoval(ls.S, neighbours) : null;
   const rmEvery = rmOpts === false ? 0 : (rmOpts.every ?? 4);
   const rmAny = rmOpts === false ? 0 : (rmOpts.anyRoute ?? 0);
+  const useSrex = (options.crossover ?? (p.hasTime ? 'srex' : 'ox')) === 'srex' && p.x !== null && p.y !== null;
+  const srexRepair = useSrex ? new RouteRemoval(ls.S, neighbours) : null;
   const clients = new Int32Array(p.n - p.numDepots);
   for (let i = 0; i < clients.length; i++) clients[i] = p.numDepots + i;
 
@@ -247,8 +256,8 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
       improved = removeRoute(kept.best && rng.float() < 0.5 ? kept.best : a);
     } else {
       const b = pop.select(pen);
-      const child = orderCrossover(a.giantTour(), b.giantTour(), rng, p.n);
-      improved = educate(split(p, child, pen));
+      if (srexRepair) improved = educate(selectiveRouteExchange(p, a, b, pen, rng, srexRepair));
+      else improved = educate(split(p, orderCrossover(a.giantTour(), b.giantTour(), rng, p.n), pen));
     }
     if (improved) {
       sinceImprovement = 0;
