@@ -79,6 +79,14 @@ export interface HgsOptions {
    * else 'ox' (capacity-only problems unchanged).
    */
   crossover?: 'ox' | 'srex';
+  /**
+   * SWAP* in the local search: true, false, or only while a solution has at most `maxMean`
+   * clients per used route on average. Default: true without time windows; with them
+   * `{ maxMean: 20 }`. Measured at 60 CPU s (SREX, seed 1): without SWAP* RC2_10_2 (~40 clients
+   * a route) ran 2.4 × the iterations and ended 4.22 % above the best known against 5.90 %;
+   * R1_10_2 (~11 a route) ended 5.16 % against 4.85 % with it.
+   */
+  swapStar?: boolean | { maxMean: number };
   /** Solutions to start from (client locations per vehicle slot), educated and added first. */
   initialSolutions?: ArrayLike<ArrayLike<number>>[];
   /** Called at least every `progressEveryS` (default 1 s) and on every new best. */
@@ -128,6 +136,8 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   const manager = new PenaltyManager(pen, { ...DEFAULT_PENALTY_PARAMS, ...options.penalties });
   const neighbours = granularNeighbours(p, options.neighbours ?? 20);
   const ls = new LocalSearch(p, pen, neighbours, rng);
+  const star = options.swapStar ?? (p.hasTime ? { maxMean: 20 } : true);
+  ls.swapStarMaxMean = star === true ? Infinity : star === false ? -1 : star.maxMean;
   const pop = new Population(params, rng);
   const repairP = options.repairProbability ?? 0.5;
   const restartAfter = options.restartAfter ?? 20_000;

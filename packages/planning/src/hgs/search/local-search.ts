@@ -39,6 +39,12 @@ export class LocalSearch {
   private readonly symmetric: boolean;
   /** Routes changed by the move last priced (1 or 2). */
   lastRoutes = 0;
+  /**
+   * SWAP* between routes only while the loaded solution has at most this many clients per used
+   * route on average (solve.ts option `swapStar`; default: always). Its tables cost
+   * O(|route U| · |route V|) per route pair.
+   */
+  swapStarMaxMean = Infinity;
   /** Moves applied by the last `run` (for the statistics). */
   applied = 0;
   /** Client pairs of the last `run` whose smallest O(1) bound let a move through (pair-filter.ts). */
@@ -76,6 +82,9 @@ export class LocalSearch {
     this.passed = 0;
     this.lastTested.fill(0);
     this.lastSwapStar.fill(0);
+    let used = 0;
+    for (let r = 0; r < S.R; r++) if (S.rSize[r]! > 0) used++;
+    const swapStarOn = used > 0 && this.order.length / used <= this.swapStarMaxMean;
     const rng = this.rng;
     rng.shuffle(this.order);
     for (const nb of this.nbOrder) rng.shuffle(nb);
@@ -108,7 +117,7 @@ export class LocalSearch {
           if (empty >= 0 && this.depotMoves(u, S.startNode(empty))) improved = true;
         }
       }
-      if (S.angle !== null || S.R <= 64) {
+      if (swapStarOn && (S.angle !== null || S.R <= 64)) {
         if (this.swapStarPass()) improved = true;
       }
       if (!improved) break;
