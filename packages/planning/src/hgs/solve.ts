@@ -14,7 +14,7 @@
  */
 import { orderCrossover } from './crossover';
 import { Individual } from './individual';
-import { granularNeighbours } from './neighbours';
+import { defaultNeighbourCount, granularNeighbours } from './neighbours';
 import { DEFAULT_PENALTY_PARAMS, initialPenalties, PenaltyManager, scaledPenalties, type Penalties, type PenaltyParams } from './penalties';
 import { DEFAULT_POPULATION_PARAMS, Population, type PopulationParams } from './population';
 import type { ProblemData } from './problem';
@@ -36,7 +36,10 @@ export interface HgsOptions {
   clock?: 'wall' | 'cpu';
   /** Iteration limit (default none). */
   maxIterations?: number;
-  /** Granular neighbourhood size (default 20, HGS-CVRP's). */
+  /**
+   * Granular neighbourhood size (default 20, HGS-CVRP's; 40 with time windows and capacity for
+   * more than 20 clients a route: neighbours.ts `defaultNeighbourCount`).
+   */
   neighbours?: number;
   population?: Partial<PopulationParams>;
   /** Size of the initial population (default 4 × mu). */
@@ -143,7 +146,7 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   if (options.initialTwPenalty !== undefined) pen.tw = options.initialTwPenalty;
   const twTarget = p.hasTime ? { target: 0.4 } : {};
   const manager = new PenaltyManager(pen, { ...DEFAULT_PENALTY_PARAMS, ...twTarget, ...options.penalties });
-  const neighbours = granularNeighbours(p, options.neighbours ?? 20);
+  const neighbours = granularNeighbours(p, options.neighbours ?? defaultNeighbourCount(p));
   const ls = new LocalSearch(p, pen, neighbours, rng);
   const star = options.swapStar ?? (p.hasTime ? { maxMean: 20 } : true);
   ls.swapStarMaxMean = star === true ? Infinity : star === false ? -1 : star.maxMean;
