@@ -9,7 +9,7 @@ export { Individual, measureRoute } from './individual';
 export { Rng } from './rng';
 export { granularNeighbours } from './neighbours';
 export { initialPenalties, type Penalties } from './penalties';
-export { savingsBaseline, savingsRoutes, savingsSlots, type BaselineResult } from './savings';
+export { savingsBaseline, savingsRoutes, savingsSlots, type BaselineResult, type SavingsShape } from './savings';
 export { split } from './split';
 export { LocalSearch } from './search/local-search';
 export { RouteRemoval } from './route-min';

@@ -6,7 +6,7 @@
  */
 import type { ProblemData } from './problem';
 
-export function granularNeighbours(p: ProblemData, k: number, weightWait = 0.2, weightWarp = 1): Int32Array[] {
+export function granularNeighbours(p: ProblemData, k: number, weightWait = 0.2, weightWarp = 1, symmetric = false): Int32Array[] {
   const n = p.n;
   const first = p.numDepots;
   const C = n - first;
@@ -34,6 +34,17 @@ export function granularNeighbours(p: ProblemData, k: number, weightWait = 0.2, 
     const sub = Array.from(cand.subarray(0, m));
     sub.sort((a, b) => key[a]! - key[b]! || a - b);
     out[i] = Int32Array.from(sub.slice(0, kk));
+  }
+  if (!symmetric) return out;
+  // j among i's k nearest ⇒ i among j's (HGS-CVRP Params: setCorrelatedVertices; PyVRP
+  // compute_neighbours(symmetric_neighbours=True))
+  const sets: Set<number>[] = out.map((a) => new Set(a));
+  for (let i = first; i < n; i++) for (const j of out[i]!) sets[j]!.add(i);
+  const prox2 = (i: number, j: number) => Math.min(prox(i, j), prox(j, i));
+  for (let i = first; i < n; i++) {
+    const all = [...sets[i]!];
+    all.sort((a, b) => prox2(i, a) - prox2(i, b) || a - b);
+    out[i] = Int32Array.from(all);
   }
   return out;
 }

@@ -24,8 +24,19 @@ export interface BaselineResult {
   elapsedS: number;
 }
 
+/**
+ * Shape of the savings (Gaskell 1967; Yellow 1970; Paessens 1988): s(i, j) = d(i, depot) +
+ * d(depot, j) − λ · d(i, j) + μ · |d(i, depot) − d(depot, j)|. The classic savings: λ = 1, μ = 0.
+ * Random shapes give diverse, good starting solutions for the genetic search's population
+ * (as the randomised savings of Altinel & Öncan 2005 and Juan et al. 2010).
+ */
+export interface SavingsShape {
+  lambda: number;
+  mu: number;
+}
+
 /** The savings routes (client locations, not yet given vehicle slots). */
-export function savingsRoutes(p: ProblemData, neighbours: Int32Array[]): number[][] {
+export function savingsRoutes(p: ProblemData, neighbours: Int32Array[], shape: SavingsShape = { lambda: 1, mu: 0 }): number[][] {
   const n = p.n;
   const type = p.types[0]!;
   const s0 = type.startDepot;
@@ -33,7 +44,9 @@ export function savingsRoutes(p: ProblemData, neighbours: Int32Array[]): number[
   const pairs: { i: number; j: number; s: number }[] = [];
   for (let i = p.numDepots; i < n; i++) {
     for (const j of neighbours[i]!) {
-      const s = p.dist[i * n + e0]! + p.dist[s0 * n + j]! - p.dist[i * n + j]!;
+      const di = p.dist[i * n + e0]!;
+      const dj = p.dist[s0 * n + j]!;
+      const s = di + dj - shape.lambda * p.dist[i * n + j]! + shape.mu * Math.abs(di - dj);
       if (s > 0) pairs.push({ i, j, s });
     }
   }
@@ -70,8 +83,8 @@ export function savingsRoutes(p: ProblemData, neighbours: Int32Array[]): number[
 }
 
 /** The savings routes given vehicle slots (client locations per slot). */
-export function savingsSlots(p: ProblemData, neighbours: Int32Array[], pen: Penalties): Int32Array[] {
-  const routes = savingsRoutes(p, neighbours);
+export function savingsSlots(p: ProblemData, neighbours: Int32Array[], pen: Penalties, shape?: SavingsShape): Int32Array[] {
+  const routes = savingsRoutes(p, neighbours, shape);
   const tour = Int32Array.from(routes.flat());
   const cuts: [number, number][] = [];
   let k = 0;
