@@ -21,9 +21,10 @@ export const DEFAULT_POPULATION_PARAMS: PopulationParams = { mu: 25, lambda: 40,
 
 /**
  * For a capacity-only problem under a budget of seconds to a minute: μ = 5, λ = 10. Measured on
- * X-n359…X-n916 at 30 CPU s (bench/RESULTS.md): mean gap 1.75 % at HGS-CVRP's 25 / 40, 1.60 % at
- * 12 / 20, 1.42 % at 8 / 16, 1.20 % at 5 / 10, 1.25 % at 3 / 6 (seed 1; seed 2 agrees): our
- * ~1 000–5 000 generations a minute are too few to profit from a large population.
+ * X-n359…X-n916 at 30 CPU s with symmetric neighbours (bench/RESULTS.md «CVRP with the short-budget
+ * settings»): mean gap 1.75 % at HGS-CVRP's 25 / 40; with 20 shaped-savings starts 1.60 % at 12 / 20,
+ * 1.42 % at 8 / 16, 1.20 % at 5 / 10; 1.25 % at 3 / 6 (40 starts). Seed 2 agrees. Our 1 000–5 000
+ * generations a minute are too few to profit from a large population.
  */
 export const SHORT_BUDGET_POPULATION_PARAMS: PopulationParams = { mu: 5, lambda: 10, nbElite: 4, nbClose: 5 };
 

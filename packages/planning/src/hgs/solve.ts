@@ -43,7 +43,7 @@ export interface HgsOptions {
   neighbours?: number;
   /**
    * j near i ⇒ i near j (HGS-CVRP's correlated vertices; default: on for a capacity-only
-   * problem, where it was measured: X-n359…X-n916 at 30 CPU s, mean gap 1.81 → 1.61 %).
+   * problem, where it was measured: X-n359, X-n449, X-n573, X-n916 at 30 CPU s, mean gap 1.81 → 1.61 %).
    */
   symmetricNeighbours?: boolean;
   /** Default: SHORT_BUDGET_POPULATION_PARAMS for a capacity-only problem, else HGS-CVRP's. */
@@ -85,7 +85,8 @@ export interface HgsOptions {
    * Savings solutions of random shape (savings.ts: λ uniform in 0.5…2, μ in 0…1) educated into
    * the initial population after the classic one, within 20 % of the time limit (default 20 for a
    * capacity-only problem, else 0). Good and diverse parents from the first generation: measured
-   * with μ = 12 on X-n359…X-n916 at 30 CPU s, mean gap 1.81 → 1.60 % (seed 1), 1.74 → 1.54 % (seed 2).
+   * together with μ = 12 instead of 25 on X-n359…X-n916 at 30 CPU s, mean gap 1.75 → 1.60 % (seed 1),
+   * 1.74 → 1.54 % (seed 2); bench/RESULTS.md «CVRP with the short-budget settings».
    */
   randomSavings?: number;
   /**
