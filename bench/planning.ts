@@ -21,7 +21,8 @@
  *
  * Writes bench/out/planning.json and prints a Markdown table.
  * Run: `pnpm --filter @tko/bench exec tsx planning.ts [--month=2026-12] [--days=1-31] [--hgs=S]` (S seconds of
- * hybrid genetic search per day for a second giant tour of whole loads: solve.ts hgsSeconds).
+ * hybrid genetic search per day for a second giant tour of whole loads: solve.ts hgsSeconds, ended early by
+ * SEARCH_MAX_STALL as in the product's plan job, whose default is 30 s).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

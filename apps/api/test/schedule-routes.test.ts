@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { Worker } from 'bullmq';
+import { Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayRoutes, RealtimeEnvelope } from '@tko/contract';
@@ -234,6 +234,19 @@ describe('sites a plan leaves out', () => {
     const bad = await request(t.app.server).post(`/api/fleet/schedules/${sched.id}/plan/24.11.2026/`).set(t.auth('admin')).send({ mode: 'всё сразу' });
     expect(bad.status).toBe(400);
     expect(bad.body.mode).toHaveLength(1);
+    // the search's time limit: whole seconds 0…600 (10 minutes); the seed a positive integer
+    const refused: [object, string, RegExp][] = [
+      [{ search_seconds: 601 }, 'search_seconds', /Не больше 600 с/],
+      [{ search_seconds: -1 }, 'search_seconds', /Не меньше 0/],
+      [{ search_seconds: 1.5 }, 'search_seconds', /целое число секунд/],
+      [{ search_seconds: 'долго' }, 'search_seconds', /число секунд/],
+      [{ seed: 0 }, 'seed', /Не меньше 1/],
+    ];
+    for (const [body, field, message] of refused) {
+      const r = await request(t.app.server).post(`/api/fleet/schedules/${sched.id}/plan/24.11.2026/`).set(t.auth('admin')).send(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body[field][0]).toMatch(message);
+    }
 
     const plan = async (body: object) => {
       const res = await request(t.app.server).post(`/api/fleet/schedules/${sched.id}/plan/24.11.2026/`).set(t.auth('admin')).send(body);
@@ -266,5 +279,11 @@ describe('sites a plan leaves out', () => {
     expect(after.plans.map((p) => [p.mode, p.sites, p.unplanned])).toEqual([['keep_assignment', 1, 2], ['optimise', 1, 2]]);
     expect(after.plans[0]!.distance_m).toBe(after.totals.distance_m);
     expect(after.plans[0]!.longest_shift_s).toBe(after.routes[0]!.duration_s);
+
+    // a time limit and a seed of the request reach the worker's job
+    const searched = await plan({ search_seconds: 2, seed: 7 });
+    expect(searched.status.state).toBe('completed_with_warnings');
+    const job = await Job.fromId(appQueues.planning, searched.jobId);
+    expect(job!.data).toMatchObject({ search_seconds: 2, seed: 7 });
   });
 });

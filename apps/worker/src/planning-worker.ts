@@ -10,7 +10,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Pool } from 'pg';
-import { PlanDayJobSchema } from '@tko/contract';
+import { PLAN_SEARCH_SECONDS_DEFAULT, PlanDayJobSchema } from '@tko/contract';
 import type { PlanDayJob } from '@tko/contract';
 import { PlanInputError, planScheduleDay } from '@tko/planning/store';
 import type { PlanDayResult } from '@tko/planning/store';
@@ -28,6 +28,7 @@ export function planDayProcessor(pool: Pool, publisher?: RealtimePublisher) {
     try {
       const result = await planScheduleDay(pool, data.schedule_id, data.work_date, (p) => report(p), {
         mode: data.mode, balanceShifts: data.balance_shifts, vehicleCostKm: data.vehicle_cost_km,
+        searchSeconds: data.search_seconds ?? PLAN_SEARCH_SECONDS_DEFAULT, seed: data.seed,
       });
       if (publisher) {
         await publishJobProgress(publisher, data.user_id, result.warnings.length > 0

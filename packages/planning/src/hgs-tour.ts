@@ -7,7 +7,8 @@
  * length, windows). Shifts, breaks and windows stay in timeline.ts: HGS only assigns and orders.
  * Deterministic for a seed; `timeLimitS` bounds it (HGS is anytime).
  */
-import { makeProblem, solveHgs } from './hgs';
+import { hgsSearch, makeProblem } from './hgs';
+import { drain } from './steps';
 import { nodeOfFacility, nodeOfSite } from './matrix';
 import type { PlanInstance } from './types';
 
@@ -21,10 +22,19 @@ export interface HgsTourOptions {
   fromNode: number;
   /** Facility index the trips start and end at. */
   facility: number;
+  /** Ends the search after this many iterations without a better solution (default: the time limit only). */
+  maxStall?: number;
+  /** Share of the time limit used so far (0…1), at every turn of the search (≥ every 50 ms). */
+  onProgress?: (fraction: number) => void;
 }
 
 /** The sites `sites` (instance indices) in HGS's trip order. */
 export function hgsTour(inst: PlanInstance, sites: number[], o: HgsTourOptions): number[] {
+  return drain(hgsTourSteps(inst, sites, o));
+}
+
+/** hgsTour as a cooperative computation (steps.ts): yields at least every 50 ms of the search. */
+export function* hgsTourSteps(inst: PlanInstance, sites: number[], o: HgsTourOptions): Generator<unknown, number[], void> {
   if (sites.length < 3) return [...sites];
   const nodes = [nodeOfFacility(inst, o.facility), ...sites.map((s) => nodeOfSite(inst, s))];
   const n = nodes.length;
@@ -40,7 +50,13 @@ export function hgsTour(inst: PlanInstance, sites: number[], o: HgsTourOptions):
   });
   const capacity = withMass ? [Math.round(o.capacityM3 * 1000), o.payloadKg!] : [Math.round(o.capacityM3 * 1000)];
   const problem = makeProblem({ numDepots: 1, distance, dims, demand, vehicleTypes: [{ count: sites.length, capacity, startDepot: 0 }] });
-  const result = solveHgs(problem, { timeLimitS: o.timeLimitS, seed: o.seed ?? 1 });
+  const search = hgsSearch(problem, { timeLimitS: o.timeLimitS, seed: o.seed ?? 1, maxStall: o.maxStall });
+  let step = search.next();
+  for (; !step.done; step = search.next()) {
+    o.onProgress?.(Math.min(1, step.value.elapsedS / o.timeLimitS));
+    yield;
+  }
+  const result = step.value;
   const trips = result.routes.filter((r) => r.length > 0).map((r) => r.map((loc) => sites[loc - 1]!));
   // chain the trips: from the garage, each next trip is the one whose nearer end is closest
   const out: number[] = [];

@@ -21,7 +21,8 @@
 import { compatible } from './bodies';
 import { routeCost, type CostOptions } from './cost';
 import { nearestNeighbourOrder, twoOptSequence } from './giant-tour';
-import { hgsTour } from './hgs-tour';
+import { hgsTourSteps } from './hgs-tour';
+import { drain, drainAsync } from './steps';
 import { improveRoute, relocateBetweenRoutes } from './improve';
 import { nearestFacilities, nodeOfDepot } from './matrix';
 import { siteNeighbours } from './neighbours';
@@ -35,16 +36,21 @@ export interface SolveOptions extends CostOptions {
   /** Neighbour list length of the local searches. */
   neighbours?: number;
   /**
-   * Seconds of hybrid genetic search (hgs-tour.ts) per group of sites for a second giant tour of
-   * whole loads; the plan from whichever tour costs less is kept. 0 (default): the nearest-neighbour
-   * + 2-opt tour only.
+   * Seconds of hybrid genetic search (hgs-tour.ts) for a second giant tour of whole loads, shared
+   * among the groups of sites by their number of sites; the plan from whichever tour costs less is
+   * kept. 0 (default): the nearest-neighbour + 2-opt tour only.
    */
   hgsSeconds?: number;
+  /** Ends each group's search after this many iterations without a better solution (default SEARCH_MAX_STALL). */
+  hgsMaxStall?: number;
   seed?: number;
   /** Keep this truck → sites assignment (`vehicle` index, its crew, site indices) and only re-sequence each. */
   keepAssignment?: { vehicle: number; crew?: number; sites: number[] }[];
   onProgress?: (fraction: number, stage: string) => void;
 }
+
+/** HGS-CVRP's stopping rule (Vidal 2022): 20 000 generations in a row without a better solution end the search. */
+export const SEARCH_MAX_STALL = 20_000;
 
 export function timelineContext(inst: PlanInstance): TimelineContext {
   return { inst, nearestFacility: nearestFacilities(inst) };
@@ -54,6 +60,19 @@ const unitKey = (u: Pick<PlanUnit, 'vehicle' | 'crew'>) => `${u.vehicle}/${u.cre
 
 /** Plans the day. Throws when the instance has sites but no facility (nowhere to unload). */
 export function solvePlan(inst: PlanInstance, options: SolveOptions = {}): PlanResult {
+  return drain(planSteps(inst, options));
+}
+
+/**
+ * solvePlan without blocking the event loop for the search's time limit: a turn is given about
+ * every second of the search (steps.ts; the worker's planning job). Same answers as solvePlan.
+ */
+export function solvePlanAsync(inst: PlanInstance, options: SolveOptions = {}): Promise<PlanResult> {
+  return drainAsync(planSteps(inst, options));
+}
+
+/** solvePlan as a cooperative computation (steps.ts). */
+function* planSteps(inst: PlanInstance, options: SolveOptions): Generator<unknown, PlanResult, void> {
   const progress = options.onProgress ?? (() => undefined);
   if (inst.sites.length === 0) return { routes: [], unserved: [], unplanned: [], totals: planTotals([]) };
   if (inst.facilities.length === 0) throw new Error('Нет объекта обращения с отходами для выгрузки.');
@@ -92,9 +111,12 @@ export function solvePlan(inst: PlanInstance, options: SolveOptions = {}): PlanR
     - units.filter((u) => compatible(inst.vehicles[u.vehicle]!.loading, inst.sites[b[0]!]!.bodies)).length);
   let routes: PlannedRoute[] = [];
   const left: number[] = [];
+  const toPlan = ordered.reduce((a, g) => a + g.length, 0);
   for (const [g, sites] of ordered.entries()) {
     const pool = compatibleUnits(sites[0]!);
-    const planned = planGroup(ctx, sites, pool, neighbours, options);
+    const seconds = ((options.hgsSeconds ?? 0) * sites.length) / toPlan;
+    const searchProgress = (f: number) => progress(0.2 + (0.5 * (g + f)) / ordered.length, 'search');
+    const planned = yield* planGroup(ctx, sites, pool, neighbours, { ...options, hgsSeconds: seconds }, searchProgress);
     for (const r of planned.routes) free.delete(unitKey({ vehicle: r.vehicle, crew: r.crew ?? 0 }));
     routes.push(...planned.routes);
     left.push(...planned.left);
@@ -146,7 +168,9 @@ function aloneReason(ctx: TimelineContext, s: number): UnplannedSite | null {
 }
 
 /** One group of sites over its compatible free crew-shifts: giant tour, split, crews matched, 2-opt. */
-function planGroup(ctx: TimelineContext, sites: number[], pool: PlanUnit[], neighbours: number[][], options: SolveOptions): { routes: PlannedRoute[]; left: number[] } {
+function* planGroup(
+  ctx: TimelineContext, sites: number[], pool: PlanUnit[], neighbours: number[][], options: SolveOptions, onSearch: (fraction: number) => void,
+): Generator<unknown, { routes: PlannedRoute[]; left: number[] }, void> {
   const { inst } = ctx;
   if (pool.length === 0) return { routes: [], left: sites };
   // a template per (garage, start, return): the largest body among its free crew-shifts
@@ -161,8 +185,9 @@ function planGroup(ctx: TimelineContext, sites: number[], pool: PlanUnit[], neig
   const tours = [twoOptSequence(inst, nearestNeighbourOrder(inst, fromNode, sites), neighbours)];
   if ((options.hgsSeconds ?? 0) > 0 && sites.length >= 3) {
     const body = templates[0]!.unit;
-    tours.push(hgsTour(inst, sites, {
+    tours.push(yield* hgsTourSteps(inst, sites, {
       timeLimitS: options.hgsSeconds!, seed: options.seed, capacityM3: body.capacityM3, payloadKg: body.payloadKg, fromNode, facility: Math.max(0, ctx.nearestFacility[fromNode]!),
+      maxStall: options.hgsMaxStall ?? SEARCH_MAX_STALL, onProgress: onSearch,
     }));
   }
   let best: { routes: PlannedRoute[]; left: number[]; cost: number } | null = null;

@@ -12,6 +12,7 @@ import {
   isDue,
   nodePoints,
   solvePlan,
+  solvePlanAsync,
   timelineContext,
   type PlanInstance,
   type PlanShift,
@@ -114,6 +115,31 @@ describe('the HGS giant tour (hgs-tour.ts)', () => {
     expect(withHgs.unserved).toEqual([]);
     expect(withHgs.totals.distanceM).toBeLessThanOrEqual(plain.totals.distanceM + 1e-6);
     expect(checkPlan(inst, withHgs)).toMatchObject({ ok: true, violations: [] });
+  });
+
+  it('runs without blocking the event loop (the worker job) and gives the same plan as the blocking call', async () => {
+    const inst = instance({ sites: 48, volume: 2, capacity: 16, vehicles: 8, depots: 2 });
+    // ended by the stall rule, far before the time limit: the same search path both ways
+    const options = { hgsSeconds: 600, hgsMaxStall: 3000, seed: 5 };
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      const blocking = solvePlan(inst, options);
+      const blockedTicks = ticks;
+      const fractions: number[] = [];
+      const cooperative = await solvePlanAsync(inst, { ...options, onProgress: (f) => fractions.push(f) });
+      // the blocking call gave the timer no turn; the cooperative one gave it turns while searching
+      expect(blockedTicks).toBe(0);
+      expect(ticks).toBeGreaterThan(0);
+      expect(cooperative.routes.map((r) => [r.vehicle, r.sites])).toEqual(blocking.routes.map((r) => [r.vehicle, r.sites]));
+      expect(cooperative.totals.distanceM).toBe(blocking.totals.distanceM);
+      // progress rises from the search stage to the end
+      expect(fractions.at(-1)).toBe(1);
+      expect(fractions.some((f) => f > 0.2 && f < 0.7)).toBe(true);
+      for (let k = 1; k < fractions.length; k++) expect(fractions[k]!).toBeGreaterThanOrEqual(fractions[k - 1]! - 1e-9);
+    } finally {
+      clearInterval(timer);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
  * The schedule card's routes tab (spec 02 §3 "Schedule", §5: routes are fetched for a chosen work
  * date, one route is visible at a time, the first by default): the date, the day's totals,
  * «Построить маршруты» with its options (optimise or keep the current assignment, balance the
- * shifts) — a queued job followed live on `/topic/jobs.{id}` with its status polled as the
+ * shifts, the route search's time limit: 30 s by default, none, 2 or 10 min) — a queued job followed live on `/topic/jobs.{id}` with its status polled as the
  * fallback (jobs/job-watch.ts), ending «Выполнено» or «Выполнено с замечаниями» with the remarks —
  * the routes as a selector, the visible route's shift, truck and stops (route-shift.tsx), the
  * sites not planned with their reasons (unplanned-sites.tsx) and two plans of the date compared
@@ -15,7 +15,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  scheduleDayRoutesRoute, scheduleMoveStopRoute, schedulePlanRoute, schedulePlanStatusRoute,
+  PLAN_SEARCH_SECONDS_DEFAULT, scheduleDayRoutesRoute, scheduleMoveStopRoute, schedulePlanRoute, schedulePlanStatusRoute,
   type DayRoutes, type ScheduleRouteStop,
 } from '@tko/contract';
 import { Alert, Button, Checkbox, DatePicker, Empty, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
@@ -37,6 +37,14 @@ import { decodeStopDrag, dropMove, encodeStopDrag, isDraggableStop, STOP_DRAG_TY
 
 /** Status poll period while the live topic carries the progress (the fallback without a connection). */
 const POLL_MS = 3000;
+
+/** The route search's time limits offered (contract PLAN_SEARCH_SECONDS_*: 0…600 s, default 30). */
+const SEARCH_TIMES = [
+  { value: 0, label: 'Без поиска (быстро)' },
+  { value: PLAN_SEARCH_SECONDS_DEFAULT, label: 'Поиск до 30 с' },
+  { value: 120, label: 'Поиск до 2 мин' },
+  { value: 600, label: 'Поиск до 10 мин' },
+];
 
 /** Follows plan job `jobId` until it ends; resolves with its remarks (none: plainly done), rejects with the Russian reason. Returns the stop. */
 function followPlanJob(scheduleId: string, workDate: string, jobId: string, onProgress: (p: number) => void): { done: Promise<string[]>; stop: () => void } {
@@ -66,6 +74,7 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
   const [planDone, setPlanDone] = useState<string[] | null>(null);
   const [keepAssignment, setKeepAssignment] = useState(false);
   const [balance, setBalance] = useState(false);
+  const [searchSeconds, setSearchSeconds] = useState(PLAN_SEARCH_SECONDS_DEFAULT);
   /** The route a dragged stop is over (highlighted as the drop target). */
   const [dropTarget, setDropTarget] = useState<number | null>(null);
   const stopFollowing = useRef<(() => void) | null>(null);
@@ -88,7 +97,7 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
     setPlanDone(null);
     setProgress(0);
     try {
-      const body = { mode: keepAssignment ? 'keep_assignment' as const : 'optimise' as const, balance_shifts: balance };
+      const body = { mode: keepAssignment ? 'keep_assignment' as const : 'optimise' as const, balance_shifts: balance, search_seconds: searchSeconds };
       const job = await callRoute(schedulePlanRoute, { params: { id: scheduleId!, date: workDate }, body });
       const f = followPlanJob(scheduleId!, workDate, job.job_id, setProgress);
       stopFollowing.current = f.stop;
@@ -141,6 +150,13 @@ export function ScheduleRoutesPanel({ id }: { id: unknown }) {
           ]}
         />
         <Checkbox checked={balance} onChange={(e) => setBalance(e.target.checked)}>Выравнивать смены</Checkbox>
+        <Select
+          aria-label="Время поиска маршрутов"
+          style={{ width: 200 }}
+          value={searchSeconds}
+          onChange={(v: number) => setSearchSeconds(v)}
+          options={SEARCH_TIMES}
+        />
         <Button type="primary" onClick={() => void plan()} loading={progress !== null}>Построить маршруты</Button>
         {progress !== null && <Progress percent={progress} size="small" style={{ width: 160 }} aria-label="Построение маршрутов" />}
         <Link to={planFactMapUrl(scheduleId, date.format('YYYY-MM-DD'), shown?.id)}>План и факт на карте</Link>

@@ -151,15 +151,25 @@ export const scheduleDayRoutesRoute = defineRoute({
 
 export const PlanJobAnswerSchema = z.object({ job_id: z.string(), status_url: z.string() });
 
+/** Seconds of route search a plan may use: the default and the most a request may ask (10 min). */
+export const PLAN_SEARCH_SECONDS_DEFAULT = 30;
+export const PLAN_SEARCH_SECONDS_MAX = 600;
+
 /**
  * Options of a plan: `mode` keep_assignment keeps each truck's current sites and only re-sequences
  * them; `balance_shifts` evens out the shifts' lengths; `vehicle_cost_km` is the fixed cost of each
- * truck used, km of driving. No body (null): the defaults.
+ * truck used, km of driving; `search_seconds` the time limit of the route search (hybrid genetic
+ * search, default 30 s, 0: the quick construction only, at most 600 s; it ends earlier once it
+ * stops finding better plans); `seed` makes the search repeatable (default 1). No body (null): the
+ * defaults.
  */
 export const PlanBodySchema = z.strictObject({
   mode: z.enum(PLAN_MODES, { error: 'Режим: optimise или keep_assignment.' }).optional(),
   balance_shifts: z.boolean({ error: 'Укажите да или нет.' }).optional(),
   vehicle_cost_km: z.number({ error: 'Укажите число километров.' }).min(0, 'Не меньше 0 км.').max(1000, 'Не больше 1000 км.').optional(),
+  search_seconds: z.number({ error: 'Укажите число секунд.' }).int('Укажите целое число секунд.').min(0, 'Не меньше 0 с.')
+    .max(PLAN_SEARCH_SECONDS_MAX, `Не больше ${PLAN_SEARCH_SECONDS_MAX} с (10 минут).`).optional(),
+  seed: z.number({ error: 'Укажите целое число.' }).int('Укажите целое число.').min(1, 'Не меньше 1.').max(2147483647, 'Не больше 2147483647.').optional(),
 }).nullish();
 export type PlanBody = z.infer<typeof PlanBodySchema>;
 
@@ -195,5 +205,6 @@ export const PLAN_DAY_JOB = 'plan-day';
 export const PlanDayJobSchema = z.object({
   schedule_id: z.number().int(), work_date: z.string(), user_id: z.number().int(),
   mode: z.enum(PLAN_MODES).optional(), balance_shifts: z.boolean().optional(), vehicle_cost_km: z.number().optional(),
+  search_seconds: z.number().int().min(0).max(PLAN_SEARCH_SECONDS_MAX).optional(), seed: z.number().int().optional(),
 });
 export type PlanDayJob = z.infer<typeof PlanDayJobSchema>;

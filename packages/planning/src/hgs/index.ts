@@ -4,7 +4,7 @@
  * database, no I/O. Why this design: docs/DECISIONS.md «Route search engine».
  */
 export { makeProblem, numClients, type ProblemData, type ProblemInput, type VehicleType, type NormalisedType } from './problem';
-export { solveHgs, type HgsOptions, type HgsProgress, type HgsResult } from './solve';
+export { hgsSearch, solveHgs, type HgsOptions, type HgsProgress, type HgsResult } from './solve';
 export { Individual, measureRoute } from './individual';
 export { Rng } from './rng';
 export { granularNeighbours } from './neighbours';

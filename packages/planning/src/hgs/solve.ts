@@ -7,7 +7,8 @@
  * (40 % with time windows); after `restartAfter` iterations without a better solution the
  * population restarts (the best is kept).
  *
- * Anytime: stops at `timeLimitS` or `maxIterations`, returning the best feasible solution found
+ * Anytime: stops at `timeLimitS`, `maxIterations` or after `maxStall` iterations without a better
+ * solution, returning the best feasible solution found
  * (else the least penalised one, marked infeasible). Deterministic for a seed: the same seed and
  * iteration count give the same answer; under a time limit the answer depends on how far the
  * search got.
@@ -21,6 +22,7 @@ import type { ProblemData } from './problem';
 import { Rng } from './rng';
 import { RouteRemoval } from './route-min';
 import { LocalSearch } from './search/local-search';
+import { drain } from '../steps';
 import { savingsSlots } from './savings';
 import { split } from './split';
 import { selectiveRouteExchange } from './srex';
@@ -62,6 +64,11 @@ export interface HgsOptions {
   initialShare?: number;
   /** Iterations without improvement before a restart (default 20 000). */
   restartAfter?: number;
+  /**
+   * Iterations in a row without a better solution after which the search ends before its time
+   * limit (default: none; the day planner uses HGS-CVRP's stopping rule, 20 000).
+   */
+  maxStall?: number;
   /**
    * Penalty management (default: target 20 % feasible, 40 % when time windows bind; every 30
    * results, ×1.2 / ×0.85). With time windows 40 % was measured at 60 CPU s (SREX; against 20 %):
@@ -119,6 +126,9 @@ export interface HgsOptions {
   progressEveryS?: number;
 }
 
+/** A cooperative run (hgsSearch) yields at least this often, s (steps.ts). */
+const TURN_EVERY_S = 0.05;
+
 export interface HgsProgress {
   elapsedS: number;
   iterations: number;
@@ -142,7 +152,16 @@ export interface HgsResult {
   bestFoundS: number;
 }
 
+/** The search run to its end (hgsSearch drained synchronously). */
 export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
+  return drain(hgsSearch(p, options));
+}
+
+/**
+ * The search as a cooperative computation (steps.ts): yields its progress at every report (about
+ * every `progressEveryS`, and on each new best), returns the result. Same answers as solveHgs.
+ */
+export function* hgsSearch(p: ProblemData, options: HgsOptions = {}): Generator<HgsProgress, HgsResult, void> {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const elapsed =
@@ -182,17 +201,32 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
   let bestFoundS = 0;
   let iterations = 0;
   let lastProgress = 0;
-  const done = () => elapsed() >= timeLimit || iterations >= maxIter;
+  const maxStall = options.maxStall ?? Infinity;
+  let stall = 0;
+  const done = () => elapsed() >= timeLimit || iterations >= maxIter || stall >= maxStall;
 
-  const report = () => {
-    lastProgress = elapsed();
-    options.onProgress?.({
-      elapsedS: lastProgress,
-      iterations,
-      bestCost: kept.best ? kept.best.cost : null,
-      feasibleSize: pop.feasible.length,
-      infeasibleSize: pop.infeasible.length,
-    });
+  const snapshot = (): HgsProgress => ({
+    elapsedS: elapsed(),
+    iterations,
+    bestCost: kept.best ? kept.best.cost : null,
+    feasibleSize: pop.feasible.length,
+    infeasibleSize: pop.infeasible.length,
+  });
+  const report = (): HgsProgress => {
+    const progress = snapshot();
+    lastProgress = progress.elapsedS;
+    lastYield = progress.elapsedS;
+    options.onProgress?.(progress);
+    return progress;
+  };
+  let lastYield = 0;
+  /** What to yield now: a report every `progressEveryS`, else a bare turn every 50 ms; null: nothing due. */
+  const pulse = (): HgsProgress | null => {
+    const t = elapsed();
+    if (t - lastProgress >= progressEvery) return report();
+    if (t - lastYield < TURN_EVERY_S) return null;
+    lastYield = t;
+    return snapshot();
   };
 
   /** Educates routes, adds the result (and its repair); true when the best improved. */
@@ -253,7 +287,7 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
     return improved;
   };
 
-  const initialise = () => {
+  const initialise = function* (): Generator<HgsProgress, void, void> {
     if (options.savingsStart ?? true) {
       // at prohibitive prices, as the baseline: a feasible start no worse than CW + local search
       const high: Penalties = { load: new Float64Array(p.dims).fill(1e7), tw: 1e7 };
@@ -263,7 +297,8 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
       const until = options.maxIterations === undefined ? 0.2 * timeLimit : Infinity;
       for (let i = 0; i < k && !done() && elapsed() < until; i++) {
         educate(savingsSlots(p, nb40, high, { lambda: 0.5 + 1.5 * rng.float(), mu: rng.float() }));
-        if (elapsed() - lastProgress >= progressEvery) report();
+        const due = pulse();
+        if (due) yield due;
       }
     }
     if (removal && rmOpts !== false) {
@@ -271,7 +306,8 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
       for (let fails = 0; fails < limit && kept.best && !done(); ) {
         if (removeRoute(kept.best)) fails = 0;
         else fails++;
-        if (elapsed() - lastProgress >= progressEvery) report();
+        const due = pulse();
+        if (due) yield due;
       }
     }
     for (const s of options.initialSolutions ?? []) {
@@ -286,11 +322,12 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
     for (let k = 0; k < size && !enough(k) && (!done() || (k === 0 && kept.least === null)); k++) {
       rng.shuffle(clients);
       educate(split(p, clients, pen));
-      if (elapsed() - lastProgress >= progressEvery) report();
+      const due = pulse();
+      if (due) yield due;
     }
   };
 
-  initialise();
+  yield* initialise();
   let sinceImprovement = 0;
   while (!done() && pop.size > 0) {
     iterations++;
@@ -305,14 +342,19 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
     }
     if (improved) {
       sinceImprovement = 0;
-      report();
-    } else if (++sinceImprovement >= restartAfter) {
-      pop.clear();
-      if (kept.best) pop.add(kept.best, pen);
-      sinceImprovement = 0;
-      initialise();
+      stall = 0;
+      yield report();
+    } else {
+      stall++;
+      if (++sinceImprovement >= restartAfter) {
+        pop.clear();
+        if (kept.best) pop.add(kept.best, pen);
+        sinceImprovement = 0;
+        yield* initialise();
+      }
     }
-    if (elapsed() - lastProgress >= progressEvery) report();
+    const due = pulse();
+    if (due) yield due;
   }
   report();
   const answer = kept.best ?? kept.least;

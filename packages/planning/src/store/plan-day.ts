@@ -10,7 +10,7 @@
  * then ends «выполнено с замечаниями», never plainly «выполнено».
  */
 import type { Pool } from 'pg';
-import { solvePlan, type SolveOptions } from '../solve';
+import { solvePlanAsync, type SolveOptions } from '../solve';
 import { UNPLANNED_LABELS } from '../violations';
 import type { UnplannedReason } from '../types';
 import { loadDayInstance, type LoadedInstance } from './load-instance';
@@ -22,6 +22,13 @@ export interface PlanDayOptions {
   balanceShifts?: boolean;
   /** Fixed cost of each truck used, km of driving. */
   vehicleCostKm?: number;
+  /**
+   * Time limit of the route search, s (solve.ts `hgsSeconds`; default 0: the construction only).
+   * The search also ends after SEARCH_MAX_STALL generations without a better plan.
+   */
+  searchSeconds?: number;
+  /** Seed of the search (default 1): the same seed and data give the same plan when the search ends by its stall rule. */
+  seed?: number;
 }
 
 /** Weight of the shift balance: 2 km per (shift hour)² — a 12 h + 4 h pair costs 64 km more than 8 h + 8 h. */
@@ -49,12 +56,22 @@ export async function planScheduleDay(
   await onProgress(5);
   const loaded = await loadDayInstance(pool, scheduleId, workDate);
   await onProgress(20);
+  // the solver's 0…1 as the job's 20…80 %, sent when the whole percent changes
+  let sent = 20;
   const solve: SolveOptions = {
     balanceM: options.balanceShifts ? BALANCE_M : 0,
     vehicleCostM: (options.vehicleCostKm ?? 0) * 1000,
+    hgsSeconds: options.searchSeconds ?? 0,
+    seed: options.seed ?? 1,
+    onProgress: (fraction) => {
+      const percent = 20 + Math.floor(60 * fraction);
+      if (percent <= sent) return;
+      sent = percent;
+      void Promise.resolve(onProgress(percent)).catch(() => undefined);
+    },
     ...(mode === 'keep_assignment' ? { keepAssignment: await currentAssignment(pool, scheduleId, workDate, loaded) } : {}),
   };
-  const result = solvePlan(loaded.instance, solve);
+  const result = await solvePlanAsync(loaded.instance, solve);
   await onProgress(80);
   await saveDayPlan(pool, scheduleId, workDate, loaded, result, mode);
   await onProgress(100);

@@ -5,7 +5,7 @@
  * are feasible, deterministic for a seed, and progress is reported.
  */
 import { describe, expect, it } from 'vitest';
-import { makeProblem, Rng, savingsBaseline, solveHgs, type ProblemData } from '../../src/hgs';
+import { hgsSearch, makeProblem, Rng, savingsBaseline, solveHgs, type ProblemData } from '../../src/hgs';
 import { randomProblem, simulatedCost } from './helpers';
 
 /** Optimal CVRP cost by exhaustive dynamic programming (clients ≤ 12; one depot; any vehicle count). */
@@ -71,6 +71,25 @@ describe('hybrid genetic search', () => {
     expect(r.feasible).toBe(true);
     expect(r.cost).toBe(best);
     expect(simulatedCost(p, r.routes, { load: new Float64Array([1e6]), tw: 1e6 })).toBe(best);
+  });
+
+  it('ends after `maxStall` iterations without a better solution, long before its time limit; same answer as the cooperative run', () => {
+    const p = smallCvrp(2, 12, 20);
+    const r = solveHgs(p, { seed: 2, maxStall: 500, timeLimitS: 600 });
+    expect(r.elapsedS).toBeLessThan(600);
+    // at least the stall after the last improvement, and the last improvement was found by then
+    expect(r.iterations).toBeGreaterThanOrEqual(500);
+    expect(r.cost).toBe(optimum(p, 20));
+    // hgsSearch stepped by hand: the same iterations and routes, and every yield carries the progress
+    const search = hgsSearch(p, { seed: 2, maxStall: 500, timeLimitS: 600 });
+    let step = search.next();
+    let last = -1;
+    for (; !step.done; step = search.next()) {
+      expect(step.value.iterations).toBeGreaterThanOrEqual(last);
+      last = step.value.iterations;
+    }
+    expect(step.value.routes).toEqual(r.routes);
+    expect(step.value.iterations).toBe(r.iterations);
   });
 
   it('counts the fixed cost of every vehicle used (fewer, longer routes when vehicles are dear)', () => {
