@@ -100,7 +100,10 @@ describe('the schedule card: routes per work date', () => {
     await date.fill('24.11.2026');
     await date.press('Enter');
     await panel.getByText('На 24.11.2026 маршрутов нет.').waitFor();
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/plan\/24\.11\.2026\/$/.test(r.url()));
     await panel.getByRole('button', { name: 'Построить маршруты' }).click();
+    // the route search's default time limit goes with the plan
+    expect((await posted).postDataJSON()).toMatchObject({ mode: 'optimise', search_seconds: 30 });
     const summary = page.getByTestId('route-summary');
     await summary.waitFor({ timeout: 60_000 });
     const routes = (await db.pool.query<{ id: number; number: number }>(
@@ -151,7 +154,11 @@ describe('the schedule card: routes per work date', () => {
     const panel = page.getByTestId('schedule-routes');
     await panel.getByRole('combobox', { name: 'Режим построения' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Сохранить закрепление' }).click();
+    await panel.getByRole('combobox', { name: 'Время поиска маршрутов' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Без поиска' }).click();
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/plan\/24\.11\.2026\/$/.test(r.url()));
     await panel.getByRole('button', { name: 'Построить маршруты' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ mode: 'keep_assignment', search_seconds: 0 });
     const compare = page.getByTestId('plans-compare');
     await compare.waitFor({ timeout: 60_000 });
     const runs = (await db.pool.query<{ mode: string; distance_m: number; vehicles: number }>(
