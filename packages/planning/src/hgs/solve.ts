@@ -158,8 +158,9 @@ export function solveHgs(p: ProblemData, options: HgsOptions = {}): HgsResult {
 }
 
 /**
- * The search as a cooperative computation (steps.ts): yields its progress at every report (about
- * every `progressEveryS`, and on each new best), returns the result. Same answers as solveHgs.
+ * The search as a cooperative computation (steps.ts): yields its progress at least every 50 ms
+ * (TURN_EVERY_S), at every report and on each new best; returns the result. Same answers as
+ * solveHgs (yielding draws no random number).
  */
 export function* hgsSearch(p: ProblemData, options: HgsOptions = {}): Generator<HgsProgress, HgsResult, void> {
   const t0 = performance.now();
