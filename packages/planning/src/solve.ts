@@ -64,8 +64,8 @@ export function solvePlan(inst: PlanInstance, options: SolveOptions = {}): PlanR
 }
 
 /**
- * solvePlan without blocking the event loop for the search's time limit: a turn is given about
- * every second of the search (steps.ts; the worker's planning job). Same answers as solvePlan.
+ * solvePlan without blocking the event loop for the search's time limit: a turn is given at least
+ * every 50 ms of the search (steps.ts; the worker's planning job). Same answers as solvePlan.
  */
 export function solvePlanAsync(inst: PlanInstance, options: SolveOptions = {}): Promise<PlanResult> {
   return drainAsync(planSteps(inst, options));

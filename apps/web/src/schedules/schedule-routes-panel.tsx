@@ -2,8 +2,9 @@
  * The schedule card's routes tab (spec 02 §3 "Schedule", §5: routes are fetched for a chosen work
  * date, one route is visible at a time, the first by default): the date, the day's totals,
  * «Построить маршруты» with its options (optimise or keep the current assignment, balance the
- * shifts, the route search's time limit: 30 s by default, none, 2 or 10 min) — a queued job followed live on `/topic/jobs.{id}` with its status polled as the
- * fallback (jobs/job-watch.ts), ending «Выполнено» or «Выполнено с замечаниями» with the remarks —
+ * shifts, the route search's time limit: 30 s by default, none, 2 or 10 min) — a queued job
+ * followed live on `/topic/jobs.{id}` with its status polled as the fallback (jobs/job-watch.ts),
+ * ending «Выполнено» or «Выполнено с замечаниями» with the remarks —
  * the routes as a selector, the visible route's shift, truck and stops (route-shift.tsx), the
  * sites not planned with their reasons (unplanned-sites.tsx) and two plans of the date compared
  * (plans-compare.tsx); «План и факт на карте» opens the tracking screen on the schedule's day and
